@@ -1,0 +1,5 @@
+"""Pure-Python metric core of Road Network Metrics.
+
+Nothing in this package imports qgis: it works on coordinate arrays and is
+tested without QGIS.  See README.md for the conventions it implements.
+"""

@@ -1,0 +1,1 @@
+"""One module per metric family; each registers its MetricSpec."""

@@ -1,0 +1,131 @@
+"""The metric registry: one entry per algorithm, the single description
+from which the QGIS side generates its parameters, outputs and help.
+
+Parameter kinds: 'distance' (metres in the ground truth's units), 'number',
+'integer', 'enum' (value passed to the core as the option string), 'bool',
+'field' (a field of the ground-truth layer), 'string'.
+"""
+
+
+class Param:
+    def __init__(self, name, kind, label, default=None, help="", unit=None, options=None,
+                 optional=False, minimum=None, maximum=None, advanced=False,
+                 parent="GROUND_TRUTH"):
+        self.name = name
+        self.kind = kind
+        self.label = label
+        self.default = default
+        self.help = help
+        self.unit = unit
+        self.options = list(options or [])
+        self.optional = optional
+        self.minimum = minimum
+        self.maximum = maximum
+        self.advanced = advanced
+        self.parent = parent
+
+    def __repr__(self):
+        return f"Param({self.name!r}, {self.kind!r}, default={self.default!r})"
+
+
+class Output:
+    def __init__(self, name, label, help=""):
+        self.name = name
+        self.label = label
+        self.help = help
+
+
+class Sink:
+    """An optional feature sink.  ``style``: dict with 'color' (hex) and
+    optionally 'graduated' (field name) and 'ramp' (list of hex colours)."""
+
+    def __init__(self, name, label, geometry, help="", style=None):
+        self.name = name
+        self.label = label
+        self.geometry = geometry
+        self.help = help
+        self.style = dict(style or {})
+
+
+class MetricSpec:
+    """``compute(gt: LineSet, pred: LineSet, params: dict, progress)`` ->
+    MetricResult; ``params`` holds every parameter (defaults filled in)."""
+
+    def __init__(self, id, name, group, help, params, outputs, sinks, compute,
+                 sampled=False, reference=""):
+        self.id = id
+        self.name = name
+        self.group = group
+        self.help = help
+        self.params = list(params)
+        self.outputs = list(outputs)
+        self.sinks = list(sinks)
+        self.compute = compute
+        self.sampled = sampled
+        self.reference = reference
+
+    def all_params(self):
+        """Metric parameters plus the shared network and seed parameters."""
+        out = list(self.params)
+        if self.sampled:
+            out.append(Param("SEED", "integer", "Random seed", 0, minimum=0,
+                             help="Seed of every random draw; same inputs and seed give the same numbers."))
+        out.extend(NETWORK_PARAMS)
+        return out
+
+    def defaults(self):
+        return {p.name: p.default for p in self.all_params()}
+
+    def resolve(self, params=None):
+        """Defaults overlaid with the given values (None keeps the default
+        only for non-optional parameters)."""
+        out = self.defaults()
+        for k, v in (params or {}).items():
+            if k not in out:
+                raise KeyError(f"{self.id}: unknown parameter {k}")
+            out[k] = v
+        return out
+
+    def run(self, gt, pred, params=None, progress=None):
+        from .progress import NO_PROGRESS
+        return self.compute(gt, pred, self.resolve(params), progress or NO_PROGRESS)
+
+
+NETWORK_PARAMS = [
+    Param("MERGE_TOLERANCE", "distance", "Vertex merge tolerance", 0.05, unit="m", minimum=0.0,
+          advanced=True,
+          help="Vertices of different lines closer than this are one node (lines connect there)."),
+    Param("NODE_CROSSINGS", "bool", "Connect lines where they cross", False, advanced=True,
+          help="Off (default): lines that cross without a shared vertex are not connected "
+               "(bridges, tunnels). On: every crossing becomes a junction."),
+]
+
+STANDARD_SINKS = {
+    "MATCHED": dict(color="#1a9641"),
+    "UNMATCHED_GT": dict(color="#d7191c"),
+    "UNMATCHED_PRED": dict(color="#fd8d3c"),
+}
+
+_REGISTRY = {}
+
+
+def register(spec):
+    if spec.id in _REGISTRY:
+        raise ValueError(f"metric {spec.id} registered twice")
+    _REGISTRY[spec.id] = spec
+    return spec
+
+
+def get(metric_id):
+    _load()
+    return _REGISTRY[metric_id]
+
+
+def all_specs():
+    _load()
+    return list(_REGISTRY.values())
+
+
+def _load():
+    # importing the metric modules registers them
+    from .metrics import apls  # noqa: F401

@@ -1,0 +1,93 @@
+"""MetricResult: what every metric returns (scores, diagnostics, warnings)."""
+import json
+import math
+
+import numpy as np
+
+
+class FeatureTable:
+    """Features of one output layer: geometry type 'Point' or 'LineString',
+    coordinates ((n, 2) array for points, list of (k, 2) arrays for lines)
+    and attribute columns.  ``fields`` is a list of (name, type) with type
+    in {'int', 'double', 'string'}."""
+
+    def __init__(self, geometry, fields):
+        self.geometry = geometry
+        self.fields = list(fields)
+        self.coords = np.zeros((0, 2)) if geometry == "Point" else []
+        self.columns = {name: [] for name, _ in self.fields}
+
+    def __len__(self):
+        return len(self.coords)
+
+    def extend(self, coords, **columns):
+        n = len(coords)
+        if self.geometry == "Point":
+            self.coords = np.vstack([self.coords, np.asarray(coords, float).reshape(-1, 2)])
+        else:
+            self.coords = list(self.coords) + [np.asarray(c, float) for c in coords]
+        for name, _ in self.fields:
+            v = columns.get(name)
+            if v is None:
+                vals = [None] * n
+            elif np.isscalar(v) or isinstance(v, str):
+                vals = [v] * n
+            else:
+                vals = list(np.asarray(v).tolist()) if isinstance(v, np.ndarray) else list(v)
+            if len(vals) != n:
+                raise ValueError(f"column {name}: {len(vals)} values for {n} features")
+            self.columns[name].extend(vals)
+        return self
+
+    def rows(self):
+        """Attribute rows as lists in field order, NaN turned into None."""
+        cols = [self.columns[name] for name, _ in self.fields]
+        for i in range(len(self.coords)):
+            yield [_clean(c[i]) for c in cols]
+
+
+def _clean(x):
+    if isinstance(x, (float, np.floating)) and not math.isfinite(float(x)):
+        return None
+    if isinstance(x, np.generic):
+        return x.item()
+    return x
+
+
+def json_safe(obj):
+    """Recursively turn numpy types into Python ones and NaN/inf into None."""
+    if isinstance(obj, dict):
+        return {str(k): json_safe(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [json_safe(v) for v in obj]
+    if isinstance(obj, np.ndarray):
+        return [json_safe(v) for v in obj.tolist()]
+    return _clean(obj)
+
+
+class MetricResult:
+    def __init__(self, metric, scores=None, parameters=None, counts=None, warnings=None,
+                 layers=None, details=None):
+        self.metric = metric
+        self.scores = dict(scores or {})
+        self.parameters = dict(parameters or {})
+        self.counts = dict(counts or {})
+        self.warnings = list(warnings or [])
+        self.layers = dict(layers or {})
+        self.details = dict(details or {})
+
+    def score(self, name):
+        return float(self.scores[name])
+
+    def to_dict(self):
+        return json_safe({
+            "metric": self.metric,
+            "scores": {k: float(v) for k, v in self.scores.items()},
+            "parameters": self.parameters,
+            "counts": self.counts,
+            "warnings": self.warnings,
+            "details": self.details,
+        })
+
+    def to_json(self, indent=None):
+        return json.dumps(self.to_dict(), indent=indent, sort_keys=False)

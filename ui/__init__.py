@@ -1,0 +1,1 @@
+"""QGIS side of Road Network Metrics: provider and generated algorithms."""

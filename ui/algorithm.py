@@ -1,0 +1,248 @@
+"""The one base algorithm of the plugin.  Parameters, outputs, sinks and help
+of each algorithm are generated from its registry entry (core/registry.py):
+adding a metric needs no code here.
+
+processAlgorithm: read and validate both layers (ui/inputs.py), collect the
+parameter values, call the core with progress and cancel bridged, write the
+sinks (styled on load, .qml sidecars for files) and return the numbers and
+the SCORES JSON string.
+"""
+import math
+
+from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
+                       QgsLineString, QgsPoint, QgsProcessing, QgsProcessingAlgorithm,
+                       QgsProcessingException, QgsProcessingOutputNumber,
+                       QgsProcessingOutputString, QgsProcessingParameterBoolean,
+                       QgsProcessingParameterDefinition, QgsProcessingParameterDistance,
+                       QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
+                       QgsProcessingParameterNumber, QgsProcessingParameterString,
+                       QgsWkbTypes)
+from qgis.PyQt.QtCore import QVariant
+
+from ..core.progress import Cancelled, Progress
+from .i18n import tr
+from .inputs import check_line_source, read_lines, working_crs
+from .styles import StylePostProcessor, write_qml_sidecar
+
+QTYPES = {"int": QVariant.Int, "double": QVariant.Double, "string": QVariant.String}
+
+
+def algorithm_class(spec):
+    """A QgsProcessingAlgorithm subclass for one registry entry."""
+    name = "".join(w.capitalize() for w in spec.id.split("_")) + "Algorithm"
+    return type(name, (MetricAlgorithm,), {"spec": spec})
+
+
+class MetricAlgorithm(QgsProcessingAlgorithm):
+    spec = None  # set by algorithm_class
+
+    # -- identity -----------------------------------------------------------
+    def createInstance(self):
+        return type(self)()
+
+    def name(self):
+        return self.spec.id
+
+    def displayName(self):
+        return tr(self.spec.name)
+
+    def group(self):
+        return tr(self.spec.group)
+
+    def groupId(self):
+        return self.spec.group.lower().replace(" ", "_")
+
+    def shortHelpString(self):
+        lines = [tr(self.spec.help)]
+        if self.spec.reference:
+            lines.append(tr("Reference: {}").format(self.spec.reference))
+        lines.append("<h3>" + tr("Parameters") + "</h3><ul>")
+        for p in self.spec.all_params():
+            d = "" if p.default is None else f" ({tr('default')} {p.default}"
+            d += f" {p.unit})" if (p.unit and d) else (")" if d else "")
+            lines.append(f"<li><b>{p.name}</b>{d}: {tr(p.help)}</li>")
+        lines.append("</ul><h3>" + tr("Outputs") + "</h3><ul>")
+        for o in self.spec.outputs:
+            lines.append(f"<li><b>{o.name}</b>: {tr(o.help)}</li>")
+        lines.append("<li><b>SCORES</b>: " + tr("JSON with every score, the parameters used, "
+                                                "counts and warnings.") + "</li>")
+        for s in self.spec.sinks:
+            lines.append(f"<li><b>{s.name}</b>: {tr(s.help)}</li>")
+        lines.append("</ul>")
+        return "\n".join(lines)
+
+    def helpUrl(self):
+        return "https://github.com/roadmetrics/roadmetrics#" + self.spec.id
+
+    # -- parameters ---------------------------------------------------------
+    def initAlgorithm(self, config=None):
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            "PREDICTION", tr("Prediction (lines to evaluate)"), [QgsProcessing.TypeVectorLine]))
+        for p in self.spec.all_params():
+            qp = self._make_param(p)
+            if p.advanced:
+                qp.setFlags(qp.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+            if hasattr(qp, "setHelp"):
+                qp.setHelp(tr(p.help))
+            self.addParameter(qp)
+        for s in self.spec.sinks:
+            t = QgsProcessing.TypeVectorPoint if s.geometry == "Point" else QgsProcessing.TypeVectorLine
+            self.addParameter(QgsProcessingParameterFeatureSink(
+                s.name, tr(s.label), t, optional=True, createByDefault=True))
+        for o in self.spec.outputs:
+            self.addOutput(QgsProcessingOutputNumber(o.name, tr(o.label)))
+        self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
+
+    @staticmethod
+    def _make_param(p):
+        label = tr(p.label) + (f" [{p.unit}]" if p.unit and p.kind != "distance" else "")
+        if p.kind == "distance":
+            q = QgsProcessingParameterDistance(p.name, label, p.default, "GROUND_TRUTH", p.optional,
+                                               p.minimum if p.minimum is not None else 0.0)
+            return q
+        if p.kind in ("number", "integer"):
+            t = QgsProcessingParameterNumber.Integer if p.kind == "integer" else QgsProcessingParameterNumber.Double
+            args = [p.name, label, t, p.default, p.optional]
+            q = QgsProcessingParameterNumber(*args)
+            if p.minimum is not None:
+                q.setMinimum(p.minimum)
+            if p.maximum is not None:
+                q.setMaximum(p.maximum)
+            return q
+        if p.kind == "enum":
+            return QgsProcessingParameterEnum(p.name, label, p.options, False,
+                                              p.options.index(p.default), p.optional)
+        if p.kind == "bool":
+            return QgsProcessingParameterBoolean(p.name, label, bool(p.default), p.optional)
+        if p.kind == "field":
+            return QgsProcessingParameterField(p.name, label, p.default, p.parent,
+                                               QgsProcessingParameterField.Any, False, p.optional)
+        return QgsProcessingParameterString(p.name, label, p.default, False, p.optional)
+
+    def _values(self, parameters, context):
+        out = {}
+        for p in self.spec.all_params():
+            raw = parameters.get(p.name)
+            if p.optional and (raw is None or raw == "" or (hasattr(raw, "isNull") and raw.isNull())):
+                out[p.name] = None if p.kind != "field" else None
+                continue
+            if p.kind in ("distance", "number"):
+                out[p.name] = self.parameterAsDouble(parameters, p.name, context)
+            elif p.kind == "integer":
+                out[p.name] = self.parameterAsInt(parameters, p.name, context)
+            elif p.kind == "enum":
+                out[p.name] = p.options[self.parameterAsEnum(parameters, p.name, context)]
+            elif p.kind == "bool":
+                out[p.name] = self.parameterAsBoolean(parameters, p.name, context)
+            elif p.kind == "field":
+                v = self.parameterAsString(parameters, p.name, context)
+                out[p.name] = v or None
+            else:
+                out[p.name] = self.parameterAsString(parameters, p.name, context)
+        return out
+
+    # -- run ----------------------------------------------------------------
+    def processAlgorithm(self, parameters, context, feedback):
+        gt_src = self.parameterAsSource(parameters, "GROUND_TRUTH", context)
+        pred_src = self.parameterAsSource(parameters, "PREDICTION", context)
+        check_line_source(gt_src, tr("ground-truth"))
+        check_line_source(pred_src, tr("prediction"))
+        values = self._values(parameters, context)
+        info = {"warnings": []}
+        crs = working_crs(gt_src, pred_src, context, feedback, info)
+        fields = [values[p.name] for p in self.spec.all_params() if p.kind == "field" and values.get(p.name)]
+        gt = read_lines(gt_src, tr("ground truth"), crs, context, feedback, fields, (0, 4))
+        pred = read_lines(pred_src, tr("prediction"), crs, context, feedback, fields, (4, 8))
+        if feedback.isCanceled():
+            return {}
+        if len(gt.parts) == 0:
+            c = gt.counts
+            raise QgsProcessingException(
+                tr("The ground-truth layer has no usable line: {} feature(s), {} without "
+                   "geometry, {} invalid part(s). Select a layer (or features) with roads to "
+                   "compare against.").format(c["features"], c["null_geometries"], c["invalid_parts"]))
+        for name, ls in ((tr("ground truth"), gt), (tr("prediction"), pred)):
+            c = ls.counts
+            if c["invalid_parts"] or c["transform_errors"]:
+                msg = tr("{}: {} invalid line part(s) skipped (fewer than two distinct vertices, "
+                         "non-finite coordinates or failed transformation).").format(
+                    name, c["invalid_parts"] + c["transform_errors"])
+                info["warnings"].append(msg)
+                self._warn(feedback, msg)
+        progress = Progress(lambda f, msg: self._progress(feedback, f, msg), feedback.isCanceled)
+        try:
+            result = self.spec.compute(gt, pred, self.spec.resolve(values), progress.sub(0.08, 0.95))
+        except Cancelled:
+            feedback.reportError(tr("Cancelled."))
+            return {}
+        except (ValueError, KeyError) as e:
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+        result.warnings = info["warnings"] + result.warnings
+        result.parameters["working_crs"] = info.get("working_crs")
+        if info.get("reprojected_to"):
+            result.parameters["reprojected_to"] = info["reprojected_to"]
+        result.counts["input_ground_truth"] = gt.counts
+        result.counts["input_prediction"] = pred.counts
+        for w in result.warnings[len(info["warnings"]):]:
+            self._warn(feedback, w)
+        outputs = {}
+        for s in self.spec.sinks:
+            table = result.layers.get(s.name)
+            dest = self._write_sink(parameters, context, s, table, crs)
+            if dest is not None:
+                outputs[s.name] = dest
+        for o in self.spec.outputs:
+            v = result.scores.get(o.name, math.nan)
+            outputs[o.name] = float(v) if v is not None else math.nan
+            feedback.pushInfo(f"{o.name} = {outputs[o.name]:.6f}")
+        outputs["SCORES"] = result.to_json()
+        feedback.setProgress(100)
+        return outputs
+
+    @staticmethod
+    def _progress(feedback, f, msg):
+        feedback.setProgress(100.0 * f)
+        if msg:
+            feedback.setProgressText(msg)
+
+    @staticmethod
+    def _warn(feedback, msg):
+        if hasattr(feedback, "pushWarning"):
+            feedback.pushWarning(msg)
+        else:
+            feedback.reportError(msg, False)
+
+    def _write_sink(self, parameters, context, s, table, crs):
+        if parameters.get(s.name) is None:
+            return None
+        fields = QgsFields()
+        tfields = table.fields if table is not None else []
+        for fname, ftype in tfields:
+            fields.append(QgsField(fname, QTYPES[ftype]))
+        wkb = QgsWkbTypes.Point if s.geometry == "Point" else QgsWkbTypes.LineString
+        sink, dest = self.parameterAsSink(parameters, s.name, context, fields, wkb, crs)
+        if sink is None:
+            return None
+        if table is not None:
+            feats = []
+            for xy, row in zip(table.coords, table.rows()):
+                f = QgsFeature(fields)
+                if s.geometry == "Point":
+                    f.setGeometry(QgsGeometry(QgsPoint(float(xy[0]), float(xy[1]))))
+                else:
+                    f.setGeometry(QgsGeometry(QgsLineString([QgsPoint(float(x), float(y)) for x, y in xy])))
+                f.setAttributes(row)
+                feats.append(f)
+            sink.addFeatures(feats, QgsFeatureSink.FastInsert)
+        del sink
+        if context.willLoadLayerOnCompletion(dest):
+            details = context.layerToLoadOnCompletionDetails(dest)
+            details.setPostProcessor(StylePostProcessor.create(s.geometry, s.style))
+        try:
+            write_qml_sidecar(dest, s.geometry, s.style, crs)
+        except OSError:
+            pass
+        return dest

@@ -1,0 +1,143 @@
+"""Read the two input layers into LineSets, with the documented input rules.
+
+* not a line layer / unusable ground truth -> QgsProcessingException;
+* geographic CRS -> both layers reprojected to the UTM zone (WGS 84) of the
+  ground truth's centre; different CRSs -> prediction transformed to the
+  ground truth's (working) CRS;
+* null or empty geometries are skipped and counted; invalid parts (fewer
+  than two distinct vertices, non-finite coordinates, failed transform) are
+  skipped, counted and reported as a warning; multipart geometries give one
+  part each; Z and M are dropped; curves are segmentised.
+The layers themselves are only read, never modified.
+"""
+import math
+
+from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsCsException,
+                       QgsFeatureRequest, QgsGeometry, QgsProcessingException, QgsWkbTypes)
+
+from ..core.lineset import LineSet
+from ..core.wkb import line_parts
+from .i18n import tr
+
+
+def utm_crs_for(crs, extent, transform_context):
+    """The WGS 84 / UTM zone CRS containing the centre of ``extent``."""
+    wgs84 = QgsCoordinateReferenceSystem("EPSG:4326")
+    c = extent.center()
+    if crs != wgs84:
+        c = QgsCoordinateTransform(crs, wgs84, transform_context).transform(c)
+    lon, lat = c.x(), c.y()
+    zone = int(math.floor((lon + 180.0) / 6.0)) % 60 + 1
+    epsg = (32600 if lat >= 0 else 32700) + zone
+    return QgsCoordinateReferenceSystem(f"EPSG:{epsg}")
+
+
+def check_line_source(source, name):
+    if source is None:
+        raise QgsProcessingException(tr("Could not load the {} layer.").format(name))
+    gtype = QgsWkbTypes.geometryType(source.wkbType())
+    if gtype != QgsWkbTypes.LineGeometry:
+        raise QgsProcessingException(
+            tr("The {} layer must contain lines, but it has {} geometries. Choose a line "
+               "layer (for polygons, run 'Polygons to lines' first).").format(
+                name, QgsWkbTypes.geometryDisplayString(gtype)))
+
+
+def working_crs(gt, pred, context, feedback, info):
+    """Decide the CRS in which everything is computed; log the choice."""
+    crs = gt.sourceCrs()
+    if not crs.isValid():
+        feedback.pushInfo(tr("The ground truth has no valid CRS: coordinates are used as they "
+                             "are and assumed to be in metres."))
+        info["working_crs"] = None
+        return crs
+    if crs.isGeographic():
+        ext = gt.sourceExtent()
+        target = utm_crs_for(crs, ext, context.transformContext())
+        msg = tr("The ground truth is in a geographic CRS ({}): both layers are reprojected to "
+                 "{} and all distances are in metres.").format(crs.authid(), target.authid())
+        feedback.pushInfo(msg)
+        info["reprojected_to"] = target.authid()
+        info["warnings"].append(msg)
+        crs = target
+    pcrs = pred.sourceCrs()
+    if pcrs.isValid() and pcrs != crs and not (info.get("reprojected_to")):
+        msg = tr("The prediction's CRS ({}) differs from the ground truth's ({}): the prediction "
+                 "is transformed.").format(pcrs.authid(), crs.authid())
+        feedback.pushInfo(msg)
+        info["warnings"].append(msg)
+    info["working_crs"] = crs.authid()
+    return crs
+
+
+def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(0, 5)):
+    """Read a line feature source into a LineSet in ``crs``."""
+    request = QgsFeatureRequest()
+    src_crs = source.sourceCrs()
+    if crs.isValid() and src_crs.isValid() and src_crs != crs:
+        request.setDestinationCrs(crs, context.transformContext())
+    available = [f.name() for f in source.fields()]
+    wanted = [f for f in fields if f and f in available]
+    if wanted:
+        request.setSubsetOfAttributes(wanted, source.fields())
+    else:
+        request.setFlags(QgsFeatureRequest.NoFlags)
+        request.setSubsetOfAttributes([])
+    parts, part_feature, fids = [], [], []
+    attrs = {f: [] for f in wanted}
+    counts = {"features": 0, "null_geometries": 0, "invalid_parts": 0, "curved": 0,
+              "multipart": 0, "transform_errors": 0}
+    total = max(source.featureCount(), 1)
+    it = source.getFeatures(request)
+    k = 0
+    while True:
+        try:
+            f = next(it)
+        except StopIteration:
+            break
+        except QgsCsException:
+            counts["transform_errors"] += 1
+            continue
+        k += 1
+        if feedback.isCanceled():
+            break
+        if k % 1000 == 0:
+            a, b = progress_range
+            feedback.setProgress(a + (b - a) * k / total)
+        counts["features"] += 1
+        g = f.geometry()
+        if g is None or g.isNull() or g.isEmpty():
+            counts["null_geometries"] += 1
+            continue
+        if QgsWkbTypes.isCurvedType(g.wkbType()):
+            counts["curved"] += 1
+            g = QgsGeometry(g.constGet().segmentize())
+        try:
+            ps = line_parts(g.asWkb())
+        except ValueError:
+            counts["invalid_parts"] += 1
+            continue
+        if len(ps) > 1:
+            counts["multipart"] += 1
+        good = []
+        for p in ps:
+            if len(p) < 2 or not (p == p).all() or abs(p).max() == float("inf") or \
+                    (p[1:] == p[:-1]).all(axis=1).all():
+                counts["invalid_parts"] += 1
+                continue
+            good.append(p)
+        if not good:
+            continue
+        fi = len(fids)
+        fids.append(f.id())
+        for p in good:
+            parts.append(p)
+            part_feature.append(fi)
+        for fname in wanted:
+            v = f[fname]
+            attrs[fname].append(None if v is None or (hasattr(v, "isNull") and v.isNull()) else v)
+    ls = LineSet(parts, part_feature, fids, attrs, counts)
+    if counts["null_geometries"]:
+        feedback.pushInfo(tr("{}: {} feature(s) without geometry skipped.").format(
+            name, counts["null_geometries"]))
+    return ls

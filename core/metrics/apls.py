@@ -271,8 +271,8 @@ def compute(gt, pred, params, progress):
     else:
         total = _combine(a, b, variant)
         total_t = _combine(at, bt, variant) if speed_field else math.nan
-    scores = {"APLS": total, "APLS_GT_TO_PRED": a, "APLS_PRED_TO_GT": b, "APLS_TIME": total_t,
-              "APLS_TIME_GT_TO_PRED": at, "APLS_TIME_PRED_TO_GT": bt}
+    scores = {k: float(v) for k, v in {"APLS": total, "APLS_GT_TO_PRED": a, "APLS_PRED_TO_GT": b, "APLS_TIME": total_t,
+              "APLS_TIME_GT_TO_PRED": at, "APLS_TIME_PRED_TO_GT": bt}.items()}
     counts = {
         "gt_control_points": len(gs.edge), "pred_control_points": len(ps.edge),
         "gt_missing_control_points": int(gs.missing.sum()),
@@ -354,7 +354,8 @@ SPEC = register(MetricSpec(
                "1 - mean penalty of ground-truth routes (gaps, missing roads)."),
         Output("APLS_PRED_TO_GT", "APLS prediction -> ground truth",
                "1 - mean penalty of predicted routes (spurious roads and shortcuts)."),
-        Output("APLS_TIME", "APLS (travel time)", "APLS on travel times; NaN without SPEED_FIELD."),
+        Output("APLS_TIME", "APLS (travel time)", "APLS on travel times; NaN without SPEED_FIELD.",
+               perfect=None),
     ],
     sinks=[
         Sink("MATCHED", "Matched control points", "Point",

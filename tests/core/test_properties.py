@@ -1,0 +1,108 @@
+"""Property tests run for every registered metric (hypothesis):
+identity gives the perfect score; scores stay in bounds; splitting features,
+densifying vertices and translating both layers change nothing; the same
+SEED gives the same numbers."""
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import registry
+from core.lineset import LineSet
+
+SPECS = registry.all_specs()
+
+
+@st.composite
+def networks(draw):
+    """A jittered grid of roads (polylines with 1-3 vertices per side),
+    spacing 60-140 m, random edges present."""
+    n = draw(st.integers(2, 4))
+    step = draw(st.floats(60, 140))
+    seed = draw(st.integers(0, 2**31))
+    g = np.random.Generator(np.random.PCG64(seed))
+    pts = np.array([[i * step, j * step] for i in range(n) for j in range(n)], float)
+    pts += g.uniform(-15, 15, pts.shape)
+    lines = []
+    for i in range(n):
+        for j in range(n):
+            a = i * n + j
+            for b in ([a + n] if i + 1 < n else []) + ([a + 1] if j + 1 < n else []):
+                if g.random() < 0.75:
+                    mid = (pts[a] + pts[b]) / 2 + g.uniform(-8, 8, 2)
+                    lines.append(np.array([pts[a], mid, pts[b]]))
+    if not lines:
+        lines.append(np.array([pts[0], pts[1]]))
+    return lines
+
+
+def _ls(lines):
+    return LineSet([np.asarray(l, float) for l in lines])
+
+
+def _split(lines, g):
+    out = []
+    for l in lines:
+        k = g.integers(0, len(l) - 1)
+        f = g.uniform(0.2, 0.8)
+        p = l[k] + f * (l[k + 1] - l[k])
+        out.append(np.vstack([l[:k + 1], p]))
+        out.append(np.vstack([p, l[k + 1:]]))
+    return out
+
+
+def _densify(lines):
+    out = []
+    for l in lines:
+        mids = (l[:-1] + l[1:]) / 2
+        d = np.empty((2 * len(l) - 1, 2))
+        d[0::2] = l
+        d[1::2] = mids
+        out.append(d)
+    return out
+
+
+def _same(r1, r2, spec):
+    for o in spec.outputs:
+        a, b = r1.scores[o.name], r2.scores[o.name]
+        assert (math.isnan(a) and math.isnan(b)) or a == pytest.approx(b, abs=1e-9), o.name
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
+@settings(max_examples=15)
+@given(gt=networks())
+def test_identity_is_perfect(spec, gt):
+    r = spec.run(_ls(gt), _ls(gt))
+    for o in spec.outputs:
+        if o.perfect is not None:
+            assert r.scores[o.name] == pytest.approx(o.perfect, abs=1e-9), o.name
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
+@settings(max_examples=15)
+@given(gt=networks(), pred=networks(), seed=st.integers(0, 2**31))
+def test_bounds_and_invariances(spec, gt, pred, seed):
+    g = np.random.Generator(np.random.PCG64(seed))
+    base = spec.run(_ls(gt), _ls(pred))
+    for o in spec.outputs:
+        v = base.scores[o.name]
+        if o.bounds is not None and not math.isnan(v):
+            assert o.bounds[0] - 1e-12 <= v <= o.bounds[1] + 1e-12, o.name
+    _same(base, spec.run(_ls(_split(gt, g)), _ls(_split(pred, g))), spec)
+    _same(base, spec.run(_ls(_densify(gt)), _ls(_densify(pred))), spec)
+    t = (500000.0, 7000000.0)
+    _same(base, spec.run(_ls(gt).translated(*t), _ls(pred).translated(*t)), spec)
+    # reversing the direction of lines and their order changes nothing
+    _same(base, spec.run(_ls([l[::-1] for l in gt[::-1]]), _ls(pred)), spec)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
+@settings(max_examples=5)
+@given(gt=networks(), pred=networks())
+def test_same_seed_same_numbers(spec, gt, pred):
+    p = {"SEED": 7} if spec.sampled else {}
+    a = spec.run(_ls(gt), _ls(pred), p)
+    b = spec.run(_ls(gt), _ls(pred), p)
+    assert a.to_json() == b.to_json()

@@ -22,7 +22,9 @@ What it makes
     (from the nearest ground-truth road; null for about 10 % of the
     features, to exercise defaults) and ``confidence`` in [0, 1].
     Everything random comes from one fixed seed (``SEED``), so a run gives
-    the same geometry and attributes every time.
+    the same geometry and attributes every time (byte-identical files with
+    the same library versions; made with numpy 2.4.6, scipy 1.17.1,
+    shapely 2.2.0, scikit-image 0.26.0, GDAL 3.6.2).
 
 Where the data comes from
 -------------------------
@@ -67,7 +69,7 @@ import zipfile
 import numpy as np
 import shapely
 from scipy import ndimage
-from shapely.geometry import LineString, Point, box, mapping
+from shapely.geometry import LineString, mapping
 from shapely.ops import linemerge, substring
 from skimage.draw import polygon as draw_polygon
 from skimage.morphology import skeletonize
@@ -109,6 +111,8 @@ LINK_WIDTH_M = 5.0
 LANE_WIDTH_M = 3.3
 
 PIXEL_M = 1.0            # raster resolution of the synthetic mask
+# 18 gaps in ~21 km of road: enough that the APLS of the sample lands near
+# the middle of the 0.5-0.8 range of real models.
 N_GAPS = 18              # occlusions ("trees", shadows) cutting roads
 GAP_LEN_M = (10.0, 30.0)
 N_BLOBS_ATTACHED = 4     # false-positive areas touching a road (car parks)

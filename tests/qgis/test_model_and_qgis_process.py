@@ -1,0 +1,87 @@
+"""APLS inside a graphical model (its number feeds another algorithm) and
+headless through qgis_process --json."""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+from conftest import GT_SAMPLE, PRED_SAMPLE, ROOT
+
+
+def test_apls_number_feeds_another_algorithm_in_a_model(run_alg):
+    from qgis.core import (QgsProcessingModelAlgorithm, QgsProcessingModelChildAlgorithm,
+                           QgsProcessingModelChildParameterSource, QgsProcessingModelOutput,
+                           QgsProcessingModelParameter, QgsProcessingParameterVectorLayer,
+                           QgsProcessingContext, QgsProcessingFeedback, QgsProcessing)
+    m = QgsProcessingModelAlgorithm("apls then buffer", "tests")
+    for name in ("gt", "pred"):
+        m.addModelParameter(QgsProcessingParameterVectorLayer(name, name, [QgsProcessing.TypeVectorLine]),
+                            QgsProcessingModelParameter(name))
+    a = QgsProcessingModelChildAlgorithm("roadmetrics:apls")
+    a.setChildId("apls")
+    a.addParameterSources("GROUND_TRUTH", [QgsProcessingModelChildParameterSource.fromModelParameter("gt")])
+    a.addParameterSources("PREDICTION", [QgsProcessingModelChildParameterSource.fromModelParameter("pred")])
+    m.addChildAlgorithm(a)
+    # buffer the ground truth by 10 x APLS metres: the APLS number is an input
+    b = QgsProcessingModelChildAlgorithm("native:buffer")
+    b.setChildId("buffer")
+    b.addParameterSources("INPUT", [QgsProcessingModelChildParameterSource.fromModelParameter("gt")])
+    b.addParameterSources("DISTANCE", [QgsProcessingModelChildParameterSource.fromExpression(
+        "@apls_APLS * 10")])
+    out = QgsProcessingModelOutput("buffered")
+    out.setChildOutputName("OUTPUT")
+    out.setChildId("buffer")
+    b.setModelOutputs({"buffered": out})
+    b.addParameterSources("OUTPUT", [QgsProcessingModelChildParameterSource.fromStaticValue("TEMPORARY_OUTPUT")])
+    from qgis.core import QgsProcessingModelChildDependency
+    b.setDependencies([QgsProcessingModelChildDependency("apls")])
+    m.addChildAlgorithm(b)
+    ctx, fb = QgsProcessingContext(), QgsProcessingFeedback()
+    res, ok = m.run({"gt": GT_SAMPLE, "pred": PRED_SAMPLE, "buffer:buffered": "TEMPORARY_OUTPUT"}, ctx, fb)
+    assert ok
+    layer = ctx.getMapLayer(res["buffer:buffered"]) if isinstance(res["buffer:buffered"], str) else res["buffer:buffered"]
+    assert layer is not None and layer.featureCount() > 0
+    # the area of one buffered feature tells which distance was used
+    apls = run_alg("roadmetrics:apls", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})["APLS"]
+    from qgis.core import QgsVectorLayer
+    src = QgsVectorLayer(GT_SAMPLE, "gt", "ogr")
+    got = sum(f.geometry().area() for f in layer.getFeatures())
+    want = sum(f.geometry().buffer(apls * 10, 5).area() for f in src.getFeatures())
+    assert got == pytest.approx(want, rel=1e-6)
+    assert got != pytest.approx(sum(f.geometry().buffer(10, 5).area() for f in src.getFeatures()),
+                                rel=1e-3)
+
+
+def _qgis_process():
+    for c in ("/usr/bin/qgis_process.bin", shutil.which("qgis_process.bin"), shutil.which("qgis_process")):
+        if c and os.path.exists(c):
+            env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+            if subprocess.run([c, "--version"], capture_output=True, env=env).returncode == 0:
+                return c
+    return None
+
+
+def test_qgis_process_json_smoke(run_alg, tmp_path):
+    exe = _qgis_process()
+    if exe is None:
+        pytest.skip("no working qgis_process")
+    plugins = tmp_path / "plugins"
+    plugins.mkdir()
+    os.symlink(ROOT, plugins / "roadmetrics")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_PLUGINPATH=str(plugins),
+               QGIS_CUSTOM_CONFIG_PATH=str(tmp_path / "profile"))
+    subprocess.run([exe, "plugins", "enable", "roadmetrics"], env=env, capture_output=True, check=True)
+    out = str(tmp_path / "matched.gpkg")
+    p = subprocess.run([exe, "--json", "run", "roadmetrics:apls", "--",
+                        f"GROUND_TRUTH={GT_SAMPLE}", f"PREDICTION={PRED_SAMPLE}",
+                        f"MATCHED={out}"], env=env, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    text = p.stdout[p.stdout.index("{"):]
+    res = json.loads(text)["results"]
+    direct = run_alg("roadmetrics:apls", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})
+    assert res["APLS"] == pytest.approx(direct["APLS"], abs=1e-12)
+    assert res["APLS_TIME"] is None  # NaN without a speed field -> JSON null
+    assert json.loads(res["SCORES"])["metric"] == "apls"
+    assert os.path.exists(out) and os.path.exists(str(tmp_path / "matched.qml"))

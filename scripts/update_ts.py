@@ -78,6 +78,7 @@ def collect_registry_strings():
     """[(text, origin)] of the registry's user-visible strings."""
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
+    sys.dont_write_bytecode = True  # leave no __pycache__ in the plugin folder
     from core import registry  # the repository root is the plugin folder
 
     out = []

@@ -1,0 +1,139 @@
+"""Benchmark: median wall time and peak memory of every registered metric's
+core computation on the bundled sample and on 4x and 16x mosaics of it
+(translated copies joined by a few connector roads).
+
+Each (metric, size) runs in a fresh process so that peak memory (maximum
+resident set size, whole process, Python included) is its own.
+Usage: python scripts/bench.py [--sizes 1 4 16] [--repeat 3] [--metrics apls]
+"""
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+SAMPLE = os.path.join(ROOT, "resources", "sample")
+
+
+def load_parts(path):
+    from osgeo import ogr
+    ds = ogr.Open(path)
+    lyr = ds.GetLayer(0)
+    parts = []
+    for f in lyr:
+        g = f.GetGeometryRef()
+        if g is None:
+            continue
+        geoms = [g.GetGeometryRef(i) for i in range(g.GetGeometryCount())] \
+            if ogr.GT_Flatten(g.GetGeometryType()) == ogr.wkbMultiLineString else [g]
+        for p in geoms:
+            parts.append(np.array(p.GetPoints(), dtype=float)[:, :2])
+    return parts
+
+
+def _connectors(a_parts, b_parts, axis, k=3):
+    """k straight roads from the vertices of A farthest along ``axis`` to the
+    vertices of B least far along it, in k bands of the other axis."""
+    av = np.concatenate(a_parts)
+    bv = np.concatenate(b_parts)
+    o = 1 - axis
+    lo, hi = min(av[:, o].min(), bv[:, o].min()), max(av[:, o].max(), bv[:, o].max())
+    out = []
+    for i in range(k):
+        b0, b1 = lo + (hi - lo) * (i + 0.25) / k, lo + (hi - lo) * (i + 0.75) / k
+        ai = np.nonzero((av[:, o] >= b0) & (av[:, o] <= b1))[0]
+        bi = np.nonzero((bv[:, o] >= b0) & (bv[:, o] <= b1))[0]
+        if len(ai) and len(bi):
+            p = av[ai[np.argmax(av[ai, axis])]]
+            q = bv[bi[np.argmin(bv[bi, axis])]]
+            out.append(np.array([p, q]))
+    return out
+
+
+def mosaic(parts, n):
+    """n x n translated copies joined by connector roads."""
+    if n == 1:
+        return list(parts)
+    allv = np.concatenate(parts)
+    w, h = allv.max(axis=0) - allv.min(axis=0)
+    dx, dy = w + 120.0, h + 120.0
+    tiles = {}
+    for i in range(n):
+        for j in range(n):
+            tiles[i, j] = [p + (i * dx, j * dy) for p in parts]
+    out = []
+    for (i, j), t in tiles.items():
+        out.extend(t)
+        if i + 1 < n:
+            out.extend(_connectors(t, tiles[i + 1, j], 0))
+        if j + 1 < n:
+            out.extend(_connectors(t, tiles[i, j + 1], 1))
+    return out
+
+
+def worker(metric, size, repeat):
+    from core import registry
+    from core.lineset import LineSet
+    gt = LineSet(mosaic(load_parts(os.path.join(SAMPLE, "helsinki_ground_truth.gpkg")), size))
+    pred = LineSet(mosaic(load_parts(os.path.join(SAMPLE, "helsinki_prediction.gpkg")), size))
+    spec = registry.get(metric)
+    times = []
+    r = None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        r = spec.run(gt, pred)
+        times.append(time.perf_counter() - t)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    head = spec.outputs[0].name
+    print(json.dumps({"metric": metric, "size": size, "median_s": statistics.median(times),
+                      "peak_mb": peak, "score": r.scores[head], "score_name": head,
+                      "gt_km": gt.total_length() / 1000, "counts": r.counts}))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", type=int, nargs="+", default=[1, 4, 16])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--metrics", nargs="+", default=None)
+    ap.add_argument("--worker", nargs=2)
+    ap.add_argument("--out", default=os.path.join(ROOT, "bench-output", "bench.md"))
+    a = ap.parse_args()
+    if a.worker:
+        worker(a.worker[0], int(a.worker[1]), a.repeat)
+        return
+    from core import registry
+    metrics = a.metrics or [s.id for s in registry.all_specs()]
+    rows = []
+    for m in metrics:
+        for n in a.sizes:
+            side = int(round(n ** 0.5))
+            rep = a.repeat if n < 16 else max(1, a.repeat - 2)
+            p = subprocess.run([sys.executable, __file__, "--worker", m, str(side), "--repeat", str(rep)],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                print(p.stderr, file=sys.stderr)
+                raise SystemExit(f"bench failed for {m} x{n}")
+            d = json.loads(p.stdout.strip().splitlines()[-1])
+            d["label"] = f"{n}x"
+            rows.append(d)
+            print(f"{m:10s} {d['label']:>4s}  {d['gt_km']:8.1f} km  {d['median_s']:8.3f} s  "
+                  f"{d['peak_mb']:8.0f} MB  {d['score_name']}={d['score']:.4f}", flush=True)
+    os.makedirs(os.path.dirname(a.out), exist_ok=True)
+    with open(a.out, "w") as fh:
+        fh.write("| metric | input | GT length (km) | median core time (s) | peak RSS (MB) | score |\n")
+        fh.write("|---|---|---|---|---|---|\n")
+        for d in rows:
+            fh.write(f"| {d['metric']} | sample {d['label']} | {d['gt_km']:.1f} | {d['median_s']:.3f} | "
+                     f"{d['peak_mb']:.0f} | {d['score_name']} {d['score']:.4f} |\n")
+    print("table written to", a.out)
+
+
+if __name__ == "__main__":
+    main()

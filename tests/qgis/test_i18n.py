@@ -1,0 +1,118 @@
+"""Translations: the French .ts compiles, loads and translates the provider
+and the algorithms; every string of the plugin has a translation.
+
+Self-contained (no session fixture needed): reuses a running QgsApplication
+or starts one (never exits it), and removes its translator after each test so
+other QGIS tests keep seeing English strings.
+"""
+import importlib
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("qgis.core")
+
+from qgis.core import QgsApplication  # noqa: E402
+from qgis.PyQt.QtCore import QCoreApplication, QTranslator  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TS = os.path.join(ROOT, "i18n", "roadmetrics_fr.ts")
+CONTEXT = "RoadMetrics"
+_APP = None  # keeps an application this module started alive for the session
+
+
+@pytest.fixture(scope="module")
+def qgis_app():
+    global _APP
+    app = QgsApplication.instance()
+    if app is None:
+        _APP = app = QgsApplication([], False)
+        app.initQgis()
+    return app
+
+
+def _lrelease():
+    for c in (os.environ.get("LRELEASE"), shutil.which("lrelease"), shutil.which("lrelease-qt5"),
+              "/usr/lib/qt5/bin/lrelease"):
+        if c and os.path.isfile(c) and os.access(c, os.X_OK):
+            return c
+    return None
+
+
+@pytest.fixture(scope="module")
+def french_qm(tmp_path_factory):
+    lrelease = _lrelease()
+    if lrelease is None:
+        pytest.skip("lrelease not installed (qttools5-dev-tools)")
+    qm = tmp_path_factory.mktemp("i18n") / "roadmetrics_fr.qm"
+    r = subprocess.run([lrelease, TS, "-qm", str(qm)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert qm.is_file() and qm.stat().st_size > 0
+    return qm, r.stdout + r.stderr
+
+
+@pytest.fixture
+def french(qgis_app, french_qm):
+    translator = QTranslator()
+    assert translator.load(str(french_qm[0]))
+    assert QCoreApplication.installTranslator(translator)
+    try:
+        yield translator
+    finally:
+        QCoreApplication.removeTranslator(translator)
+
+
+@pytest.fixture(scope="module")
+def plugin(tmp_path_factory):
+    """The plugin imported as the package ``roadmetrics`` (the name QGIS gives it)."""
+    if "roadmetrics" not in sys.modules:
+        folder = tmp_path_factory.mktemp("plugins")
+        os.symlink(ROOT, folder / "roadmetrics", target_is_directory=True)
+        sys.path.insert(0, str(folder))
+    return importlib.import_module("roadmetrics")
+
+
+def tr(text):
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+def test_lrelease_reports_no_unfinished(french_qm):
+    out = french_qm[1]
+    assert "0 unfinished" in out, out
+
+
+def test_provider_name_is_french(french):
+    assert tr("Road network metrics") == "Métriques de réseaux routiers"
+
+
+def test_placeholders_survive(french):
+    text = tr("Invalid parameters: {}").format("X")
+    assert text.startswith("Paramètres invalides") and text.endswith("X")
+
+
+def test_provider_and_apls_display_names(french, plugin):
+    provider = importlib.import_module("roadmetrics.ui.provider")
+    algorithm = importlib.import_module("roadmetrics.ui.algorithm")
+    registry = importlib.import_module("roadmetrics.core.registry")
+    assert provider.RoadMetricsProvider().name() == "Métriques de réseaux routiers"
+    spec = registry.get("apls")
+    alg = algorithm.algorithm_class(spec)()
+    assert alg.displayName() == tr(spec.name)
+    assert alg.displayName() != spec.name
+    assert "similarité" in alg.displayName()
+    assert alg.group() == "Métriques de chemins"
+    assert "Paramètres" in alg.shortHelpString()
+
+
+def test_english_after_translator_removed(qgis_app, french_qm):
+    # no French leaks into other tests once the fixture has torn down
+    assert tr("Road network metrics") == "Road network metrics"
+
+
+def test_update_ts_check_passes():
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "update_ts.py"), "--check"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -74,11 +74,38 @@ class NetworkDistances:
         rows = self.node_rows(nodes)
         iu, iv = inv[:nb], inv[nb:]
         # distance from each source location to every node
-        dp = np.minimum(src["cu"][:, None] + rows[iu], src["cv"][:, None] + rows[iv])
-        d = np.minimum(dp[:, dst["u"]] + dst["cu"][None, :], dp[:, dst["v"]] + dst["cv"][None, :])
-        same = src["edge"][:, None] == dst["edge"][None, :]
-        if same.any():
-            i, j = np.nonzero(same)
+        dp = rows[iu]
+        dp += src["cu"][:, None]
+        t = rows[iv]
+        t += src["cv"][:, None]
+        np.minimum(dp, t, out=dp)
+        del t
+        d = dp[:, dst["u"]]
+        d += dst["cu"][None, :]
+        t = dp[:, dst["v"]]
+        t += dst["cv"][None, :]
+        np.minimum(d, t, out=d)
+        del t, dp
+        # the direct way along a shared edge: pairs found by sorting, not by
+        # comparing every source with every destination
+        i, j = same_edge_pairs(src["edge"], dst["edge"])
+        if len(i):
             direct = np.abs(src["cu"][i] - dst["cu"][j])
             d[i, j] = np.minimum(d[i, j], direct)
         return d
+
+
+def same_edge_pairs(a, b):
+    """All index pairs (i, j) with a[i] == b[j]."""
+    ob = np.argsort(b, kind="stable")
+    sb = b[ob]
+    lo = np.searchsorted(sb, a, side="left")
+    hi = np.searchsorted(sb, a, side="right")
+    cnt = hi - lo
+    tot = int(cnt.sum())
+    if tot == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    i = np.repeat(np.arange(len(a)), cnt)
+    k = np.arange(tot) - np.repeat(np.cumsum(cnt) - cnt, cnt)
+    j = ob[np.repeat(lo, cnt) + k]
+    return i, j

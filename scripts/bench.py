@@ -57,32 +57,51 @@ def _connectors(a_parts, b_parts, axis, k=3):
     return out
 
 
-def mosaic(parts, n):
-    """n x n translated copies joined by connector roads."""
+def mosaic(parts, n, step, like=None):
+    """n x n copies translated by ``step`` (dx, dy), joined by connector roads.
+    Returns (lines, connectors).  With ``like`` (the ground truth's
+    connectors), each connector's ends are moved to this layer's nearest
+    vertices instead, so both layers get corresponding connectors."""
     if n == 1:
-        return list(parts)
-    allv = np.concatenate(parts)
-    w, h = allv.max(axis=0) - allv.min(axis=0)
-    dx, dy = w + 120.0, h + 120.0
+        return list(parts), []
+    dx, dy = step
     tiles = {}
     for i in range(n):
         for j in range(n):
             tiles[i, j] = [p + (i * dx, j * dy) for p in parts]
-    out = []
-    for (i, j), t in tiles.items():
-        out.extend(t)
-        if i + 1 < n:
-            out.extend(_connectors(t, tiles[i + 1, j], 0))
-        if j + 1 < n:
-            out.extend(_connectors(t, tiles[i, j + 1], 1))
-    return out
+    out = [p for t in tiles.values() for p in t]
+    if like is None:
+        conns = []
+        for (i, j), t in tiles.items():
+            if i + 1 < n:
+                conns.extend(_connectors(t, tiles[i + 1, j], 0))
+            if j + 1 < n:
+                conns.extend(_connectors(t, tiles[i, j + 1], 1))
+    else:
+        from scipy.spatial import cKDTree
+        v = np.concatenate(out)
+        tree = cKDTree(v)
+        conns = [v[tree.query(c)[1]] for c in like]
+    return out + conns, conns
+
+
+def mosaic_step(gt_parts, gap=120.0):
+    """Translation between copies: the ground truth's extent plus a gap (m);
+    the same for both layers so that the copies stay aligned."""
+    allv = np.concatenate(gt_parts)
+    w, h = allv.max(axis=0) - allv.min(axis=0)
+    return w + gap, h + gap
 
 
 def worker(metric, size, repeat):
     from core import registry
     from core.lineset import LineSet
-    gt = LineSet(mosaic(load_parts(os.path.join(SAMPLE, "helsinki_ground_truth.gpkg")), size))
-    pred = LineSet(mosaic(load_parts(os.path.join(SAMPLE, "helsinki_prediction.gpkg")), size))
+    gtp = load_parts(os.path.join(SAMPLE, "helsinki_ground_truth.gpkg"))
+    step = mosaic_step(gtp)
+    gtl, conns = mosaic(gtp, size, step)
+    gt = LineSet(gtl)
+    pred = LineSet(mosaic(load_parts(os.path.join(SAMPLE, "helsinki_prediction.gpkg")), size, step,
+                          like=conns)[0])
     spec = registry.get(metric)
     times = []
     r = None

@@ -94,12 +94,18 @@ class _Side:
 
 
 def _one_way(A, B, distA, distB, min_len, variant, progress, timeA=None, timeB=None):
-    """C(A -> B) and per-point statistics.  Returns dict."""
+    """C(A -> B) and per-point statistics (routes starting at each point).
+
+    Per row block: LA = distances in A, LB = distances in B between the
+    snapped points.  R = connected in A, V = connected and long enough
+    (pairs j > i only).  spacenet (ordered routes): a route (p, q) counts when
+    V, or when R and its start p is missing.  sat2graph (unordered): a pair
+    counts when V (with > instead of >=), or always when an end is missing.
+    Missing ends get penalty 1."""
     n = len(A.edge)
     row_pen = np.zeros(n)
     row_n = np.zeros(n)
     hist = np.zeros(20)
-    tot_pen = tot_n = 0.0
     tot_pen_t = 0.0
     if n < 2:
         return dict(score=math.nan, score_time=math.nan, routes=0, row_pen=row_pen, row_n=row_n,
@@ -115,64 +121,108 @@ def _one_way(A, B, distA, distB, min_len, variant, progress, timeA=None, timeB=N
             srcBt = timeB.prepare(se, so)
     if timeA is not None:
         srcAt = timeA.prepare(A.edge, A.off)
-    nodesA = max(A.net.n_nodes, 1)
-    budget = 24 * 2**20  # elements per block matrix (~200 MB per float64 array)
-    bs = int(max(8, min(n, budget // max(n, nodesA))))
+    nodes = max(A.net.n_nodes, B.net.n_nodes, 1)
+    budget = 3 * 2**20  # elements per block matrix (~25 MB per float64 array)
+    bs = int(max(8, min(n, budget // max(n, nodes))))
     sub = lambda d, a, b: {k: v[a:b] for k, v in d.items()}
+    total_n = total_pen = 0.0
     for s in range(0, n, bs):
         progress.set(s / n)
         e = min(n, s + bs)
-        rows = np.arange(s, e)
-        cols = np.arange(s, n)
+        nb = e - s
         LA = distA.block(sub(srcA, s, e), sub(srcA, s, n))
-        upper = cols[None, :] > rows[:, None]
-        reach = np.isfinite(LA) & upper
-        mi = miss[s:e][:, None]
-        mj = miss[s:n][None, :]
-        anymiss = mi | mj
-        if variant == "sat2graph":
-            w_ij = np.where(anymiss, upper, reach & (LA > min_len)).astype(float)
-            w_ji = np.zeros_like(w_ij)
-        else:
-            longp = LA >= min_len
-            w_ij = (reach & (mi | longp)).astype(float)
-            w_ji = (reach & (mj | longp)).astype(float)
-        w = w_ij + w_ji
+        # keep pairs j > i only: the first nb columns hold the diagonal block
+        LA[:, :nb][np.tril_indices(nb)] = np.inf
+        R = LA < np.inf
+        V = (LA > min_len) if variant == "sat2graph" else (LA >= min_len)
+        V &= R
+        mi = np.nonzero(miss[s:e])[0]
+        mj = np.nonzero(miss[s:n])[0]
         if b_ok:
             LB = distB.block(sub(srcB, s, e), sub(srcB, s, n))
-            with np.errstate(invalid="ignore", divide="ignore"):
-                pen = np.minimum(1.0, np.abs(LA - LB) / LA)
-            pen = np.where(np.isfinite(LB) & ~anymiss & np.isfinite(pen), pen, 1.0)
-            pen[pen < EQUAL_TOL] = 0.0
+            pen = _penalty(LA, LB)
+            del LB
         else:
             pen = np.ones_like(LA)
-        pw = pen * w
-        tot_pen += pw.sum()
-        tot_n += w.sum()
-        row_pen[s:e] += (pen * w_ij).sum(axis=1)
-        row_n[s:e] += w_ij.sum(axis=1)
-        row_pen[s:n] += (pen * w_ji).sum(axis=0)
-        row_n[s:n] += w_ji.sum(axis=0)
-        sel = w > 0
-        if sel.any():
-            h, _ = np.histogram(pen[sel], bins=20, range=(0.0, 1.0), weights=w[sel])
-            hist += h
+        pen[mi, :] = 1.0
+        pen[:, mj] = 1.0
+        if variant == "sat2graph":
+            U = np.ones_like(R)
+            U[:, :nb][np.tril_indices(nb)] = False
+            V[mi, :] = U[mi, :]
+            V[:, mj] = U[:, mj]
+            del U
+            pv = np.where(V, pen, 0.0)
+            r_pen, r_n = pv.sum(axis=1), V.sum(axis=1)
+            c_pen, c_n = pv.sum(axis=0), V.sum(axis=0)
+            weights = V
+            total_n += r_n.sum()
+            total_pen += r_pen.sum()
+        else:
+            pv = np.where(V, pen, 0.0)
+            r_pen, r_n = pv.sum(axis=1), V.sum(axis=1).astype(float)
+            c_pen, c_n = pv.sum(axis=0), V.sum(axis=0).astype(float)
+            # a missing start point scores all its connected routes
+            if len(mi):
+                rr = R[mi].sum(axis=1)
+                r_pen[mi] = rr
+                r_n[mi] = rr
+            if len(mj):
+                rc = R[:, mj].sum(axis=0)
+                c_pen[mj] = rc
+                c_n[mj] = rc
+            total_n += r_n.sum() + c_n.sum()
+            total_pen += r_pen.sum() + c_pen.sum()
+            weights = V
+        row_pen[s:e] += r_pen
+        row_n[s:e] += r_n
+        row_pen[s:n] += c_pen
+        row_n[s:n] += c_n
+        hv = pen[weights]
+        hist += np.bincount(np.minimum((hv * 20).astype(np.int64), 19), minlength=20)[:20] * (
+            1 if variant == "sat2graph" else 2)
+        if variant != "sat2graph":
+            extra = (R[mi].sum() - V[mi].sum()) + (R[:, mj].sum() - V[:, mj].sum())
+            hist[19] += extra
+        del pv, hv
         if timeA is not None:
-            TA = timeA.block(sub(srcAt, s, e), sub(srcAt, s, n))
+            TA = distA_t = timeA.block(sub(srcAt, s, e), sub(srcAt, s, n))
             if b_ok:
                 TB = timeB.block(sub(srcBt, s, e), sub(srcBt, s, n))
-                with np.errstate(invalid="ignore", divide="ignore"):
-                    pt = np.minimum(1.0, np.abs(TA - TB) / TA)
-                pt = np.where(np.isfinite(TB) & ~anymiss & np.isfinite(pt), pt, 1.0)
-                pt[pt < EQUAL_TOL] = 0.0
+                pt = _penalty(TA, TB)
             else:
                 pt = np.ones_like(TA)
-            tot_pen_t += (pt * w).sum()
+            pt[mi, :] = 1.0
+            pt[:, mj] = 1.0
+            if variant == "sat2graph":
+                tot_pen_t += np.where(V, pt, 0.0).sum()
+            else:
+                ptv = np.where(V, pt, 0.0)
+                rp, cp = ptv.sum(axis=1), ptv.sum(axis=0)
+                if len(mi):
+                    rp[mi] = R[mi].sum(axis=1)
+                if len(mj):
+                    cp[mj] = R[:, mj].sum(axis=0)
+                tot_pen_t += rp.sum() + cp.sum()
+            del distA_t
     progress.set(1.0)
-    score = 1.0 - tot_pen / tot_n if tot_n > 0 else math.nan
-    score_t = (1.0 - tot_pen_t / tot_n if tot_n > 0 else math.nan) if timeA is not None else math.nan
-    return dict(score=score, score_time=score_t, routes=int(round(tot_n)), row_pen=row_pen,
+    score = 1.0 - total_pen / total_n if total_n > 0 else math.nan
+    score_t = (1.0 - tot_pen_t / total_n if total_n > 0 else math.nan) if timeA is not None else math.nan
+    return dict(score=score, score_time=score_t, routes=int(round(total_n)), row_pen=row_pen,
                 row_n=row_n, hist=hist)
+
+
+def _penalty(LA, LB):
+    """min(1, |LA - LB| / LA), 1 where LB is infinite; relative differences
+    below EQUAL_TOL count as 0 (floating-point noise of equal paths)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pen = np.subtract(LA, LB)
+        np.abs(pen, out=pen)
+        np.divide(pen, LA, out=pen)
+    pen[pen < EQUAL_TOL] = 0.0
+    np.minimum(pen, 1.0, out=pen)
+    pen[np.isnan(pen)] = 1.0
+    return pen
 
 
 def _combine(a, b, variant):

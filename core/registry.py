@@ -42,7 +42,9 @@ class Output:
 
 class Sink:
     """An optional feature sink.  ``style``: dict with 'color' (hex) and
-    optionally 'graduated' (field name) and 'ramp' (list of hex colours)."""
+    optionally 'graduated' (field name), 'ramp' (list of hex colours),
+    'breaks' (class limits, one more than colours), 'size' (mm), 'shape'
+    (marker name for points)."""
 
     def __init__(self, name, label, geometry, help="", style=None):
         self.name = name
@@ -107,8 +109,8 @@ NETWORK_PARAMS = [
 
 STANDARD_SINKS = {
     "MATCHED": dict(color="#1a9641"),
-    "UNMATCHED_GT": dict(color="#d7191c"),
-    "UNMATCHED_PRED": dict(color="#fd8d3c"),
+    "UNMATCHED_GT": dict(color="#d7191c", size=3.2, shape="square"),
+    "UNMATCHED_PRED": dict(color="#fd8d3c", size=3.2, shape="triangle"),
 }
 
 _REGISTRY = {}

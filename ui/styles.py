@@ -12,11 +12,13 @@ FILE_EXTENSIONS = (".gpkg", ".shp", ".geojson", ".json", ".fgb", ".sqlite", ".gm
                    ".tab", ".csv")
 
 
-def _symbol(geometry, color):
+def _symbol(geometry, color, style):
     if geometry == "Point":
-        return QgsMarkerSymbol.createSimple({"name": "circle", "color": color, "size": "2.2",
-                                             "outline_color": "#333333", "outline_width": "0.1"})
-    return QgsLineSymbol.createSimple({"color": color, "width": "0.8"})
+        return QgsMarkerSymbol.createSimple({
+            "name": style.get("shape", "circle"), "color": color,
+            "size": str(style.get("size", 2.2)), "outline_color": "#333333",
+            "outline_width": "0.1"})
+    return QgsLineSymbol.createSimple({"color": color, "width": str(style.get("size", 0.8))})
 
 
 def make_renderer(geometry, style):
@@ -27,11 +29,11 @@ def make_renderer(geometry, style):
         ranges = []
         for i, color in enumerate(ramp):
             lo, hi = breaks[i], breaks[i + 1]
-            ranges.append(QgsRendererRange(lo, hi, _symbol(geometry, color),
+            ranges.append(QgsRendererRange(lo, hi, _symbol(geometry, color, style),
                                            f"{lo:g} - {hi:g}"))
         r = QgsGraduatedSymbolRenderer(field, ranges)
         return r
-    return QgsSingleSymbolRenderer(_symbol(geometry, style.get("color", "#1a9641")))
+    return QgsSingleSymbolRenderer(_symbol(geometry, style.get("color", "#1a9641"), style))
 
 
 class StylePostProcessor(QgsProcessingLayerPostProcessorInterface):

@@ -186,7 +186,7 @@ def _one_way(A, B, distA, distB, min_len, variant, progress, timeA=None, timeB=N
             hist[19] += extra
         del pv, hv
         if timeA is not None:
-            TA = distA_t = timeA.block(sub(srcAt, s, e), sub(srcAt, s, n))
+            TA = timeA.block(sub(srcAt, s, e), sub(srcAt, s, n))
             if b_ok:
                 TB = timeB.block(sub(srcBt, s, e), sub(srcBt, s, n))
                 pt = _penalty(TA, TB)
@@ -204,7 +204,6 @@ def _one_way(A, B, distA, distB, min_len, variant, progress, timeA=None, timeB=N
                 if len(mj):
                     cp[mj] = R[:, mj].sum(axis=0)
                 tot_pen_t += rp.sum() + cp.sum()
-            del distA_t
     progress.set(1.0)
     score = 1.0 - total_pen / total_n if total_n > 0 else math.nan
     score_t = (1.0 - tot_pen_t / total_n if total_n > 0 else math.nan) if timeA is not None else math.nan

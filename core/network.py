@@ -329,31 +329,53 @@ def _dissolve(node_xy, su, sv, spart, seglen, segcost, warnings, stats):
     e_nodes = np.asarray(e_nodes, dtype=np.int64)
     e_segs = np.asarray(e_segs, dtype=np.int64)
     ne = len(e_ptr) - 1
-    vert_xy = node_xy[e_nodes]
     nverts = np.diff(e_ptr)
-    # per-vertex segment (the segment starting at the vertex; none at the last)
     is_last = np.zeros(len(e_nodes), dtype=bool)
     is_last[e_ptr[1:] - 1] = True
-    seg_at = np.full(len(e_nodes), -1, dtype=np.int64)
+    seg_at = np.full(len(e_nodes), -1, dtype=np.int64)  # segment starting at each vertex
     seg_at[~is_last] = e_segs
+    # canonical order, so that feature order, splitting and direction never
+    # matter: nodes sorted by (x, y); each edge runs from its lower to its
+    # higher node id (a self-loop towards its lexicographically smaller side);
+    # edges sorted by (u, v, length)
+    keep_nodes = np.nonzero(is_key)[0]
+    keep_nodes = keep_nodes[np.lexsort((node_xy[keep_nodes, 1], node_xy[keep_nodes, 0]))]
+    remap = np.full(nn, -1, dtype=np.int64)
+    remap[keep_nodes] = np.arange(len(keep_nodes))
+    starts, ends = e_ptr[:-1], e_ptr[1:] - 1
+    u, v = remap[e_nodes[starts]], remap[e_nodes[ends]]
+    sec, pen = node_xy[e_nodes[starts + 1]], node_xy[e_nodes[ends - 1]]
+    pen_first = (pen[:, 0] < sec[:, 0]) | ((pen[:, 0] == sec[:, 0]) & (pen[:, 1] < sec[:, 1]))
+    rev = (u > v) | ((u == v) & pen_first)
+    seg_edge = np.repeat(np.arange(ne), nverts - 1)
+    elen = np.bincount(seg_edge, weights=seglen[e_segs], minlength=ne)
+    uu, vv = np.minimum(u, v), np.maximum(u, v)
+    order = np.lexsort((np.round(elen, 9), vv, uu))
+    nv_new = nverts[order]
+    e_ptr = np.concatenate([[0], np.cumsum(nv_new)]).astype(np.int64)
+    k = np.arange(e_ptr[-1]) - np.repeat(e_ptr[:-1], nv_new)
+    e_old = np.repeat(order, nv_new)
+    r = rev[e_old]
+    vidx = np.where(r, ends[e_old] - k, starts[e_old] + k)
+    sidx = np.where(r, vidx - 1, vidx)
+    is_last = k == (nv_new[np.repeat(np.arange(ne), nv_new)] - 1)
+    seg_at = np.where(is_last, -1, seg_at[np.maximum(sidx, 0)])
+    e_nodes = e_nodes[vidx]
+    vert_xy = node_xy[e_nodes]
     slen = np.where(is_last, 0.0, seglen[np.maximum(seg_at, 0)])
     scost = np.where(is_last, 0.0, segcost[np.maximum(seg_at, 0)])
     vert_part = np.where(is_last, -1, spart[np.maximum(seg_at, 0)])
     # cumulative within each edge: global cumsum shifted, minus edge base
     cl = np.concatenate([[0.0], np.cumsum(slen)[:-1]])
     cc = np.concatenate([[0.0], np.cumsum(scost)[:-1]])
-    vert_edge = np.repeat(np.arange(ne), nverts)
+    vert_edge = np.repeat(np.arange(ne), nv_new)
     vert_len = cl - cl[e_ptr[:-1]][vert_edge]
     vert_cost = cc - cc[e_ptr[:-1]][vert_edge]
-    edge_u = e_nodes[e_ptr[:-1]]
-    edge_v = e_nodes[e_ptr[1:] - 1]
-    # compact node ids to the nodes that remain (degree != 2, or ring nodes)
-    keep_nodes = np.nonzero(is_key)[0]
-    remap = np.full(nn, -1, dtype=np.int64)
-    remap[keep_nodes] = np.arange(len(keep_nodes))
+    edge_u = remap[e_nodes[e_ptr[:-1]]]
+    edge_v = remap[e_nodes[e_ptr[1:] - 1]]
     stats["nodes"] = int(len(keep_nodes))
     stats["edges"] = int(ne)
-    return LineNetwork(node_xy[keep_nodes], remap[edge_u], remap[edge_v], e_ptr, vert_xy,
+    return LineNetwork(node_xy[keep_nodes], edge_u, edge_v, e_ptr, vert_xy,
                        vert_len, vert_cost, vert_part, warnings, stats)
 
 

@@ -133,6 +133,27 @@ def all_specs():
     return list(_REGISTRY.values())
 
 
+_LOADED = False
+
+
 def _load():
-    # importing the metric modules registers them
-    from .metrics import apls  # noqa: F401
+    """Import every module of core/metrics (and core/analysis); importing a
+    module registers its MetricSpec(s).  Order of the registry = module name
+    order, so it does not depend on the file system."""
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import importlib
+    import pkgutil
+    from . import metrics
+    pkgs = [metrics]
+    try:
+        from . import analysis
+        pkgs.append(analysis)
+    except ImportError:
+        pass
+    for pkg in pkgs:
+        for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+            if not m.name.startswith("_"):
+                importlib.import_module(f"{pkg.__name__}.{m.name}")

@@ -80,3 +80,20 @@ def test_densify_locations():
     n = net([[0, 0], [120, 0]])
     e, o = densify_locations(n, 50)
     assert np.allclose(np.sort(o), [40, 80])
+
+
+def test_canonical_order_independent_of_feature_order_split_and_direction():
+    a = [[0, 0], [40, 10], [100, 0]]
+    b = [[100, 0], [100, 80]]
+    c = [[100, 0], [170, 5], [200, 0]]
+    n1 = net(a, b, c)
+    n2 = net(c[::-1], [[100, 80], [100, 40]], [[100, 40], [100, 0]], a[::-1])
+    assert np.array_equal(n1.node_xy, n2.node_xy)
+    assert np.array_equal(n1.edge_u, n2.edge_u) and np.array_equal(n1.edge_v, n2.edge_v)
+    assert np.allclose(n1.edge_length, n2.edge_length)
+    for e in range(n1.n_edges):
+        p1, p2 = n1.edge_polyline(e), n2.edge_polyline(e)
+        assert np.allclose(p1[[0, -1]], p2[[0, -1]])
+    assert (n1.edge_u <= n1.edge_v).all()
+    # nodes sorted by x then y
+    assert np.array_equal(np.lexsort((n1.node_xy[:, 1], n1.node_xy[:, 0])), np.arange(n1.n_nodes))

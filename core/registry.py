@@ -59,7 +59,7 @@ class MetricSpec:
     MetricResult; ``params`` holds every parameter (defaults filled in)."""
 
     def __init__(self, id, name, group, help, params, outputs, sinks, compute,
-                 sampled=False, reference=""):
+                 sampled=False, reference="", pool=None, prefix=None, handles_classes=False):
         self.id = id
         self.name = name
         self.group = group
@@ -70,6 +70,14 @@ class MetricSpec:
         self.compute = compute
         self.sampled = sampled
         self.reference = reference
+        # pool(list of MetricResult) -> scores: the 'pooled' aggregation over
+        # tiles (sum the counts / path statistics, then the ratios)
+        self.pool = pool
+        # prefix of this metric's numbers in evaluate-all (APLS -> APLS, F1 -> OPTP_F1)
+        self.prefix = self.id.upper() if prefix is None else prefix
+        # True when compute() itself uses CLASS_FIELD (else scores per class
+        # are computed by core.classes on class subsets)
+        self.handles_classes = handles_classes
 
     def all_params(self):
         """Metric parameters plus the shared network and seed parameters."""
@@ -77,8 +85,17 @@ class MetricSpec:
         if self.sampled:
             out.append(Param("SEED", "integer", "Random seed", 0, minimum=0,
                              help="Seed of every random draw; same inputs and seed give the same numbers."))
+        if not any(p.name == "CLASS_FIELD" for p in out):
+            out.append(CLASS_PARAM)
         out.extend(NETWORK_PARAMS)
         return out
+
+    def output_key(self, name):
+        """Name of an output in evaluate-all: prefixed unless it already
+        starts with the prefix (APLS, APLS_TIME; OPTP_F1, DISTANCES_HD95)."""
+        if not self.prefix or name.startswith(self.prefix):
+            return name
+        return f"{self.prefix}_{name}"
 
     def defaults(self):
         return {p.name: p.default for p in self.all_params()}
@@ -94,9 +111,18 @@ class MetricSpec:
         return out
 
     def run(self, gt, pred, params=None, progress=None):
+        """Compute on two LineSets; with CLASS_FIELD set, scores per class are
+        added to ``result.details['classes']``."""
+        from .classes import run_metric
         from .progress import NO_PROGRESS
-        return self.compute(gt, pred, self.resolve(params), progress or NO_PROGRESS)
+        return run_metric(self, gt, pred, self.resolve(params), progress or NO_PROGRESS)
 
+
+CLASS_PARAM = Param(
+    "CLASS_FIELD", "field", "Class field (scores per class)", None, optional=True,
+    help="Optional attribute present on both layers (values compared as text). The metric is "
+         "also computed on the features of each class, and the scores per class are added to "
+         "SCORES.")
 
 NETWORK_PARAMS = [
     Param("MERGE_TOLERANCE", "distance", "Vertex merge tolerance", 0.05, unit="m", minimum=0.0,

@@ -20,6 +20,7 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
                        QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
+from ..core.classes import run_metric
 from ..core.progress import Cancelled, Progress
 from .i18n import tr
 from .inputs import check_line_source, read_lines, working_crs
@@ -174,7 +175,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
                 self._warn(feedback, msg)
         progress = Progress(lambda f, msg: self._progress(feedback, f, msg), feedback.isCanceled)
         try:
-            result = self.spec.compute(gt, pred, self.spec.resolve(values), progress.sub(0.08, 0.95))
+            result = run_metric(self.spec, gt, pred, self.spec.resolve(values), progress.sub(0.08, 0.95))
         except Cancelled:
             feedback.reportError(tr("Cancelled."))
             return {}

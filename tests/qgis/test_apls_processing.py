@@ -207,3 +207,16 @@ def test_cancel_returns_without_crash(qgis_app):
     ctx = QgsProcessingContext()
     res, ok = alg.run({"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE}, ctx, fb)
     assert "APLS" not in (res or {})
+
+
+def test_class_field_scores_per_class_and_missing_field_error(run_alg):
+    gt = memory_layer(["LINESTRING(0 0, 100 0)", "LINESTRING(0 500, 100 500)"],
+                      fields=[("kind", "string")], values=[["a"], ["b"]])
+    pred = memory_layer(["LINESTRING(0 0, 100 0)"], fields=[("kind", "string")], values=[["a"]])
+    r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": gt, "PREDICTION": pred, "CLASS_FIELD": "kind"})
+    c = json.loads(r["SCORES"])["details"]["classes"]
+    assert c["a"]["scores"]["APLS"] == 1.0 and c["b"]["scores"]["APLS"] == 0.0
+    nofield = memory_layer(["LINESTRING(0 0, 100 0)"])
+    with pytest.raises(QgsProcessingException) as e:
+        run_alg("roadmetrics:apls", {"GROUND_TRUTH": gt, "PREDICTION": nofield, "CLASS_FIELD": "kind"})
+    assert "missing from the prediction" in str(e.value)

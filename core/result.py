@@ -67,7 +67,7 @@ def json_safe(obj):
 
 class MetricResult:
     def __init__(self, metric, scores=None, parameters=None, counts=None, warnings=None,
-                 layers=None, details=None):
+                 layers=None, details=None, pool_stats=None):
         self.metric = metric
         self.scores = dict(scores or {})
         self.parameters = dict(parameters or {})
@@ -75,6 +75,9 @@ class MetricResult:
         self.warnings = list(warnings or [])
         self.layers = dict(layers or {})
         self.details = dict(details or {})
+        # additive statistics from which the metric's 'pooled' aggregation
+        # over tiles recomputes its scores (see MetricSpec.pool)
+        self.pool_stats = dict(pool_stats or {})
 
     def score(self, name):
         return float(self.scores[name])
@@ -87,6 +90,7 @@ class MetricResult:
             "counts": self.counts,
             "warnings": self.warnings,
             "details": self.details,
+            "pool_stats": self.pool_stats,
         })
 
     def to_json(self, indent=None):

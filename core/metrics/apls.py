@@ -208,7 +208,8 @@ def _one_way(A, B, distA, distB, min_len, variant, progress, timeA=None, timeB=N
     score = 1.0 - total_pen / total_n if total_n > 0 else math.nan
     score_t = (1.0 - tot_pen_t / total_n if total_n > 0 else math.nan) if timeA is not None else math.nan
     return dict(score=score, score_time=score_t, routes=int(round(total_n)), row_pen=row_pen,
-                row_n=row_n, hist=hist)
+                row_n=row_n, hist=hist, pen_sum=float(total_pen), pen_sum_time=float(tot_pen_t),
+                weight=float(total_n))
 
 
 def _penalty(LA, LB):
@@ -336,7 +337,40 @@ def compute(gt, pred, params, progress):
     details = {"penalty_histogram_gt_to_pred": r1["hist"].tolist(),
                "penalty_histogram_pred_to_gt": r2["hist"].tolist(),
                "histogram_bins": np.linspace(0, 1, 21).tolist()}
-    return MetricResult("apls", scores, _public_params(used), counts, warnings, layers, details)
+    pool_stats = {"gt_penalty": r1.get("pen_sum", 0.0), "gt_penalty_time": r1.get("pen_sum_time", 0.0),
+                  "gt_routes": r1.get("weight", 0.0), "pred_penalty": r2.get("pen_sum", 0.0),
+                  "pred_penalty_time": r2.get("pen_sum_time", 0.0), "pred_routes": r2.get("weight", 0.0),
+                  "gt_empty": int(G.is_empty()), "pred_empty": int(P.is_empty()),
+                  "variant": variant, "time": bool(speed_field)}
+    return MetricResult("apls", scores, _public_params(used), counts, warnings, layers, details,
+                        pool_stats)
+
+
+def pool(results):
+    """Pooled APLS over tiles: per direction 1 - (sum of penalties) / (sum of
+    routes) over all tiles, then combined as in one run."""
+    s = [r.pool_stats for r in results if r.pool_stats]
+    if not s:
+        return {}
+    variant = s[0]["variant"]
+    tot = {k: sum(x[k] for x in s) for k in ("gt_penalty", "gt_penalty_time", "gt_routes",
+                                             "pred_penalty", "pred_penalty_time", "pred_routes")}
+    c = lambda pen, n: 1.0 - pen / n if n > 0 else math.nan
+    a, b = c(tot["gt_penalty"], tot["gt_routes"]), c(tot["pred_penalty"], tot["pred_routes"])
+    at = c(tot["gt_penalty_time"], tot["gt_routes"])
+    bt = c(tot["pred_penalty_time"], tot["pred_routes"])
+    timed = s[0]["time"]
+    if math.isnan(a):
+        total = total_t = math.nan
+    elif math.isnan(b):
+        total, total_t = 0.0, 0.0 if timed else math.nan
+    else:
+        total = _combine(a, b, variant)
+        total_t = _combine(at, bt, variant) if timed else math.nan
+    if not timed:
+        at = bt = math.nan
+    return {"APLS": total, "APLS_GT_TO_PRED": a, "APLS_PRED_TO_GT": b, "APLS_TIME": total_t,
+            "APLS_TIME_GT_TO_PRED": at, "APLS_TIME_PRED_TO_GT": bt}
 
 
 def _public_params(used):
@@ -420,4 +454,5 @@ SPEC = register(MetricSpec(
              STANDARD_SINKS["UNMATCHED_PRED"]),
     ],
     compute=compute,
+    pool=pool,
 ))

@@ -8,7 +8,7 @@ export QT_QPA_PLATFORM=offscreen
 export PYTHONDONTWRITEBYTECODE=1
 SUDO=""
 if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
-APT_PACKAGES="qgis python3-qgis python3-numpy python3-scipy python3-shapely python3-networkx python3-pyproj python3-venv python3-pip gdal-bin qttools5-dev-tools"
+APT_PACKAGES="qgis python3-qgis python3-numpy python3-scipy python3-shapely python3-networkx python3-pyproj python3-distributed python3-venv python3-pip gdal-bin qttools5-dev-tools"
 
 log() { printf '\033[1m[roadmetrics]\033[0m %s\n' "$*" >&2; }
 
@@ -56,8 +56,8 @@ setup_latest_venv() {
     log "creating $VL (latest numpy, scipy, shapely, networkx from PyPI)"
     /usr/bin/python3 -m venv "$VL"
   fi
-  if ! "$VL/bin/python" -c "import numpy, scipy, shapely, networkx, pyproj, pytest, hypothesis" 2>/dev/null; then
-    "$VL/bin/python" -m pip install -q --disable-pip-version-check -U numpy scipy shapely networkx pyproj pytest hypothesis
+  if ! "$VL/bin/python" -c "import numpy, scipy, shapely, networkx, pyproj, pytest, hypothesis, distributed" 2>/dev/null; then
+    "$VL/bin/python" -m pip install -q --disable-pip-version-check -U numpy scipy shapely networkx pyproj pytest hypothesis distributed
   fi
 }
 

@@ -1,0 +1,1 @@
+"""Tools around the metrics: evaluate-all, tiles and aggregation, executors."""

@@ -1,0 +1,92 @@
+"""Evaluate-all: run any set of registered metrics on one pair of LineSets.
+
+``evaluate(gt, pred, metrics, params, seed)`` returns an :class:`Evaluation`
+holding each metric's MetricResult (or its error message: one failing metric
+never loses the others).  Shared parameters (SEED, CLASS_FIELD,
+MERGE_TOLERANCE, NODE_CROSSINGS) are passed to every metric that has them;
+``params`` may also hold per-metric overrides as {metric_id: {NAME: value}}.
+"""
+import math
+
+from .. import registry
+from ..classes import run_metric
+from ..progress import NO_PROGRESS
+
+SHARED = ("SEED", "CLASS_FIELD", "MERGE_TOLERANCE", "NODE_CROSSINGS")
+
+
+class Evaluation:
+    def __init__(self, results, errors, order):
+        self.results = results
+        self.errors = errors
+        self.order = order
+
+    def specs(self):
+        return [registry.get(m) for m in self.order]
+
+    def numbers(self):
+        """{output key: value} for every number of every metric (NaN for a
+        metric that failed)."""
+        out = {}
+        for spec in self.specs():
+            r = self.results.get(spec.id)
+            for o in spec.outputs:
+                v = r.scores.get(o.name, math.nan) if r is not None else math.nan
+                out[spec.output_key(o.name)] = float(v)
+        return out
+
+    def rows(self):
+        """(metric, output, key, value, meaning) for the scores table."""
+        rows = []
+        for spec in self.specs():
+            r = self.results.get(spec.id)
+            for o in spec.outputs:
+                v = r.scores.get(o.name, math.nan) if r is not None else math.nan
+                rows.append((spec.id, o.name, spec.output_key(o.name), float(v), o.help))
+        return rows
+
+    def warnings(self):
+        w = []
+        for m in self.order:
+            if m in self.errors:
+                w.append(f"{m}: failed: {self.errors[m]}")
+            elif m in self.results:
+                w.extend(f"{m}: {x}" for x in self.results[m].warnings)
+        return w
+
+
+def metric_params(spec, params, seed=None):
+    """The parameters of one metric from shared values and per-metric
+    overrides; unknown shared names are ignored."""
+    names = {p.name for p in spec.all_params()}
+    out = {}
+    for k in SHARED:
+        if k in (params or {}) and k in names:
+            out[k] = params[k]
+    if seed is not None and "SEED" in names:
+        out["SEED"] = int(seed)
+    for k, v in ((params or {}).get(spec.id) or {}).items():
+        out[k] = v
+    return spec.resolve(out)
+
+
+def evaluate(gt, pred, metrics=None, params=None, seed=None, progress=None, keep_layers=True):
+    progress = progress or NO_PROGRESS
+    ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
+    for m in ids:
+        registry.get(m)  # KeyError for an unknown metric
+    results, errors = {}, {}
+    n = max(len(ids), 1)
+    for i, m in enumerate(ids):
+        spec = registry.get(m)
+        sub = progress.sub(i / n, (i + 1) / n)
+        sub.set(0.0, f"{spec.name}")
+        try:
+            r = run_metric(spec, gt, pred, metric_params(spec, params, seed), sub)
+            if not keep_layers:
+                r.layers = {}
+            results[m] = r
+        except ValueError as e:
+            errors[m] = str(e)
+    progress.set(1.0)
+    return Evaluation(results, errors, ids)

@@ -138,8 +138,9 @@ def network_map(gt_parts, pred_parts, layers=None, size=560):
     return "".join(out)
 
 
-def tile_map(tiles, values, size=420):
-    """Choropleth of one score per tile (tiles: [(id, (xmin, ymin, xmax, ymax) or ring)])."""
+def tile_map(tiles, values, empty=None, lines=(), size=480):
+    """Choropleth of one score per tile (tiles: [(id, (xmin, ymin, xmax, ymax) or ring)]);
+    tiles without ground truth hatched grey; ``lines`` drawn on top."""
     rings = []
     for _, poly in tiles:
         if isinstance(poly, tuple) and len(poly) == 4 and np.isscalar(poly[0]):
@@ -150,16 +151,24 @@ def tile_map(tiles, values, size=420):
         else:
             rings.append(np.asarray(poly, float)[:, :2])
     frame = _Frame(rings, size)
-    out = [f"<svg width='{frame.w:.0f}' height='{frame.h:.0f}' role='img' aria-label='tiles'>"]
-    for (tid, _), ring, v in zip(tiles, rings, values):
-        if v is None or math.isnan(v):
+    out = [f"<svg width='{frame.w:.0f}' height='{frame.h:.0f}' role='img' aria-label='tiles'>",
+           "<defs><pattern id='hatch' width='6' height='6' patternUnits='userSpaceOnUse' "
+           "patternTransform='rotate(45)'><rect width='6' height='6' fill='#f4f4f4'/>"
+           "<line x1='0' y1='0' x2='0' y2='6' stroke='#bbb' stroke-width='2'/></pattern></defs>"]
+    empty = list(empty) if empty is not None else [False] * len(rings)
+    for (tid, _), ring, v, e in zip(tiles, rings, values, empty):
+        if e:
+            fill = "url(#hatch)"
+        elif v is None or math.isnan(v):
             fill = "#eeeeee"
         else:
             v = max(0.0, min(1.0, v))
             fill = "#1a9641" if v >= 0.8 else "#a6d96a" if v >= 0.6 else "#fdae61" if v >= 0.4 else "#d7191c"
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in frame.xy(ring))
-        out.append(f"<polygon points='{pts}' fill='{fill}' stroke='#555' stroke-width='0.5'>"
-                   f"<title>tile {esc(tid)}: {fmt(v)}</title></polygon>")
+        out.append(f"<polygon points='{pts}' fill='{fill}' fill-opacity='0.75' stroke='#555' "
+                   f"stroke-width='0.5'><title>tile {esc(tid)}: {fmt(v)}{' (no ground truth)' if e else ''}"
+                   f"</title></polygon>")
+    out.append(_polyline_svg(frame, lines, "#333333", 0.6, 30000))
     out.append("</svg>")
     return "".join(out)
 
@@ -252,8 +261,10 @@ def evaluation_report(title, info, evaluation=None, tiled=None, gt_parts=(), pre
             vals = [t.scores(first[0]).get(first[1], math.nan) if t.metrics else math.nan
                     for t in tiled.tiles]
             h.append(f"<p class='small'>{esc(registry.get(first[0]).output_key(first[1]))} per tile "
-                     f"(grey: undefined)</p>")
-            h.append(tile_map([(t.tile_id, t.polygon) for t in tiled.tiles], vals))
+                     f"(red &lt; 0.4 &lt; orange &lt; 0.6 &lt; light green &lt; 0.8 &lt; green; grey: "
+                     f"undefined; hatched: no ground truth), ground truth in dark grey</p>")
+            h.append(tile_map([(t.tile_id, t.polygon) for t in tiled.tiles], vals,
+                              [t.empty for t in tiled.tiles], gt_parts if gt_parts is not None else ()))
         h.append("<table><tr><th>tile</th><th>empty</th><th>GT parts</th><th>predicted parts</th>"
                  "<th>headline scores</th></tr>")
         for t in tiled.tiles:

@@ -23,7 +23,7 @@ from qgis.PyQt.QtCore import QVariant
 from ..core.classes import run_metric
 from ..core.progress import Cancelled, Progress
 from .i18n import tr
-from .inputs import check_line_source, read_lines, working_crs
+from .inputs import read_inputs, warn
 from .styles import StylePostProcessor, write_qml_sidecar
 
 QTYPES = {"int": QVariant.Int, "double": QVariant.Double, "string": QVariant.String}
@@ -147,32 +147,11 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
 
     # -- run ----------------------------------------------------------------
     def processAlgorithm(self, parameters, context, feedback):
-        gt_src = self.parameterAsSource(parameters, "GROUND_TRUTH", context)
-        pred_src = self.parameterAsSource(parameters, "PREDICTION", context)
-        check_line_source(gt_src, tr("ground-truth"))
-        check_line_source(pred_src, tr("prediction"))
         values = self._values(parameters, context)
-        info = {"warnings": []}
-        crs = working_crs(gt_src, pred_src, context, feedback, info)
         fields = [values[p.name] for p in self.spec.all_params() if p.kind == "field" and values.get(p.name)]
-        gt = read_lines(gt_src, tr("ground truth"), crs, context, feedback, fields, (0, 4))
-        pred = read_lines(pred_src, tr("prediction"), crs, context, feedback, fields, (4, 8))
-        if feedback.isCanceled():
+        gt, pred, crs, info = read_inputs(self, parameters, context, feedback, fields)
+        if gt is None:
             return {}
-        if len(gt.parts) == 0:
-            c = gt.counts
-            raise QgsProcessingException(
-                tr("The ground-truth layer has no usable line: {} feature(s), {} without "
-                   "geometry, {} invalid part(s). Select a layer (or features) with roads to "
-                   "compare against.").format(c["features"], c["null_geometries"], c["invalid_parts"]))
-        for name, ls in ((tr("ground truth"), gt), (tr("prediction"), pred)):
-            c = ls.counts
-            if c["invalid_parts"] or c["transform_errors"]:
-                msg = tr("{}: {} invalid line part(s) skipped (fewer than two distinct vertices, "
-                         "non-finite coordinates or failed transformation).").format(
-                    name, c["invalid_parts"] + c["transform_errors"])
-                info["warnings"].append(msg)
-                self._warn(feedback, msg)
         progress = Progress(lambda f, msg: self._progress(feedback, f, msg), feedback.isCanceled)
         try:
             result = run_metric(self.spec, gt, pred, self.spec.resolve(values), progress.sub(0.08, 0.95))
@@ -211,10 +190,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
 
     @staticmethod
     def _warn(feedback, msg):
-        if hasattr(feedback, "pushWarning"):
-            feedback.pushWarning(msg)
-        else:
-            feedback.reportError(msg, False)
+        warn(feedback, msg)
 
     def _write_sink(self, parameters, context, s, table, crs):
         if parameters.get(s.name) is None:

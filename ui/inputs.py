@@ -141,3 +141,40 @@ def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(
         feedback.pushInfo(tr("{}: {} feature(s) without geometry skipped.").format(
             name, counts["null_geometries"]))
     return ls
+
+
+def warn(feedback, msg):
+    if hasattr(feedback, "pushWarning"):
+        feedback.pushWarning(msg)
+    else:
+        feedback.reportError(msg, False)
+
+
+def read_inputs(alg, parameters, context, feedback, fields=()):
+    """Both layers as LineSets in the working CRS, with the input rules
+    applied.  Returns (gt, pred, crs, info); gt is None when cancelled."""
+    gt_src = alg.parameterAsSource(parameters, "GROUND_TRUTH", context)
+    pred_src = alg.parameterAsSource(parameters, "PREDICTION", context)
+    check_line_source(gt_src, tr("ground-truth"))
+    check_line_source(pred_src, tr("prediction"))
+    info = {"warnings": [], "gt_name": gt_src.sourceName(), "pred_name": pred_src.sourceName()}
+    crs = working_crs(gt_src, pred_src, context, feedback, info)
+    gt = read_lines(gt_src, tr("ground truth"), crs, context, feedback, fields, (0, 4))
+    pred = read_lines(pred_src, tr("prediction"), crs, context, feedback, fields, (4, 8))
+    if feedback.isCanceled():
+        return None, None, crs, info
+    if len(gt.parts) == 0:
+        c = gt.counts
+        raise QgsProcessingException(
+            tr("The ground-truth layer has no usable line: {} feature(s), {} without "
+               "geometry, {} invalid part(s). Select a layer (or features) with roads to "
+               "compare against.").format(c["features"], c["null_geometries"], c["invalid_parts"]))
+    for name, ls in ((tr("ground truth"), gt), (tr("prediction"), pred)):
+        c = ls.counts
+        if c["invalid_parts"] or c["transform_errors"]:
+            msg = tr("{}: {} invalid line part(s) skipped (fewer than two distinct vertices, "
+                     "non-finite coordinates or failed transformation).").format(
+                name, c["invalid_parts"] + c["transform_errors"])
+            info["warnings"].append(msg)
+            warn(feedback, msg)
+    return gt, pred, crs, info

@@ -30,3 +30,5 @@ class RoadMetricsProvider(QgsProcessingProvider):
     def loadAlgorithms(self):
         for spec in registry.all_specs():
             self.addAlgorithm(algorithm_class(spec)())
+        from .evaluate import EvaluateAlgorithm
+        self.addAlgorithm(EvaluateAlgorithm())

@@ -13,6 +13,10 @@ FILE_EXTENSIONS = (".gpkg", ".shp", ".geojson", ".json", ".fgb", ".sqlite", ".gm
 
 
 def _symbol(geometry, color, style):
+    if geometry == "Polygon":
+        from qgis.core import QgsFillSymbol
+        return QgsFillSymbol.createSimple({"color": color, "outline_color": "#555555",
+                                           "outline_width": "0.2"})
     if geometry == "Point":
         return QgsMarkerSymbol.createSimple({
             "name": style.get("shape", "circle"), "color": color,
@@ -62,7 +66,7 @@ def write_qml_sidecar(dest, geometry, style, crs):
     path = str(dest).split("|")[0]
     if not path.lower().endswith(FILE_EXTENSIONS) or not os.path.isabs(path):
         return None
-    uri = ("Point" if geometry == "Point" else "LineString") + "?crs=" + crs.authid()
+    uri = geometry + "?crs=" + crs.authid()
     tmp = QgsVectorLayer(uri, "style", "memory")
     tmp.setRenderer(make_renderer(geometry, style))
     doc = QDomDocument()

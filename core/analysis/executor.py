@@ -58,7 +58,8 @@ def run_tasks(fn, tasks, workers=1, dask_scheduler=None, progress=None, labels=N
     ctx.set_executable(exe)
     done = 0
     with cf.ProcessPoolExecutor(max_workers=min(workers, n), mp_context=ctx) as pool:
-        futs = {pool.submit(_safe, fn, t): i for i, t in enumerate(tasks)}
+        with _main_not_reimported():
+            futs = {pool.submit(_safe, fn, t): i for i, t in enumerate(tasks)}
         try:
             for f in cf.as_completed(futs):
                 i = futs[f]
@@ -74,6 +75,31 @@ def run_tasks(fn, tasks, workers=1, dask_scheduler=None, progress=None, labels=N
                 f.cancel()
             raise
     return out
+
+
+class _main_not_reimported:
+    """Spawned workers normally re-run the parent's __main__ script (a
+    script without an ``if __name__ == '__main__'`` guard would then start
+    the whole job again in every worker).  The tasks never need __main__, so
+    hide its path while the workers start."""
+
+    def __enter__(self):
+        self.main = sys.modules.get("__main__")
+        self.saved = {}
+        for k in ("__file__", "__spec__"):
+            if self.main is not None and hasattr(self.main, k):
+                self.saved[k] = getattr(self.main, k)
+        if self.main is not None:
+            if "__file__" in self.saved:
+                del self.main.__file__
+            self.main.__spec__ = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.main is not None:
+            for k, v in self.saved.items():
+                setattr(self.main, k, v)
+        return False
 
 
 def _run_dask(fn, tasks, address, progress, labels):

@@ -132,6 +132,12 @@ def _tile_task(task):
             r = ev.results[m]
             out[m] = {"scores": r.scores, "pool_stats": r.pool_stats, "warnings": r.warnings,
                       "counts": {k: v for k, v in r.counts.items() if not isinstance(v, dict)}}
+        elif len(task["gt"].parts) == 0:
+            # a metric that needs a ground truth is undefined on an empty
+            # tile: NaN scores, and EMPTY_TILES decides how the tile counts
+            spec = registry.get(m)
+            out[m] = {"scores": {o.name: math.nan for o in spec.outputs}, "pool_stats": {},
+                      "warnings": [ev.errors[m]], "counts": {}}
         else:
             out[m] = {"error": ev.errors[m]}
     return out

@@ -1,0 +1,91 @@
+"""roadmetrics:evaluate: numbers equal the single algorithms, the report and
+tables are written, tiles aggregate, bad JSON is a clear error."""
+import json
+import math
+import os
+import shutil
+import subprocess
+
+import pytest
+from conftest import GT_SAMPLE, PRED_SAMPLE, memory_layer
+
+from qgis.core import QgsProcessingException, QgsVectorLayer
+
+
+def test_evaluate_matches_single_algorithm_and_writes_outputs(run_alg, tmp_path):
+    report = str(tmp_path / "report.html")
+    r = run_alg("roadmetrics:evaluate", {
+        "GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE, "METRICS": ["apls"] and [0],
+        "REPORT": report, "SCORES_TABLE": "TEMPORARY_OUTPUT", "TILE_SCORES": "TEMPORARY_OUTPUT"})
+    single = run_alg("roadmetrics:apls", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})
+    assert r["APLS"] == pytest.approx(single["APLS"], abs=1e-12)
+    text = open(report, encoding="utf-8").read()
+    assert "<svg" in text and "APLS_GT_TO_PRED" in text and "http://" not in text.replace(
+        "http://www.w3.org/2000/svg", "")
+    assert "<script" not in text
+    table = r["SCORES_TABLE"]
+    rows = {f["key"]: f["value"] for f in table.getFeatures()}
+    assert rows["APLS"] == pytest.approx(r["APLS"])
+    tiles = r["TILE_SCORES"]
+    assert tiles.featureCount() == 1
+    s = json.loads(r["SCORES"])
+    assert s["metrics"] == ["apls"] and "apls" in s["results"]
+
+
+def test_tiled_pooled_and_mean(run_alg, tmp_path):
+    base = {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE, "METRICS": [0],
+            "TILE_SIZE": 600.0, "WORKERS": 1}
+    pooled = run_alg("roadmetrics:evaluate", dict(base, TILE_SCORES=str(tmp_path / "t.gpkg")))
+    mean = run_alg("roadmetrics:evaluate", dict(base, AGGREGATION=1))
+    sp, sm = json.loads(pooled["SCORES"]), json.loads(mean["SCORES"])
+    assert sp["aggregation"] == "pooled" and sm["aggregation"] == "mean"
+    tiles = [t for t in sm["tiles"] if not t["empty"]]
+    vals = [t["scores"]["apls"]["APLS"] for t in tiles]
+    assert mean["APLS"] == pytest.approx(sum(vals) / len(vals))
+    assert pooled["APLS"] != pytest.approx(mean["APLS"])
+    layer = QgsVectorLayer(str(tmp_path / "t.gpkg"), "t", "ogr")
+    assert layer.featureCount() == len(sp["tiles"])
+    assert os.path.exists(str(tmp_path / "t.qml"))
+    # identical numbers on two local processes
+    par = run_alg("roadmetrics:evaluate", dict(base, WORKERS=2))
+    assert par["APLS"] == pytest.approx(pooled["APLS"], abs=1e-12)
+
+
+def test_tiles_from_a_polygon_layer(run_alg):
+    gt = memory_layer(["LINESTRING(0 0, 200 0)", "LINESTRING(1000 0, 1200 0)"])
+    tiles = memory_layer(["POLYGON((-10 -10, 300 -10, 300 10, -10 10, -10 -10))",
+                          "POLYGON((900 -10, 1300 -10, 1300 10, 900 10, 900 -10))"], geom="Polygon")
+    r = run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": gt, "PREDICTION": gt, "METRICS": [0],
+                                         "TILES": tiles})
+    s = json.loads(r["SCORES"])
+    assert len(s["tiles"]) == 2 and r["APLS"] == pytest.approx(1.0)
+
+
+def test_bad_parameters_json_is_a_clear_error(run_alg):
+    with pytest.raises(QgsProcessingException) as e:
+        run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,
+                                         "METRICS": [0], "PARAMETERS": "{not json"})
+    assert "JSON" in str(e.value)
+
+
+def test_per_metric_parameters(run_alg):
+    r = run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,
+                                         "METRICS": [0],
+                                         "PARAMETERS": '{"apls": {"VARIANT": "sat2graph"}}'})
+    s = json.loads(r["SCORES"])
+    assert s["results"]["apls"]["parameters"]["VARIANT"] == "sat2graph"
+
+
+def test_report_renders_in_headless_chromium(run_alg, tmp_path):
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if exe is None:
+        pytest.skip("chromium is not installed (documented check in README)")
+    report = str(tmp_path / "report.html")
+    run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,
+                                     "METRICS": [0], "REPORT": report})
+    png = str(tmp_path / "report.png")
+    subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", f"--user-data-dir={tmp_path / 'chr'}", "--window-size=1000,1400",
+                    f"--screenshot={png}", "file://" + report], capture_output=True, timeout=120)
+    assert os.path.exists(png) and os.path.getsize(png) > 20000

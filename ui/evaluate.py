@@ -1,0 +1,302 @@
+"""roadmetrics:evaluate — every selected metric in one run, an HTML report,
+a scores table, and optionally a tiled evaluation (grid or polygon layer)
+with pooled / mean aggregation on local processes or a Dask cluster.
+Metrics come from the registry: new metrics join automatically."""
+import json
+import math
+import os
+
+from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
+                       QgsProcessing, QgsProcessingAlgorithm, QgsProcessingException,
+                       QgsProcessingOutputNumber, QgsProcessingOutputString,
+                       QgsProcessingParameterBoolean, QgsProcessingParameterDefinition,
+                       QgsProcessingParameterDistance, QgsProcessingParameterEnum,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
+                       QgsProcessingParameterField, QgsProcessingParameterFileDestination,
+                       QgsProcessingParameterNumber, QgsProcessingParameterString,
+                       QgsFeatureRequest, QgsWkbTypes)
+from qgis.PyQt.QtCore import QVariant
+
+from ..core import registry
+from ..core.analysis.evaluate import evaluate
+from ..core.analysis.tiles import evaluate_tiles, grid_tiles
+from ..core.progress import Cancelled, Progress
+from ..core.report import evaluation_report
+from ..core.result import json_safe
+from .i18n import tr
+from .inputs import read_inputs, warn
+from .styles import StylePostProcessor, write_qml_sidecar
+
+AGGREGATIONS = ["pooled", "mean"]
+EMPTY = ["skip", "worst", "best"]
+
+
+class EvaluateAlgorithm(QgsProcessingAlgorithm):
+    def createInstance(self):
+        return EvaluateAlgorithm()
+
+    def name(self):
+        return "evaluate"
+
+    def displayName(self):
+        return tr("Evaluate all metrics")
+
+    def group(self):
+        return tr("Reports")
+
+    def groupId(self):
+        return "reports"
+
+    def shortHelpString(self):
+        return tr("Runs every selected metric on the two layers and writes a self-contained HTML "
+                  "report (scores by family with their meaning, charts, per-class table, map of "
+                  "matched and unmatched parts, warnings) and a table of all scores. With "
+                  "TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks "
+                  "clipped to it and the scores are aggregated: pooled (sum the counts / path "
+                  "statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says "
+                  "what tiles without ground truth count as. Tiles run on WORKERS local processes, "
+                  "or on a Dask cluster given by DASK_SCHEDULER. PARAMETERS: optional JSON of "
+                  "per-metric parameters, e.g. {\"apls\": {\"VARIANT\": \"sat2graph\"}}.")
+
+    @staticmethod
+    def specs():
+        return registry.all_specs()
+
+    def initAlgorithm(self, config=None):
+        specs = self.specs()
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            "PREDICTION", tr("Prediction (lines to evaluate)"), [QgsProcessing.TypeVectorLine]))
+        self.addParameter(QgsProcessingParameterEnum(
+            "METRICS", tr("Metrics"), [s.id for s in specs], True, list(range(len(specs))), True))
+        self.addParameter(QgsProcessingParameterField(
+            "CLASS_FIELD", tr("Class field (scores per class)"), None, "GROUND_TRUTH",
+            QgsProcessingParameterField.Any, False, True))
+        self.addParameter(QgsProcessingParameterNumber(
+            "SEED", tr("Random seed"), QgsProcessingParameterNumber.Integer, 0, False, 0))
+        self.addParameter(QgsProcessingParameterDistance(
+            "TILE_SIZE", tr("Tile size (0 = whole extent)"), 0.0, "GROUND_TRUTH", False, 0.0))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            "TILES", tr("Tiles (polygon layer)"), [QgsProcessing.TypeVectorPolygon], None, True))
+        self.addParameter(QgsProcessingParameterEnum(
+            "AGGREGATION", tr("Aggregation over tiles"), AGGREGATIONS, False, 0))
+        self.addParameter(QgsProcessingParameterEnum(
+            "EMPTY_TILES", tr("Tiles without ground truth"), EMPTY, False, 0))
+        adv = [
+            QgsProcessingParameterDistance("MARGIN", tr("Tile margin"), 0.0, "GROUND_TRUTH", False, 0.0),
+            QgsProcessingParameterNumber("WORKERS", tr("Worker processes (0 = one per core)"),
+                                         QgsProcessingParameterNumber.Integer, 0, False, 0),
+            QgsProcessingParameterString("DASK_SCHEDULER", tr("Dask scheduler address"), None, False, True),
+            QgsProcessingParameterString("PARAMETERS", tr("Per-metric parameters (JSON)"), None, True, True),
+            QgsProcessingParameterDistance("MERGE_TOLERANCE", tr("Vertex merge tolerance"), 0.05,
+                                           "GROUND_TRUTH", False, 0.0),
+            QgsProcessingParameterBoolean("NODE_CROSSINGS", tr("Connect lines where they cross"), False),
+        ]
+        for p in adv:
+            p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+            self.addParameter(p)
+        self.addParameter(QgsProcessingParameterFileDestination(
+            "REPORT", tr("HTML report"), tr("HTML files (*.html)"), None, True, True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            "SCORES_TABLE", tr("Scores table"), QgsProcessing.TypeVector, None, True, True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            "TILE_SCORES", tr("Scores per tile"), QgsProcessing.TypeVectorPolygon, None, True, False))
+        for s in specs:
+            for o in s.outputs:
+                self.addOutput(QgsProcessingOutputNumber(s.output_key(o.name), f"{s.id}: {o.label}"))
+        self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
+
+    def processAlgorithm(self, parameters, context, feedback):
+        specs = self.specs()
+        chosen = self.parameterAsEnums(parameters, "METRICS", context)
+        ids = [specs[i].id for i in chosen] if chosen else [s.id for s in specs]
+        class_field = self.parameterAsString(parameters, "CLASS_FIELD", context) or None
+        extra = self.parameterAsString(parameters, "PARAMETERS", context) or ""
+        try:
+            per_metric = json.loads(extra) if extra.strip() else {}
+            if not isinstance(per_metric, dict):
+                raise ValueError("not an object")
+        except ValueError as e:
+            raise QgsProcessingException(tr("PARAMETERS must be a JSON object like "
+                                            "{{\"apls\": {{\"VARIANT\": \"sat2graph\"}}}}: {}").format(e))
+        params = dict(per_metric)
+        params["MERGE_TOLERANCE"] = self.parameterAsDouble(parameters, "MERGE_TOLERANCE", context)
+        params["NODE_CROSSINGS"] = self.parameterAsBoolean(parameters, "NODE_CROSSINGS", context)
+        if class_field:
+            params["CLASS_FIELD"] = class_field
+        seed = self.parameterAsInt(parameters, "SEED", context)
+        fields = [class_field] if class_field else []
+        for d in per_metric.values():
+            if isinstance(d, dict):
+                fields += [v for k, v in d.items() if k.endswith("_FIELD") and isinstance(v, str)]
+        gt, pred, crs, info = read_inputs(self, parameters, context, feedback, fields)
+        if gt is None:
+            return {}
+        tile_size = self.parameterAsDouble(parameters, "TILE_SIZE", context)
+        tiles_src = self.parameterAsSource(parameters, "TILES", context)
+        progress = Progress(lambda f, m: (feedback.setProgress(100 * f), m and feedback.setProgressText(m)),
+                            feedback.isCanceled).sub(0.08, 0.92)
+        aggregation = AGGREGATIONS[self.parameterAsEnum(parameters, "AGGREGATION", context)]
+        empty = EMPTY[self.parameterAsEnum(parameters, "EMPTY_TILES", context)]
+        tiled = None
+        ev = None
+        try:
+            if tiles_src is not None or tile_size > 0:
+                tiles = self._tiles(tiles_src, tile_size, gt, crs, context)
+                feedback.pushInfo(tr("{} tile(s), aggregation {}, empty tiles: {}").format(
+                    len(tiles), aggregation, empty))
+                tiled = evaluate_tiles(
+                    gt, pred, tiles, ids, params, seed, aggregation, empty,
+                    self.parameterAsDouble(parameters, "MARGIN", context),
+                    self.parameterAsInt(parameters, "WORKERS", context),
+                    self.parameterAsString(parameters, "DASK_SCHEDULER", context) or None, progress)
+                numbers = tiled.numbers()
+                for w in tiled.warnings:
+                    warn(feedback, w)
+            else:
+                ev = evaluate(gt, pred, ids, params, seed, progress)
+                numbers = ev.numbers()
+                for w in ev.warnings():
+                    warn(feedback, w)
+        except Cancelled:
+            feedback.reportError(tr("Cancelled."))
+            return {}
+        except (ValueError, KeyError) as e:
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+        outputs = {k: numbers.get(k, math.nan) for s in specs for k in
+                   [s.output_key(o.name) for o in s.outputs]}
+        scores = {"metrics": ids, "working_crs": info.get("working_crs"),
+                  "warnings": info["warnings"], "numbers": numbers}
+        if ev is not None:
+            scores["results"] = {m: r.to_dict() for m, r in ev.results.items()}
+            scores["errors"] = ev.errors
+        if tiled is not None:
+            scores["aggregation"] = aggregation
+            scores["empty_tiles"] = empty
+            scores["aggregate"] = tiled.aggregate
+            scores["tiles"] = [{"tile_id": t.tile_id, "empty": t.empty, "error": t.error,
+                                "scores": {m: t.scores(m) for m in ids}} for t in tiled.tiles]
+            scores["warnings"] += tiled.warnings
+        outputs["SCORES"] = json.dumps(json_safe(scores))
+        report = self.parameterAsFileOutput(parameters, "REPORT", context)
+        if report:
+            info_rows = {
+                tr("ground truth"): f"{info.get('gt_name')} ({len(gt.parts)} line parts, "
+                                    f"{gt.total_length() / 1000:.2f} km)",
+                tr("prediction"): f"{info.get('pred_name')} ({len(pred.parts)} line parts, "
+                                  f"{pred.total_length() / 1000:.2f} km)",
+                tr("working CRS"): info.get("working_crs"),
+                tr("metrics"): ", ".join(ids),
+                "SEED": seed,
+                "CLASS_FIELD": class_field or "",
+                tr("tiles"): (f"{len(tiled.tiles)} ({aggregation}, empty tiles: {empty})"
+                              if tiled is not None else tr("whole extent")),
+            }
+            if per_metric:
+                info_rows["PARAMETERS"] = json.dumps(per_metric)
+            text = evaluation_report(tr("Road network evaluation"), info_rows, ev, tiled,
+                                     gt.parts, pred.parts)
+            os.makedirs(os.path.dirname(os.path.abspath(report)), exist_ok=True)
+            with open(report, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            outputs["REPORT"] = report
+        self._scores_table(parameters, context, ids, numbers, outputs)
+        self._tile_scores(parameters, context, ids, tiled, gt, crs, outputs, numbers)
+        feedback.setProgress(100)
+        return outputs
+
+    def _tiles(self, tiles_src, size, gt, crs, context):
+        if tiles_src is not None:
+            from shapely import wkb as swkb
+            req = QgsFeatureRequest()
+            if tiles_src.sourceCrs().isValid() and crs.isValid() and tiles_src.sourceCrs() != crs:
+                req.setDestinationCrs(crs, context.transformContext())
+            out = []
+            for f in tiles_src.getFeatures(req):
+                g = f.geometry()
+                if g is None or g.isNull() or g.isEmpty():
+                    continue
+                out.append((f.id(), swkb.loads(bytes(g.asWkb()))))
+            if not out:
+                raise QgsProcessingException(tr("The TILES layer has no polygon."))
+            return out
+        import numpy as np
+        allp = np.concatenate(gt.parts)
+        x0, y0 = allp.min(axis=0)
+        x1, y1 = allp.max(axis=0)
+        return grid_tiles(x0, y0, x1, y1, size)
+
+    def _scores_table(self, parameters, context, ids, numbers, outputs):
+        if parameters.get("SCORES_TABLE") is None:
+            return
+        fields = QgsFields()
+        for n, t in (("metric", QVariant.String), ("score", QVariant.String),
+                     ("key", QVariant.String), ("value", QVariant.Double), ("meaning", QVariant.String)):
+            fields.append(QgsField(n, t))
+        sink, dest = self.parameterAsSink(parameters, "SCORES_TABLE", context, fields,
+                                          QgsWkbTypes.NoGeometry)
+        if sink is None:
+            return
+        for m in ids:
+            spec = registry.get(m)
+            for o in spec.outputs:
+                f = QgsFeature(fields)
+                v = numbers.get(spec.output_key(o.name), math.nan)
+                f.setAttributes([m, o.name, spec.output_key(o.name), None if math.isnan(v) else v, o.help])
+                sink.addFeature(f, QgsFeatureSink.FastInsert)
+        del sink
+        outputs["SCORES_TABLE"] = dest
+
+    def _tile_scores(self, parameters, context, ids, tiled, gt, crs, outputs, numbers):
+        if parameters.get("TILE_SCORES") is None:
+            return
+        keys = [(m, o.name, registry.get(m).output_key(o.name)) for m in ids for o in registry.get(m).outputs]
+        fields = QgsFields()
+        for n, t in (("tile_id", QVariant.String), ("empty", QVariant.Int), ("gt_parts", QVariant.Int),
+                     ("pred_parts", QVariant.Int), ("error", QVariant.String)):
+            fields.append(QgsField(n, t))
+        for _, _, k in keys:
+            fields.append(QgsField(k.lower(), QVariant.Double))
+        sink, dest = self.parameterAsSink(parameters, "TILE_SCORES", context, fields,
+                                          QgsWkbTypes.Polygon, crs)
+        if sink is None:
+            return
+        rows = []
+        if tiled is not None:
+            for t in tiled.tiles:
+                vals = [t.scores(m).get(n, math.nan) if t.metrics else math.nan for m, n, _ in keys]
+                rows.append((str(t.tile_id), t.polygon, int(t.empty), t.n_gt_parts, t.n_pred_parts,
+                             t.error, vals))
+        else:
+            import numpy as np
+            allp = np.concatenate(gt.parts)
+            x0, y0 = allp.min(axis=0)
+            x1, y1 = allp.max(axis=0)
+            rows.append(("all", (x0, y0, x1, y1), 0, len(gt.parts), None, None,
+                         [numbers.get(k, math.nan) for _, _, k in keys]))
+        for tid, poly, empty, ng, np_, err, vals in rows:
+            f = QgsFeature(fields)
+            f.setGeometry(_polygon_geometry(poly))
+            f.setAttributes([tid, empty, ng, np_, err.splitlines()[0] if err else None] +
+                            [None if (v is None or math.isnan(v)) else float(v) for v in vals])
+            sink.addFeature(f, QgsFeatureSink.FastInsert)
+        del sink
+        style = {"graduated": keys[0][2].lower() if keys else None,
+                 "ramp": ["#d7191c", "#fdae61", "#a6d96a", "#1a9641"], "breaks": [0, 0.4, 0.6, 0.8, 1.0],
+                 "color": "#cccccc"}
+        if context.willLoadLayerOnCompletion(dest):
+            context.layerToLoadOnCompletionDetails(dest).setPostProcessor(
+                StylePostProcessor.create("Polygon", style))
+        try:
+            write_qml_sidecar(dest, "Polygon", style, crs)
+        except OSError:
+            pass
+        outputs["TILE_SCORES"] = dest
+
+
+def _polygon_geometry(poly):
+    if isinstance(poly, tuple) and len(poly) == 4:
+        from qgis.core import QgsRectangle
+        return QgsGeometry.fromRect(QgsRectangle(*poly))
+    return QgsGeometry.fromWkt(poly.wkt)

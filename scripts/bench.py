@@ -116,8 +116,55 @@ def worker(metric, size, repeat):
                       "gt_km": gt.total_length() / 1000, "counts": r.counts}))
 
 
+def tiled_worker(size, workers):
+    """evaluate_tiles with every metric on the size x size mosaic, one tile
+    per copy of the sample."""
+    from core.analysis.tiles import evaluate_tiles, grid_tiles
+    from core.lineset import LineSet
+    gtp = load_parts(os.path.join(SAMPLE, "helsinki_ground_truth.gpkg"))
+    step = mosaic_step(gtp)
+    gtl, conns = mosaic(gtp, size, step)
+    pred = LineSet(mosaic(load_parts(os.path.join(SAMPLE, "helsinki_prediction.gpkg")), size, step,
+                          like=conns)[0])
+    gt = LineSet(gtl)
+    allv = np.concatenate(gt.parts)
+    x0, y0 = allv.min(axis=0)
+    tiles = grid_tiles(x0 - 60, y0 - 60, x0 - 60 + size * step[0], y0 - 60 + size * step[1],
+                       max(step))
+    t = time.perf_counter()
+    r = evaluate_tiles(gt, pred, tiles, workers=workers)
+    dt = time.perf_counter() - t
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
+    print(json.dumps({"size": size * size, "workers": workers, "tiles": len(tiles), "seconds": dt,
+                      "peak_mb": peak, "peak_child_mb": kids, "APLS": r.aggregate["apls"]["APLS"],
+                      "failed": [w for w in r.warnings if "failed" in w]}))
+
+
+def qgis_process_evaluate():
+    """Wall time of roadmetrics:evaluate (all metrics) on the sample through
+    qgis_process, QGIS start-up included."""
+    exe = os.environ.get("QGIS_PROCESS")
+    if not exe:
+        return None
+    t = time.perf_counter()
+    p = subprocess.run([exe, "--json", "run", "roadmetrics:evaluate", "--",
+                        f"GROUND_TRUTH={os.path.join(SAMPLE, 'helsinki_ground_truth.gpkg')}",
+                        f"PREDICTION={os.path.join(SAMPLE, 'helsinki_prediction.gpkg')}",
+                        "REPORT=" + os.path.join(ROOT, "bench-output", "evaluate_sample.html")],
+                       capture_output=True, text=True)
+    dt = time.perf_counter() - t
+    if p.returncode != 0:
+        print(p.stderr, file=sys.stderr)
+        return None
+    return dt
+
+
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--tiled", action="store_true",
+                    help="also evaluate every metric on the 16x mosaic in 16 tiles, serial and on 2 workers")
+    ap.add_argument("--tiled-worker", nargs=2, type=int)
     ap.add_argument("--sizes", type=int, nargs="+", default=[1, 4, 16])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--metrics", nargs="+", default=None)
@@ -126,6 +173,9 @@ def main():
     a = ap.parse_args()
     if a.worker:
         worker(a.worker[0], int(a.worker[1]), a.repeat)
+        return
+    if a.tiled_worker:
+        tiled_worker(*a.tiled_worker)
         return
     from core import registry
     metrics = a.metrics or [s.id for s in registry.all_specs()]
@@ -144,6 +194,26 @@ def main():
             rows.append(d)
             print(f"{m:10s} {d['label']:>4s}  {d['gt_km']:8.1f} km  {d['median_s']:8.3f} s  "
                   f"{d['peak_mb']:8.0f} MB  {d['score_name']}={d['score']:.4f}", flush=True)
+    extra = []
+    if a.tiled:
+        for w in (1, 2):
+            p = subprocess.run([sys.executable, __file__, "--tiled-worker", "4", str(w)],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                print(p.stderr, file=sys.stderr)
+                raise SystemExit("tiled bench failed")
+            d = json.loads(p.stdout.strip().splitlines()[-1])
+            line = (f"evaluate-all, 16x mosaic in {d['tiles']} tiles, {w} worker(s): {d['seconds']:.1f} s, "
+                    f"peak RSS {d['peak_mb']:.0f} MB (main) / {d['peak_child_mb']:.0f} MB (largest worker), "
+                    f"pooled APLS {d['APLS']:.4f}, failed tiles: {len(d['failed'])}")
+            print(line, flush=True)
+            extra.append(line)
+        os.makedirs(os.path.join(ROOT, "bench-output"), exist_ok=True)
+        dt = qgis_process_evaluate()
+        if dt is not None:
+            line = f"evaluate-all (every metric) on the sample through qgis_process: {dt:.1f} s wall time"
+            print(line, flush=True)
+            extra.append(line)
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
     with open(a.out, "w") as fh:
         fh.write("| metric | input | GT length (km) | median core time (s) | peak RSS (MB) | score |\n")
@@ -151,6 +221,8 @@ def main():
         for d in rows:
             fh.write(f"| {d['metric']} | sample {d['label']} | {d['gt_km']:.1f} | {d['median_s']:.3f} | "
                      f"{d['peak_mb']:.0f} | {d['score_name']} {d['score']:.4f} |\n")
+        for line in extra:
+            fh.write(f"\n{line}\n")
     print("table written to", a.out)
 
 

@@ -6,9 +6,9 @@ import numpy as np
 
 
 class FeatureTable:
-    """Features of one output layer: geometry type 'Point' or 'LineString',
-    coordinates ((n, 2) array for points, list of (k, 2) arrays for lines)
-    and attribute columns.  ``fields`` is a list of (name, type) with type
+    """Features of one output layer: geometry type 'Point', 'LineString' or
+    'None' (a table), coordinates ((n, 2) array for points, list of (k, 2)
+    arrays for lines, list of None for tables) and attribute columns.  ``fields`` is a list of (name, type) with type
     in {'int', 'double', 'string'}."""
 
     def __init__(self, geometry, fields):
@@ -24,6 +24,8 @@ class FeatureTable:
         n = len(coords)
         if self.geometry == "Point":
             self.coords = np.vstack([self.coords, np.asarray(coords, float).reshape(-1, 2)])
+        elif self.geometry == "None":
+            self.coords = list(self.coords) + [None] * n
         else:
             self.coords = list(self.coords) + [np.asarray(c, float) for c in coords]
         for name, _ in self.fields:

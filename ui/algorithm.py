@@ -90,7 +90,8 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
                 qp.setHelp(tr(p.help))
             self.addParameter(qp)
         for s in self.spec.sinks:
-            t = QgsProcessing.TypeVectorPoint if s.geometry == "Point" else QgsProcessing.TypeVectorLine
+            t = {"Point": QgsProcessing.TypeVectorPoint, "None": QgsProcessing.TypeVector}.get(
+                s.geometry, QgsProcessing.TypeVectorLine)
             self.addParameter(QgsProcessingParameterFeatureSink(
                 s.name, tr(s.label), t, optional=True, createByDefault=True))
         for o in self.spec.outputs:
@@ -199,7 +200,8 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         tfields = table.fields if table is not None else []
         for fname, ftype in tfields:
             fields.append(QgsField(fname, QTYPES[ftype]))
-        wkb = QgsWkbTypes.Point if s.geometry == "Point" else QgsWkbTypes.LineString
+        wkb = {"Point": QgsWkbTypes.Point, "None": QgsWkbTypes.NoGeometry}.get(
+            s.geometry, QgsWkbTypes.LineString)
         sink, dest = self.parameterAsSink(parameters, s.name, context, fields, wkb, crs)
         if sink is None:
             return None
@@ -207,7 +209,9 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
             feats = []
             for xy, row in zip(table.coords, table.rows()):
                 f = QgsFeature(fields)
-                if s.geometry == "Point":
+                if s.geometry == "None":
+                    pass
+                elif s.geometry == "Point":
                     f.setGeometry(QgsGeometry(QgsPoint(float(xy[0]), float(xy[1]))))
                 else:
                     f.setGeometry(QgsGeometry(QgsLineString([QgsPoint(float(x), float(y)) for x, y in xy])))
@@ -215,6 +219,8 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
                 feats.append(f)
             sink.addFeatures(feats, QgsFeatureSink.FastInsert)
         del sink
+        if s.geometry == "None":
+            return dest
         if context.willLoadLayerOnCompletion(dest):
             details = context.layerToLoadOnCompletionDetails(dest)
             details.setPostProcessor(StylePostProcessor.create(s.geometry, s.style))

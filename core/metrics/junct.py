@@ -279,3 +279,22 @@ SPEC = register(MetricSpec(
     ],
     compute=compute,
 ))
+
+
+def pool(results):
+    """Pooled JUNCT over tiles: F_CORRECT = sum N_CORRECT / sum GT_JUNCTIONS,
+    F_ERROR = sum N_ERROR / (sum N_ERROR + sum N_CORRECT)."""
+    from ..pooling import ratio, sums
+    t = sums(results, ("N_CORRECT", "N_ERROR", "GT_JUNCTIONS", "PRED_JUNCTIONS",
+                       "MATCHED_JUNCTIONS"))
+    fc = ratio(t["N_CORRECT"], t["GT_JUNCTIONS"])
+    fe = ratio(t["N_ERROR"], t["N_ERROR"] + t["N_CORRECT"])
+    if t["GT_JUNCTIONS"] == 0 and t["PRED_JUNCTIONS"] == 0:
+        fc, fe = 1.0, 0.0  # the metric's convention: nothing to find, nothing spurious
+    out = {"F_CORRECT": fc, "F_ERROR": fe, "F1": f1_of(fc, 1.0 - fe)}
+    out.update(t)
+    return out
+
+
+SPEC.pool = pool
+

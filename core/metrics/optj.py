@@ -287,3 +287,15 @@ SPEC = register(MetricSpec(
     ],
     compute=compute,
 ))
+
+
+def pool(results):
+    """Pooled OPT-J over tiles: PRECISION = sum TP / sum PP, RECALL = sum TP /
+    sum AP."""
+    from ..pooling import precision_recall_from, sums
+    t = sums(results, ("TP", "PP", "AP"))
+    return precision_recall_from(t["TP"], t["PP"], t["TP"], t["AP"], t)
+
+
+SPEC.pool = pool
+

@@ -121,3 +121,20 @@ def test_bad_options():
         evaluate_tiles(gt, pred, tiles, aggregation="median")
     with pytest.raises(ValueError):
         evaluate_tiles(gt, pred, tiles, empty_tiles="ignore")
+
+
+@pytest.mark.parametrize("spec", [s for s in __import__("core.registry", fromlist=["x"]).all_specs()
+                                  if s.pool is not None], ids=lambda s: s.id)
+def test_pool_of_one_tile_equals_the_whole(spec):
+    """A metric's pooled rule over a single tile covering everything gives
+    the metric's own numbers."""
+    gt, pred, _ = two_tiles()
+    whole = spec.run(gt, pred, {"SEED": 3} if spec.sampled else {})
+    r = evaluate_tiles(gt, pred, [(0, (-100, -100, 3000, 600))], [spec.id], params=None,
+                       seed=0, aggregation="pooled")
+    # the tile's own seed differs from 3: compare with the tile's evaluation
+    t = r.tiles[0].scores(spec.id)
+    for o in spec.outputs:
+        a, b = r.aggregate[spec.id][o.name], t[o.name]
+        assert (math.isnan(a) and math.isnan(b)) or a == pytest.approx(b), o.name
+    assert whole is not None

@@ -1,0 +1,40 @@
+"""Pooled aggregation over tiles: sum each tile's additive counts, then
+compute the ratios once (MetricSpec.pool).  A metric's pool function takes
+the per-tile MetricResults (scores + pool_stats) and returns its scores."""
+import math
+
+
+def ratio(a, b):
+    return a / b if b > 0 else math.nan
+
+
+def f1(p, r):
+    """Harmonic mean; 0 when either is 0, NaN when either is NaN."""
+    if p == 0 or r == 0:
+        return 0.0
+    if math.isnan(p) or math.isnan(r):
+        return math.nan
+    return 2 * p * r / (p + r)
+
+
+def sums(results, keys, source="scores"):
+    """{key: sum over results} of scores (or pool_stats) entries; NaN
+    entries count as 0."""
+    out = {k: 0.0 for k in keys}
+    for r in results:
+        d = r.scores if source == "scores" else r.pool_stats
+        for k in keys:
+            v = d.get(k, 0.0)
+            if v is not None and not (isinstance(v, float) and math.isnan(v)):
+                out[k] += float(v)
+    return out
+
+
+def precision_recall_from(tp_pred, pred_total, tp_gt, gt_total, extra=None):
+    """PRECISION / RECALL / F1 from matched and total counts of each side."""
+    p, r = ratio(tp_pred, pred_total), ratio(tp_gt, gt_total)
+    if gt_total > 0 and pred_total == 0:
+        r, p = 0.0, math.nan
+    out = {"PRECISION": p, "RECALL": r, "F1": f1(p, r)}
+    out.update(extra or {})
+    return out

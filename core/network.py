@@ -344,9 +344,16 @@ def _dissolve(node_xy, su, sv, spart, seglen, segcost, warnings, stats):
     remap[keep_nodes] = np.arange(len(keep_nodes))
     starts, ends = e_ptr[:-1], e_ptr[1:] - 1
     u, v = remap[e_nodes[starts]], remap[e_nodes[ends]]
-    sec, pen = node_xy[e_nodes[starts + 1]], node_xy[e_nodes[ends - 1]]
-    pen_first = (pen[:, 0] < sec[:, 0]) | ((pen[:, 0] == sec[:, 0]) & (pen[:, 1] < sec[:, 1]))
-    rev = (u > v) | ((u == v) & pen_first)
+    # a self-loop runs in the direction in which it leaves its node first by
+    # unit direction (x, then y): splitting or densifying never changes it
+    base = node_xy[e_nodes[starts]]
+    d1 = node_xy[e_nodes[starts + 1]] - base
+    d2 = node_xy[e_nodes[ends - 1]] - base
+    d1 = d1 / np.maximum(np.hypot(d1[:, 0], d1[:, 1]), 1e-300)[:, None]
+    d2 = d2 / np.maximum(np.hypot(d2[:, 0], d2[:, 1]), 1e-300)[:, None]
+    r1, r2 = np.round(d1, 9), np.round(d2, 9)
+    other_first = (r2[:, 0] < r1[:, 0]) | ((r2[:, 0] == r1[:, 0]) & (r2[:, 1] < r1[:, 1]))
+    rev = (u > v) | ((u == v) & other_first)
     seg_edge = np.repeat(np.arange(ne), nverts - 1)
     elen = np.bincount(seg_edge, weights=seglen[e_segs], minlength=ne)
     uu, vv = np.minimum(u, v), np.maximum(u, v)

@@ -78,6 +78,9 @@ class MetricSpec:
         # True when compute() itself uses CLASS_FIELD (else scores per class
         # are computed by core.classes on class subsets)
         self.handles_classes = handles_classes
+        # parameters for the property tests (e.g. fewer seeds): the
+        # properties hold for any value, the defaults are only slower
+        self.test_params = {}
 
     def all_params(self):
         """Metric parameters plus the shared network and seed parameters."""

@@ -1,0 +1,217 @@
+"""Matching the control points of two subgraphs (holes and marbles).
+
+Every function takes a bipartite candidate graph given as arrays: ``nr``
+rows (holes), ``nc`` columns (marbles), one entry per candidate pair
+(``r``, ``c``) with its distance ``d`` (pairs already filtered by the
+matching distance and, for TOPO, by heading).  Many subgraphs are matched in
+one call: their candidate graphs are simply disjoint blocks of one big graph.
+Each returns ``(row_matched, row_distance, col_matched, col_distance)``:
+booleans and the distance to the partner (NaN when unmatched).
+
+* :func:`match_within` -- many-to-one (SUBG): a point is matched when a
+  point of the other subgraph lies within the matching distance; the
+  distance reported is the nearest one.
+* :func:`match_optimal` -- one-to-one (OPT-G, exact): the largest possible
+  number of pairs and, among those matchings, the smallest total distance
+  (exact: one scipy linear_sum_assignment per connected component of the
+  candidate graph).
+* :func:`match_greedy` -- one-to-one, closest pairs first (the behaviour of
+  Citraro et al.'s reference code); ties broken by row then column index.
+* :func:`match_maximum` -- one-to-one maximum-cardinality matching
+  (Hopcroft-Karp, scipy.sparse.csgraph.maximum_bipartite_matching), as
+  Sat2Graph's TOPO; distances play no role.
+"""
+import numpy as np
+from scipy.sparse import coo_matrix, csr_matrix
+from scipy.optimize import linear_sum_assignment
+from scipy.sparse.csgraph import (connected_components, maximum_bipartite_matching,
+                                  min_weight_full_bipartite_matching)
+from scipy.spatial import cKDTree
+
+DENSE_CELLS = 4_000_000  # larger components use the sparse assignment
+
+
+def candidate_pairs(xy_a, xy_b, max_distance):
+    """All pairs (i, j) of points of A and B with |a_i - b_j| <= max_distance,
+    sorted by (i, j): returns (i, j, distance)."""
+    if len(xy_a) == 0 or len(xy_b) == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)
+    p = cKDTree(xy_a).sparse_distance_matrix(cKDTree(xy_b), max_distance, output_type="ndarray")
+    i, j, d = p["i"].astype(np.int64), p["j"].astype(np.int64), p["v"].astype(float)
+    o = np.lexsort((j, i))
+    return i[o], j[o], d[o]
+
+
+def _partners_to_result(nr, nc, r, c, d, sel):
+    """Result arrays from the selected candidate entries (a matching)."""
+    row_m = np.zeros(nr, bool)
+    col_m = np.zeros(nc, bool)
+    row_d = np.full(nr, np.nan)
+    col_d = np.full(nc, np.nan)
+    row_m[r[sel]] = True
+    col_m[c[sel]] = True
+    row_d[r[sel]] = d[sel]
+    col_d[c[sel]] = d[sel]
+    return row_m, row_d, col_m, col_d
+
+
+def match_within(nr, nc, r, c, d):
+    row_d, col_d = _group_min(r, d, nr), _group_min(c, d, nc)
+    return ~np.isnan(row_d), row_d, ~np.isnan(col_d), col_d
+
+
+def _group_min(keys, vals, n):
+    """Minimum of ``vals`` per key in 0..n-1 (NaN for keys without values)."""
+    out = np.full(n, np.nan)
+    if len(keys):
+        o = np.argsort(keys, kind="stable")
+        k = keys[o]
+        starts = np.nonzero(np.r_[True, k[1:] != k[:-1]])[0]
+        out[k[starts]] = np.minimum.reduceat(vals[o], starts)
+    return out
+
+
+def match_maximum(nr, nc, r, c, d):
+    sel = np.zeros(len(r), bool)
+    if len(r):
+        # Hopcroft-Karp runs several times faster with the smaller side as rows
+        if nr <= nc:
+            g = csr_matrix((np.ones(len(r), np.int8), (r, c)), shape=(nr, nc))
+            col_of_row = maximum_bipartite_matching(g, perm_type="column")
+        else:
+            g = csr_matrix((np.ones(len(r), np.int8), (c, r)), shape=(nc, nr))
+            col_of_row = maximum_bipartite_matching(g, perm_type="row")
+        mr = np.nonzero(col_of_row >= 0)[0]
+        # locate the chosen entries among the candidates (sorted by (r, c))
+        key = r * nc + c
+        o = np.argsort(key, kind="stable")
+        pos = o[np.searchsorted(key[o], mr * nc + col_of_row[mr])]
+        sel[pos] = True
+    return _partners_to_result(nr, nc, r, c, d, sel)
+
+
+def match_greedy(nr, nc, r, c, d):
+    """Closest pairs first.  Implemented as repeated rounds of 'locally
+    dominant' pairs (each the closest remaining pair of both its points),
+    which selects exactly the pairs of the sequential greedy algorithm under
+    the same strict order (distance, row, column)."""
+    sel = np.zeros(len(r), bool)
+    if len(r) == 0:
+        return _partners_to_result(nr, nc, r, c, d, sel)
+    order = np.lexsort((c, r, d))
+    rr, cc = r[order], c[order]
+    alive = np.ones(len(order), bool)
+    row_used = np.zeros(nr, bool)
+    col_used = np.zeros(nc, bool)
+    for _ in range(64):
+        idx = np.nonzero(alive)[0]
+        if len(idx) == 0:
+            break
+        _, fr = np.unique(rr[idx], return_index=True)
+        _, fc = np.unique(cc[idx], return_index=True)
+        best_r = np.zeros(len(idx), bool)
+        best_r[fr] = True
+        best_c = np.zeros(len(idx), bool)
+        best_c[fc] = True
+        pick = idx[best_r & best_c]
+        sel[order[pick]] = True
+        row_used[rr[pick]] = True
+        col_used[cc[pick]] = True
+        alive[idx] = ~(row_used[rr[idx]] | col_used[cc[idx]])
+    else:
+        # long chains of ever-closer pairs: finish sequentially
+        for k in np.nonzero(alive)[0]:
+            if not row_used[rr[k]] and not col_used[cc[k]]:
+                row_used[rr[k]] = col_used[cc[k]] = True
+                sel[order[k]] = True
+    return _partners_to_result(nr, nc, r, c, d, sel)
+
+
+def match_optimal(nr, nc, r, c, d, max_distance):
+    """Maximum number of pairs, then minimum total distance.
+
+    The candidate graph splits into connected components (in practice one
+    per subgraph pair, or per stretch of road seen by both subgraphs)
+    solved independently.  A component with a single row or a single
+    column takes its closest pair.  Any other is a dense assignment (scipy
+    linear_sum_assignment) on its rows x columns with cost d for candidate
+    pairs and BIG = (min(rows, columns) + 1) (max_distance + 1) for the
+    others: an assignment with fewer BIG entries always costs less, so
+    dropping the BIG entries leaves a maximum-cardinality matching of least
+    total distance.  Components of more than DENSE_CELLS cells use the
+    sparse equivalent (:func:`_sparse_assignment`)."""
+    sel = np.zeros(len(r), bool)
+    if len(r) == 0:
+        return _partners_to_result(nr, nc, r, c, d, sel)
+    ur, ri = np.unique(r, return_inverse=True)
+    uc, ci = np.unique(c, return_inverse=True)
+    a, b = len(ur), len(uc)
+    g = coo_matrix((np.ones(len(r), np.int8), (ri, a + ci)), shape=(a + b, a + b))
+    ncomp, lab = connected_components(g, directed=False)
+    nrow = np.bincount(lab[:a], minlength=ncomp)
+    ncol = np.bincount(lab[a:], minlength=ncomp)
+    comp = lab[ri]
+    # components with one row or one column: their closest pair
+    small = (nrow[comp] == 1) | (ncol[comp] == 1)
+    e = np.nonzero(small)[0]
+    o = e[np.lexsort((c[e], r[e], d[e], comp[e]))]
+    sel[o[np.r_[True, comp[o][1:] != comp[o][:-1]]] if len(o) else o] = True
+    # the others: one assignment each
+    e = np.nonzero(~small)[0]
+    if len(e):
+        local_r = _local_index(lab[:a], ncomp)
+        local_c = _local_index(lab[a:], ncomp)
+        e = e[np.argsort(comp[e], kind="stable")]
+        ce = comp[e]
+        bounds = np.nonzero(np.r_[True, ce[1:] != ce[:-1], True])[0]
+        for s, t in zip(bounds[:-1], bounds[1:]):
+            ee = e[s:t]
+            k = ce[s]
+            lr, lc = local_r[ri[ee]], local_c[ci[ee]]
+            big = (min(nrow[k], ncol[k]) + 1.0) * (float(max_distance) + 1.0)
+            if nrow[k] * ncol[k] <= DENSE_CELLS:
+                sel[_dense_assignment(nrow[k], ncol[k], lr, lc, d[ee], big, ee)] = True
+            else:
+                x, y = _sparse_assignment(nrow[k], ncol[k], lr, lc, d[ee], big)
+                key = lr * ncol[k] + lc
+                o = np.argsort(key)
+                sel[ee[o[np.searchsorted(key[o], x * ncol[k] + y)]]] = True
+    return _partners_to_result(nr, nc, r, c, d, sel)
+
+
+def _local_index(labels, n):
+    """Rank of each item among the items with the same label."""
+    o = np.argsort(labels, kind="stable")
+    start = np.concatenate([[0], np.cumsum(np.bincount(labels, minlength=n))])
+    out = np.empty(len(labels), np.int64)
+    out[o] = np.arange(len(labels)) - start[labels[o]]
+    return out
+
+
+def _dense_assignment(nr, nc, lr, lc, d, big, ids):
+    """The ``ids`` of the candidate pairs (lr, lc) in a maximum-cardinality,
+    minimum-distance matching: dense assignment, cost BIG off the candidates."""
+    cost = np.full((nr, nc), big)
+    cost[lr, lc] = d
+    pos = np.full((nr, nc), -1, np.int64)
+    pos[lr, lc] = ids
+    x, y = linear_sum_assignment(cost)
+    return pos[x, y][pos[x, y] >= 0]
+
+
+def _sparse_assignment(nr, nc, lr, lc, d, big):
+    """The same for components too large for a dense matrix: a square
+    sparse assignment (LAPJVsp) where each row and each column may take its
+    own dummy partner at cost BIG (= staying unmatched), dummy rows and
+    columns meeting at cost 0 along the transposed candidate pattern (enough
+    for every matching to be completed).  Costs are shifted by +1: scipy
+    needs non-zero weights and a full matching of a square matrix always
+    has the same number of entries."""
+    e = len(lr)
+    rows = np.concatenate([lr, np.arange(nr), nr + np.arange(nc), nr + lc])
+    cols = np.concatenate([lc, nc + np.arange(nr), np.arange(nc), nc + lr])
+    w = np.concatenate([d + 1.0, np.full(nr + nc, big + 1.0), np.ones(e)])
+    m = coo_matrix((w, (rows, cols)), shape=(nr + nc, nr + nc)).tocsr()
+    x, y = min_weight_full_bipartite_matching(m)
+    real = (x < nr) & (y < nc)
+    return x[real], y[real]

@@ -55,8 +55,20 @@ def result(metric, scores, params, keys, counts, gcg, pcg, G, P, warnings, extra
          "pred_dropped_parts": P.stats.get("dropped_parts", 0)}
     c.update(extra_counts or {})
     used = {k: params.get(k) for k in keys + ["MERGE_TOLERANCE", "NODE_CROSSINGS"]}
+    stats = {k: float(t[k]) for k in ("matched_marbles", "marbles", "TP", "holes", "FP", "FN")}
     return MetricResult(metric, {k: float(v) for k, v in scores.items()}, used, c, warnings,
-                        layers(gcg, pcg, counts), details or {})
+                        layers(gcg, pcg, counts), details or {}, stats)
+
+
+def pool(results):
+    """Pooled over tiles: the counts of all tiles' subgraphs summed, then
+    precision = matched marbles / marbles, recall = matched holes / holes."""
+    t = {k: 0.0 for k in ("matched_marbles", "marbles", "TP", "holes", "FP", "FN")}
+    for r in results:
+        for k in t:
+            t[k] += float(r.pool_stats.get(k, 0.0))
+    p, r_, f1 = precision_recall_f1(t["matched_marbles"], t["marbles"], t["TP"], t["holes"], [])
+    return {"PRECISION": p, "RECALL": r_, "F1": f1, "TP": t["TP"], "FP": t["FP"], "FN": t["FN"]}
 
 
 def outputs(tp_help):

@@ -154,3 +154,4 @@ SPEC = register(MetricSpec(
     sinks=common.sinks("along-graph distance"),
     compute=compute,
 ))
+SPEC.pool = common.pool

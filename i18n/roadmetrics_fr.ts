@@ -4,79 +4,279 @@
 <context>
     <name>RoadMetrics</name>
     <message>
-        <extracomment>ui/algorithm.py:59</extracomment>
+        <extracomment>ui/algorithm.py:60</extracomment>
         <source>Reference: {}</source>
         <translation>Référence : {}</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:60</extracomment>
+        <extracomment>ui/algorithm.py:61</extracomment>
         <source>Parameters</source>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:62</extracomment>
+        <extracomment>ui/algorithm.py:63</extracomment>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:65</extracomment>
+        <extracomment>ui/algorithm.py:66</extracomment>
         <source>Outputs</source>
         <translation>Sorties</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:68</extracomment>
+        <extracomment>ui/algorithm.py:69</extracomment>
         <source>JSON with every score, the parameters used, counts and warnings.</source>
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:81</extracomment>
+        <extracomment>ui/algorithm.py:82; ui/compare.py:67; ui/evaluate.py:68; ui/sensitivity.py:59</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:83</extracomment>
+        <extracomment>ui/algorithm.py:84; ui/evaluate.py:70</extracomment>
         <source>Prediction (lines to evaluate)</source>
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:97</extracomment>
+        <extracomment>ui/algorithm.py:99; ui/evaluate.py:108</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:151</extracomment>
-        <source>ground-truth</source>
-        <translation>vérité terrain</translation>
-    </message>
-    <message>
-        <extracomment>ui/algorithm.py:152; ui/algorithm.py:158; ui/algorithm.py:167</extracomment>
-        <source>prediction</source>
-        <translation>prédiction</translation>
-    </message>
-    <message>
-        <extracomment>ui/algorithm.py:157; ui/algorithm.py:167</extracomment>
-        <source>ground truth</source>
-        <translation>vérité terrain</translation>
-    </message>
-    <message>
-        <extracomment>ui/algorithm.py:164</extracomment>
-        <source>The ground-truth layer has no usable line: {} feature(s), {} without geometry, {} invalid part(s). Select a layer (or features) with roads to compare against.</source>
-        <translation>La couche vérité terrain ne contient aucune ligne exploitable : {} entité(s), {} sans géométrie, {} partie(s) invalide(s). Sélectionnez une couche (ou des entités) contenant les routes de référence pour la comparaison.</translation>
-    </message>
-    <message>
-        <extracomment>ui/algorithm.py:170</extracomment>
-        <source>{}: {} invalid line part(s) skipped (fewer than two distinct vertices, non-finite coordinates or failed transformation).</source>
-        <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts, coordonnées non finies ou échec de la transformation).</translation>
-    </message>
-    <message>
-        <extracomment>ui/algorithm.py:179</extracomment>
+        <extracomment>ui/algorithm.py:160; ui/compare.py:149; ui/evaluate.py:163; ui/perturb.py:93; ui/sensitivity.py:122</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:182</extracomment>
+        <extracomment>ui/algorithm.py:163; ui/compare.py:152; ui/evaluate.py:166; ui/perturb.py:96; ui/sensitivity.py:125</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:38</extracomment>
+        <source>Compare methods</source>
+        <translation>Comparer des méthodes</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:41; ui/perturb.py:37; ui/sensitivity.py:35</extracomment>
+        <source>Metric analysis</source>
+        <translation>Analyse des métriques</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:47</extracomment>
+        <source>Scores several predictions (one per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With TILE_SIZE or a TILES polygon layer every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). SCORES: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions.</source>
+        <translation>Évalue plusieurs prédictions (une par méthode) par rapport à une même vérité terrain avec chaque métrique sélectionnée, classe les méthodes selon chaque score et mesure la cohérence des classements donnés par les métriques : corrélations de Pearson et de Spearman entre scores, Equal-Sorting Ratio (part des triplets (référence, méthode B, méthode C) que deux scores ordonnent de la même façon) et Sorting Margins (Lopez-Molina et al.). Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores globaux sont agrégés (pooled ou mean). SCORES : un score principal par métrique (F1, APLS, TLTS correct...) ou tous les scores qui ont une valeur parfaite (les scores pour lesquels une valeur plus basse est meilleure sont changés de signe avant la comparaison). Le rapport HTML présente les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR ainsi que les distributions des Sorting Margins.</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:69</extracomment>
+        <source>Predictions (one layer per method)</source>
+        <translation>Prédictions (une couche par méthode)</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:71; ui/evaluate.py:72; ui/sensitivity.py:69</extracomment>
+        <source>Metrics</source>
+        <translation>Métriques</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:73</extracomment>
+        <source>Scores compared</source>
+        <translation>Scores comparés</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:75; ui/evaluate.py:77; ui/perturb.py:64; ui/sensitivity.py:71; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
+        <source>Random seed</source>
+        <translation>Graine aléatoire</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:77; ui/evaluate.py:79</extracomment>
+        <source>Tile size (0 = whole extent)</source>
+        <translation>Taille des tuiles (0 = emprise entière)</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:79; ui/evaluate.py:81</extracomment>
+        <source>Tiles (polygon layer)</source>
+        <translation>Tuiles (couche de polygones)</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:81; ui/evaluate.py:83</extracomment>
+        <source>Aggregation over tiles</source>
+        <translation>Agrégation sur les tuiles</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:83; ui/evaluate.py:85</extracomment>
+        <source>Tiles without ground truth</source>
+        <translation>Tuiles sans vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:85; ui/evaluate.py:87</extracomment>
+        <source>Tile margin</source>
+        <translation>Marge des tuiles</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:86; ui/evaluate.py:88; ui/sensitivity.py:77</extracomment>
+        <source>Worker processes (0 = one per core)</source>
+        <translation>Processus de calcul (0 = un par cœur)</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:88; ui/evaluate.py:90; ui/sensitivity.py:79</extracomment>
+        <source>Dask scheduler address</source>
+        <translation>Adresse de l&apos;ordonnanceur Dask</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:89; ui/evaluate.py:91; ui/sensitivity.py:80</extracomment>
+        <source>Per-metric parameters (JSON)</source>
+        <translation>Paramètres par métrique (JSON)</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:97; ui/evaluate.py:100; ui/sensitivity.py:88</extracomment>
+        <source>HTML report</source>
+        <translation>Rapport HTML</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:97; ui/evaluate.py:100; ui/sensitivity.py:88</extracomment>
+        <source>HTML files (*.html)</source>
+        <translation>Fichiers HTML (*.html)</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:99</extracomment>
+        <source>Scores per method</source>
+        <translation>Scores par méthode</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:101</extracomment>
+        <source>Ranking of the methods</source>
+        <translation>Classement des méthodes</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:103</extracomment>
+        <source>Consistency of metric pairs</source>
+        <translation>Cohérence des paires de métriques</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:104; ui/sensitivity.py:93</extracomment>
+        <source>Results (JSON)</source>
+        <translation>Résultats (JSON)</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:113; ui/inputs.py:158; ui/sensitivity.py:103</extracomment>
+        <source>ground-truth</source>
+        <translation>vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:116</extracomment>
+        <source>Choose at least two prediction layers to compare.</source>
+        <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:119; ui/compare.py:162; ui/evaluate.py:185; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:106; ui/sensitivity.py:135</extracomment>
+        <source>ground truth</source>
+        <translation>vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:121; ui/sensitivity.py:110</extracomment>
+        <source>The ground-truth layer has no usable line.</source>
+        <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:124; ui/evaluate.py:187; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172</extracomment>
+        <source>prediction</source>
+        <translation>prédiction</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:132</extracomment>
+        <source>{}: transformed from {} to {}.</source>
+        <translation>{} : reprojection de {} vers {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:164</extracomment>
+        <source>methods</source>
+        <translation>méthodes</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:165; ui/evaluate.py:189; ui/sensitivity.py:137</extracomment>
+        <source>working CRS</source>
+        <translation>SCR de travail</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:166; ui/evaluate.py:190; ui/sensitivity.py:141</extracomment>
+        <source>metrics</source>
+        <translation>métriques</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:169; ui/evaluate.py:193</extracomment>
+        <source>tiles</source>
+        <translation>tuiles</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:170; ui/evaluate.py:194</extracomment>
+        <source>whole extent</source>
+        <translation>emprise entière</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:176</extracomment>
+        <source>Comparison of methods</source>
+        <translation>Comparaison de méthodes</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:42</extracomment>
+        <source>Evaluate all metrics</source>
+        <translation>Évaluer toutes les métriques</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:45</extracomment>
+        <source>Reports</source>
+        <translation>Rapports</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:51</extracomment>
+        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says what tiles without ground truth count as. Tiles run on WORKERS local processes, or on a Dask cluster given by DASK_SCHEDULER. PARAMETERS: optional JSON of per-metric parameters, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</source>
+        <translation>Exécute chaque métrique sélectionnée sur les deux couches et écrit un rapport HTML autonome (scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) ainsi qu&apos;une table de tous les scores. Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : pooled (somme des décomptes / statistiques de chemins, puis calcul des ratios) ou mean (moyenne des scores des tuiles) ; EMPTY_TILES indique comment comptent les tuiles sans vérité terrain. Les tuiles sont calculées par WORKERS processus locaux, ou sur un cluster Dask désigné par DASK_SCHEDULER. PARAMETERS : JSON facultatif de paramètres par métrique, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:74; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <source>Class field (scores per class)</source>
+        <translation>Champ de classe (scores par classe)</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:92; ui/tool_common.py:58; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
+        <source>Vertex merge tolerance</source>
+        <translation>Tolérance de fusion des sommets</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:94; ui/tool_common.py:59; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
+        <source>Connect lines where they cross</source>
+        <translation>Raccorder les lignes à leurs croisements</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:102</extracomment>
+        <source>Scores table</source>
+        <translation>Table des scores</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:104</extracomment>
+        <source>Scores per tile</source>
+        <translation>Scores par tuile</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:121; ui/tool_common.py:91</extracomment>
+        <source>PARAMETERS must be a JSON object like {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}: {}</source>
+        <translation>PARAMETERS doit être un objet JSON comme {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} : {}</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:147</extracomment>
+        <source>{} tile(s), aggregation {}, empty tiles: {}</source>
+        <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:198</extracomment>
+        <source>Road network evaluation</source>
+        <translation>Évaluation de réseau routier</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:222; ui/tool_common.py:138</extracomment>
+        <source>The TILES layer has no polygon.</source>
+        <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>
     <message>
         <extracomment>ui/inputs.py:37</extracomment>
@@ -109,9 +309,179 @@
         <translation>{} : {} entité(s) sans géométrie ignorée(s).</translation>
     </message>
     <message>
+        <extracomment>ui/inputs.py:169</extracomment>
+        <source>The ground-truth layer has no usable line: {} feature(s), {} without geometry, {} invalid part(s). Select a layer (or features) with roads to compare against.</source>
+        <translation>La couche vérité terrain ne contient aucune ligne exploitable : {} entité(s), {} sans géométrie, {} partie(s) invalide(s). Sélectionnez une couche (ou des entités) contenant les routes de référence pour la comparaison.</translation>
+    </message>
+    <message>
+        <extracomment>ui/inputs.py:175</extracomment>
+        <source>{}: {} invalid line part(s) skipped (fewer than two distinct vertices, non-finite coordinates or failed transformation).</source>
+        <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts, coordonnées non finies ou échec de la transformation).</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:34</extracomment>
+        <source>Perturb a network (synthetic errors)</source>
+        <translation>Perturber un réseau (erreurs synthétiques)</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:43</extracomment>
+        <source>Writes a copy of a line layer with COUNT synthetic errors of one type (Citraro et al., ECCV 2020, sec. 4.1): interruptions (gaps of GAP_LENGTH that disconnect the road), overconnections (straight spurious roads of MIN_LINK to MAX_LINK joining points at least DETOUR_FACTOR times farther apart along the network), perturbations (junctions and dead ends displaced by MAX_SHIFT / 2 to MAX_SHIFT, roads following, nothing disconnected), doubled roads (a copy shifted by DOUBLE_SHIFT joined at both ends), doubled roads in the ground truth (the copies go into GROUND_TRUTH_OUTPUT) and false positives far away (roads within REMOVAL_RADIUS of random points removed from GROUND_TRUTH_OUTPUT). OUTPUT is the prediction, GROUND_TRUTH_OUTPUT the ground truth to compare it with (both as the network&apos;s roads between junctions; attributes are not kept); ERRORS marks each error. Same SEED, same errors.</source>
+        <translation>Écrit une copie d&apos;une couche de lignes contenant COUNT erreurs synthétiques d&apos;un même type (Citraro et al., ECCV 2020, sec. 4.1) : interruptions (coupures de GAP_LENGTH qui déconnectent la route), surconnexions (routes parasites rectilignes de MIN_LINK à MAX_LINK reliant des points au moins DETOUR_FACTOR fois plus éloignés le long du réseau), perturbations (carrefours et impasses déplacés de MAX_SHIFT / 2 à MAX_SHIFT, les routes suivant le déplacement, sans aucune déconnexion), routes dédoublées (une copie décalée de DOUBLE_SHIFT, raccordée aux deux extrémités), routes dédoublées dans la vérité terrain (les copies vont dans GROUND_TRUTH_OUTPUT) et faux positifs éloignés (routes à moins de REMOVAL_RADIUS de points aléatoires retirées de GROUND_TRUTH_OUTPUT). OUTPUT est la prédiction, GROUND_TRUTH_OUTPUT la vérité terrain avec laquelle la comparer (toutes deux sous forme des routes du réseau entre carrefours ; les attributs ne sont pas conservés) ; ERRORS localise chaque erreur. Même SEED, mêmes erreurs.</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:58</extracomment>
+        <source>Line layer (ground truth)</source>
+        <translation>Couche de lignes (vérité terrain)</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:60</extracomment>
+        <source>Error type</source>
+        <translation>Type d&apos;erreur</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:62</extracomment>
+        <source>Number of errors</source>
+        <translation>Nombre d&apos;erreurs</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:68</extracomment>
+        <source>Perturbed prediction</source>
+        <translation>Prédiction perturbée</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:70</extracomment>
+        <source>Ground truth to compare with</source>
+        <translation>Vérité terrain de comparaison</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:72</extracomment>
+        <source>Errors</source>
+        <translation>Erreurs</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:73</extracomment>
+        <source>Number of errors placed</source>
+        <translation>Nombre d&apos;erreurs placées</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:74</extracomment>
+        <source>Parameters used (JSON)</source>
+        <translation>Paramètres utilisés (JSON)</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:78; ui/perturb.py:81</extracomment>
+        <source>input</source>
+        <translation>source</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:85</extracomment>
+        <source>The input layer has no usable line.</source>
+        <translation>La couche source ne contient aucune ligne exploitable.</translation>
+    </message>
+    <message>
+        <extracomment>ui/perturb.py:112</extracomment>
+        <source>{} error(s) of type {} placed.</source>
+        <translation>{} erreur(s) de type {} placée(s).</translation>
+    </message>
+    <message>
         <extracomment>ui/provider.py:19</extracomment>
         <source>Road network metrics</source>
         <translation>Métriques de réseaux routiers</translation>
+    </message>
+    <message>
+        <extracomment>ui/sensitivity.py:32; ui/sensitivity.py:148</extracomment>
+        <source>Metric sensitivity analysis</source>
+        <translation>Analyse de sensibilité des métriques</translation>
+    </message>
+    <message>
+        <extracomment>ui/sensitivity.py:41</extracomment>
+        <source>Reproduces Citraro et al.&apos;s synthetic benchmark (ECCV 2020, Fig. 5) on your ground truth: for each error type, each number of errors in COUNTS and each repetition, a perturbed copy is made (as roadmetrics:perturb) and every selected metric compares it with the ground truth. The report has one plot per error type (score against number of errors, one line per metric); a score that changes by less than FLAT_THRESHOLD between 0 and the largest count is flagged as insensitive to that error type. Runs are spread over WORKERS local processes or a Dask cluster (DASK_SCHEDULER); the numbers do not depend on how they are run. TABLE holds every score of every run, SUMMARY the change of each headline score per error type.</source>
+        <translation>Reproduit le banc d&apos;essai synthétique de Citraro et al. (ECCV 2020, fig. 5) sur votre vérité terrain : pour chaque type d&apos;erreur, chaque nombre d&apos;erreurs de COUNTS et chaque répétition, une copie perturbée est créée (comme avec roadmetrics:perturb) et chaque métrique sélectionnée la compare à la vérité terrain. Le rapport contient un graphique par type d&apos;erreur (score en fonction du nombre d&apos;erreurs, une courbe par métrique) ; un score qui varie de moins de FLAT_THRESHOLD entre 0 et le plus grand nombre d&apos;erreurs est signalé comme insensible à ce type d&apos;erreur. Les exécutions sont réparties sur WORKERS processus locaux ou sur un cluster Dask (DASK_SCHEDULER) ; les résultats ne dépendent pas de la manière dont elles sont exécutées. TABLE contient tous les scores de toutes les exécutions, SUMMARY la variation de chaque score principal par type d&apos;erreur.</translation>
+    </message>
+    <message>
+        <extracomment>ui/sensitivity.py:61</extracomment>
+        <source>Error types</source>
+        <translation>Types d&apos;erreurs</translation>
+    </message>
+    <message>
+        <extracomment>ui/sensitivity.py:64</extracomment>
+        <source>Numbers of errors (comma separated)</source>
+        <translation>Nombres d&apos;erreurs (séparés par des virgules)</translation>
+    </message>
+    <message>
+        <extracomment>ui/sensitivity.py:66</extracomment>
+        <source>Repetitions (different seeds)</source>
+        <translation>Répétitions (graines différentes)</translation>
+    </message>
+    <message>
+        <extracomment>ui/sensitivity.py:75</extracomment>
+        <source>Flat threshold (insensitive below)</source>
+        <translation>Seuil de variation (insensible en dessous)</translation>
+    </message>
+    <message>
+        <extracomment>ui/sensitivity.py:90</extracomment>
+        <source>Scores of every run</source>
+        <translation>Scores de chaque exécution</translation>
+    </message>
+    <message>
+        <extracomment>ui/sensitivity.py:92</extracomment>
+        <source>Sensitivity summary</source>
+        <translation>Synthèse de sensibilité</translation>
+    </message>
+    <message>
+        <extracomment>ui/sensitivity.py:130</extracomment>
+        <source>{} is flat for {} (change {:.4f})</source>
+        <translation>{} est quasi constant pour {} (variation {:.4f})</translation>
+    </message>
+    <message>
+        <extracomment>ui/sensitivity.py:138</extracomment>
+        <source>error types</source>
+        <translation>types d&apos;erreurs</translation>
+    </message>
+    <message>
+        <extracomment>ui/sensitivity.py:143</extracomment>
+        <source>perturbation parameters</source>
+        <translation>paramètres de perturbation</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:30</extracomment>
+        <source>Gap length (interruptions)</source>
+        <translation>Longueur des coupures (interruptions)</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:31</extracomment>
+        <source>Maximum node displacement (perturbations)</source>
+        <translation>Déplacement maximal des nœuds (perturbations)</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:33</extracomment>
+        <source>Radius of removed areas (false positives far away)</source>
+        <translation>Rayon des zones supprimées (faux positifs éloignés)</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:35</extracomment>
+        <source>Offset of doubled roads</source>
+        <translation>Décalage des routes dédoublées</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:36</extracomment>
+        <source>Length of doubled roads</source>
+        <translation>Longueur des routes dédoublées</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:37</extracomment>
+        <source>Minimum length of spurious roads (overconnections)</source>
+        <translation>Longueur minimale des routes parasites (surconnexions)</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:39</extracomment>
+        <source>Maximum length of spurious roads (overconnections)</source>
+        <translation>Longueur maximale des routes parasites (surconnexions)</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:42</extracomment>
+        <source>Minimum detour of joined points (overconnections)</source>
+        <translation>Détour minimal entre les points reliés (surconnexions)</translation>
     </message>
     <message>
         <extracomment>apls: name</extracomment>
@@ -119,7 +489,7 @@
         <translation>APLS (similarité moyenne des longueurs de chemins)</translation>
     </message>
     <message>
-        <extracomment>apls: group</extracomment>
+        <extracomment>apls: group; optp: group; tlts: group</extracomment>
         <source>Path metrics</source>
         <translation>Métriques de chemins</translation>
     </message>
@@ -134,7 +504,7 @@
         <translation>Van Etten et al., SpaceNet 3/5 (IGARSS 2020) ; CosmiQ/apls</translation>
     </message>
     <message>
-        <extracomment>apls: parameter CONTROL_SPACING label</extracomment>
+        <extracomment>apls: parameter CONTROL_SPACING label; subg: parameter SPACING label; optg: parameter SPACING label</extracomment>
         <source>Control point spacing</source>
         <translation>Espacement des points de contrôle</translation>
     </message>
@@ -144,7 +514,7 @@
         <translation>Distance maximale entre deux points de contrôle le long d&apos;une arête (mètres).</translation>
     </message>
     <message>
-        <extracomment>apls: parameter SNAP_DISTANCE label</extracomment>
+        <extracomment>apls: parameter SNAP_DISTANCE label; optp: parameter SNAP_DISTANCE label; tlts: parameter SNAP_DISTANCE label</extracomment>
         <source>Snap distance</source>
         <translation>Distance d&apos;accrochage</translation>
     </message>
@@ -204,22 +574,17 @@
         <translation>Vitesse utilisée pour les entités sans valeur de vitesse valide (en SPEED_UNIT).</translation>
     </message>
     <message>
-        <extracomment>apls: parameter MERGE_TOLERANCE label</extracomment>
-        <source>Vertex merge tolerance</source>
-        <translation>Tolérance de fusion des sommets</translation>
+        <extracomment>apls: parameter CLASS_FIELD help; boundaryf: parameter CLASS_FIELD help; ccq: parameter CLASS_FIELD help; cldice: parameter CLASS_FIELD help; distances: parameter CLASS_FIELD help; junct: parameter CLASS_FIELD help; subg: parameter CLASS_FIELD help; optg: parameter CLASS_FIELD help; optj: parameter CLASS_FIELD help; optp: parameter CLASS_FIELD help; tlts: parameter CLASS_FIELD help; topo: parameter CLASS_FIELD help</extracomment>
+        <source>Optional attribute present on both layers (values compared as text). The metric is also computed on the features of each class, and the scores per class are added to SCORES.</source>
+        <translation>Attribut facultatif présent dans les deux couches (valeurs comparées comme texte). La métrique est aussi calculée sur les entités de chaque classe, et les scores par classe sont ajoutés à SCORES.</translation>
     </message>
     <message>
-        <extracomment>apls: parameter MERGE_TOLERANCE help</extracomment>
+        <extracomment>apls: parameter MERGE_TOLERANCE help; boundaryf: parameter MERGE_TOLERANCE help; ccq: parameter MERGE_TOLERANCE help; cldice: parameter MERGE_TOLERANCE help; distances: parameter MERGE_TOLERANCE help; instances: parameter MERGE_TOLERANCE help; junct: parameter MERGE_TOLERANCE help; subg: parameter MERGE_TOLERANCE help; optg: parameter MERGE_TOLERANCE help; optj: parameter MERGE_TOLERANCE help; optp: parameter MERGE_TOLERANCE help; tlts: parameter MERGE_TOLERANCE help; topo: parameter MERGE_TOLERANCE help</extracomment>
         <source>Vertices of different lines closer than this are one node (lines connect there).</source>
         <translation>Les sommets de lignes différentes plus proches que cette distance forment un seul nœud (les lignes s&apos;y raccordent).</translation>
     </message>
     <message>
-        <extracomment>apls: parameter NODE_CROSSINGS label</extracomment>
-        <source>Connect lines where they cross</source>
-        <translation>Raccorder les lignes à leurs croisements</translation>
-    </message>
-    <message>
-        <extracomment>apls: parameter NODE_CROSSINGS help</extracomment>
+        <extracomment>apls: parameter NODE_CROSSINGS help; boundaryf: parameter NODE_CROSSINGS help; ccq: parameter NODE_CROSSINGS help; cldice: parameter NODE_CROSSINGS help; distances: parameter NODE_CROSSINGS help; instances: parameter NODE_CROSSINGS help; junct: parameter NODE_CROSSINGS help; subg: parameter NODE_CROSSINGS help; optg: parameter NODE_CROSSINGS help; optj: parameter NODE_CROSSINGS help; optp: parameter NODE_CROSSINGS help; tlts: parameter NODE_CROSSINGS help; topo: parameter NODE_CROSSINGS help</extracomment>
         <source>Off (default): lines that cross without a shared vertex are not connected (bridges, tunnels). On: every crossing becomes a junction.</source>
         <translation>Désactivé (par défaut) : les lignes qui se croisent sans sommet commun ne sont pas raccordées (ponts, tunnels). Activé : chaque croisement devient une intersection.</translation>
     </message>
@@ -264,7 +629,7 @@
         <translation>APLS sur les temps de parcours ; NaN sans SPEED_FIELD.</translation>
     </message>
     <message>
-        <extracomment>apls: sink MATCHED label</extracomment>
+        <extracomment>apls: sink MATCHED label; subg: sink MATCHED label; optg: sink MATCHED label; topo: sink MATCHED label</extracomment>
         <source>Matched control points</source>
         <translation>Points de contrôle appariés</translation>
     </message>
@@ -292,6 +657,1501 @@
         <extracomment>apls: sink UNMATCHED_PRED help</extracomment>
         <source>Prediction control points with no ground truth within SNAP_DISTANCE.</source>
         <translation>Points de contrôle de la prédiction sans vérité terrain à moins de SNAP_DISTANCE.</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: name</extracomment>
+        <source>Boundary F-measure</source>
+        <translation>F-mesure de contours</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: group; ccq: group; cldice: group; distances: group</extracomment>
+        <source>Geometric metrics</source>
+        <translation>Métriques géométriques</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: help</extracomment>
+        <source>Precision, recall and F-measure of the lines under one of four matching strategies (Lopez-Molina et al.): distance (a line part is matched within TOLERANCE of the other network; exact lengths), area (overlap of the TOLERANCE neighbourhoods; TP, FP, FN in square metres), correspondence (one-to-one exact assignment of points sampled every SAMPLE_SPACING metres, as the BSDS benchmark) and validation (closest point first, rejected when another line lies between the two points or the orientations differ by more than ANGLE_TOLERANCE). F = P R / (ALPHA P + (1 - ALPHA) R). Empty inputs: both empty -&gt; 1; one empty -&gt; the rate of the empty side NaN, the other 0, F 0.</source>
+        <translation>Précision, rappel et F-mesure des lignes selon l&apos;une des quatre stratégies d&apos;appariement de Lopez-Molina et al. : distance (une partie de ligne est appariée à moins de TOLERANCE de l&apos;autre réseau ; longueurs exactes), area (recouvrement des voisinages TOLERANCE ; TP, FP, FN en mètres carrés), correspondence (affectation exacte un-à-un de points échantillonnés tous les SAMPLE_SPACING mètres, comme le benchmark BSDS) et validation (point le plus proche d&apos;abord, rejeté lorsqu&apos;une autre ligne se trouve entre les deux points ou que les orientations diffèrent de plus de ANGLE_TOLERANCE). F = P R / (ALPHA P + (1 - ALPHA) R). Entrées vides : les deux vides -&gt; 1 ; une seule vide -&gt; le taux du côté vide vaut NaN, l&apos;autre 0, F 0.</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: reference</extracomment>
+        <source>Lopez-Molina et al., boundary matching survey; Martin et al., BSDS; Estrada &amp; Jepson, IJCV 2009</source>
+        <translation>Lopez-Molina et al., synthèse sur l&apos;appariement de contours ; Martin et al., BSDS ; Estrada &amp; Jepson, IJCV 2009</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter STRATEGY label</extracomment>
+        <source>Matching strategy</source>
+        <translation>Stratégie d&apos;appariement</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter STRATEGY help</extracomment>
+        <source>distance (DbM), area (AbM), correspondence (CbM, one-to-one), validation (Pv).</source>
+        <translation>distance (DbM), area (AbM), correspondence (CbM, un-à-un), validation (Pv).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter TOLERANCE label; distances: parameter TOLERANCE label</extracomment>
+        <source>Tolerance</source>
+        <translation>Tolérance</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter TOLERANCE help</extracomment>
+        <source>Largest distance between matched lines or points; the neighbourhood radius for area (metres; 4 m ~ half a two-lane road).</source>
+        <translation>Distance maximale entre lignes ou points appariés ; rayon du voisinage pour area (mètres ; 4 m ~ la moitié d&apos;une route à deux voies).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter ALPHA label</extracomment>
+        <source>Alpha (F weight)</source>
+        <translation>Alpha (pondération de F)</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter ALPHA help</extracomment>
+        <source>F = P R / (ALPHA P + (1 - ALPHA) R); 0.5 = harmonic mean, 1 = recall, 0 = precision.</source>
+        <translation>F = P R / (ALPHA P + (1 - ALPHA) R) ; 0,5 = moyenne harmonique, 1 = rappel, 0 = précision.</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter SAMPLE_SPACING label</extracomment>
+        <source>Sample spacing (correspondence, validation)</source>
+        <translation>Espacement des échantillons (correspondence, validation)</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter SAMPLE_SPACING help</extracomment>
+        <source>Points are sampled every &lt;= this many metres along both networks for the correspondence and validation strategies (the pixels of the image benchmarks; 1 m = 2 px at 0.5 m/px).</source>
+        <translation>Les points sont échantillonnés tous les &lt;= ce nombre de mètres le long des deux réseaux pour les stratégies correspondence et validation (l&apos;équivalent des pixels des benchmarks d&apos;images ; 1 m = 2 px à 0,5 m/px).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter ANGLE_TOLERANCE label</extracomment>
+        <source>Angle tolerance (validation)</source>
+        <translation>Tolérance d&apos;angle (validation)</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter ANGLE_TOLERANCE help</extracomment>
+        <source>validation: largest difference of line orientation between two matched points (degrees; Estrada and Jepson use pi/4).</source>
+        <translation>validation : écart maximal d&apos;orientation des lignes entre deux points appariés (degrés ; Estrada et Jepson utilisent pi/4).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: output PRECISION label; subg: output PRECISION label; optg: output PRECISION label; optj: output PRECISION label; topo: output PRECISION label</extracomment>
+        <source>Precision</source>
+        <translation>Précision</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: output PRECISION help</extracomment>
+        <source>Matched prediction / prediction (length, or area).</source>
+        <translation>Prédiction appariée / prédiction (longueur, ou surface).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: output RECALL label; subg: output RECALL label; optg: output RECALL label; optj: output RECALL label; topo: output RECALL label</extracomment>
+        <source>Recall</source>
+        <translation>Rappel</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: output RECALL help</extracomment>
+        <source>Matched ground truth / ground truth (length, or area).</source>
+        <translation>Vérité terrain appariée / vérité terrain (longueur, ou surface).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: output F label</extracomment>
+        <source>F-measure</source>
+        <translation>F-mesure</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: output F help</extracomment>
+        <source>P R / (ALPHA P + (1 - ALPHA) R); 0 when both are 0.</source>
+        <translation>P R / (ALPHA P + (1 - ALPHA) R) ; 0 si les deux valent 0.</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: output TP label</extracomment>
+        <source>True positives (m or m2)</source>
+        <translation>Vrais positifs (m ou m2)</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: output TP help</extracomment>
+        <source>Matched prediction length (area for AbM).</source>
+        <translation>Longueur de prédiction appariée (surface pour AbM).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: output FP label</extracomment>
+        <source>False positives (m or m2)</source>
+        <translation>Faux positifs (m ou m2)</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: output FP help</extracomment>
+        <source>Unmatched prediction length (area for AbM).</source>
+        <translation>Longueur de prédiction non appariée (surface pour AbM).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: output FN label</extracomment>
+        <source>False negatives (m or m2)</source>
+        <translation>Faux négatifs (m ou m2)</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: output FN help</extracomment>
+        <source>Unmatched ground-truth length (area for AbM).</source>
+        <translation>Longueur de vérité terrain non appariée (surface pour AbM).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: sink MATCHED label</extracomment>
+        <source>Matched parts</source>
+        <translation>Parties appariées</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: sink MATCHED help</extracomment>
+        <source>Matched parts of both networks (area: the parts within TOLERANCE of the other). Fields: source, length.</source>
+        <translation>Parties appariées des deux réseaux (area : les parties à moins de TOLERANCE de l&apos;autre). Champs : source, length (longueur).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: sink UNMATCHED_GT label; ccq: sink UNMATCHED_GT label</extracomment>
+        <source>Missed ground truth</source>
+        <translation>Vérité terrain manquée</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: sink UNMATCHED_GT help</extracomment>
+        <source>Unmatched parts of the ground truth (false negatives).</source>
+        <translation>Parties non appariées de la vérité terrain (faux négatifs).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: sink UNMATCHED_PRED label; ccq: sink UNMATCHED_PRED label</extracomment>
+        <source>Spurious prediction</source>
+        <translation>Prédiction parasite</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: sink UNMATCHED_PRED help</extracomment>
+        <source>Unmatched parts of the prediction (false positives).</source>
+        <translation>Parties non appariées de la prédiction (faux positifs).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: sink CORRESPONDENCES label</extracomment>
+        <source>Point correspondences</source>
+        <translation>Correspondances de points</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: sink CORRESPONDENCES help</extracomment>
+        <source>correspondence: one line per matched pair of points (source &apos;pair&apos;); validation: one line from each validated point to its partner (source = the network of the point). Empty for the other strategies. Field distance (m).</source>
+        <translation>correspondence : une ligne par paire de points appariés (source &apos;pair&apos;) ; validation : une ligne de chaque point validé vers son partenaire (source = le réseau du point). Vide pour les autres stratégies. Champ distance (m).</translation>
+    </message>
+    <message>
+        <extracomment>ccq: name</extracomment>
+        <source>CCQ (correctness, completeness, quality)</source>
+        <translation>CCQ (exactitude, complétude, qualité)</translation>
+    </message>
+    <message>
+        <extracomment>ccq: help</extracomment>
+        <source>Buffer method of Wiedemann and Heipke. The lines are cut exactly where they leave the BUFFER around the other network; completeness = matched ground-truth length / ground-truth length, correctness = matched predicted length / predicted length, quality = matched predicted length / (predicted length + missed ground-truth length). QUALITY_RATIO is the comp*corr / (comp + corr - comp*corr) form some code uses; the two differ when the matched lengths of both sides differ. Empty inputs: both empty -&gt; perfect scores; one empty -&gt; the rates of the empty side are NaN, quality and F1 are 0.</source>
+        <translation>Méthode des zones tampons de Wiedemann et Heipke. Les lignes sont coupées exactement là où elles sortent de la zone tampon BUFFER autour de l&apos;autre réseau ; complétude = longueur appariée de la vérité terrain / longueur de la vérité terrain, exactitude = longueur prédite appariée / longueur prédite, qualité = longueur prédite appariée / (longueur prédite + longueur manquée de la vérité terrain). QUALITY_RATIO est la forme comp*corr / (comp + corr - comp*corr) utilisée par certains codes ; les deux diffèrent lorsque les longueurs appariées des deux côtés diffèrent. Entrées vides : les deux vides -&gt; scores parfaits ; une seule vide -&gt; les taux du côté vide valent NaN, la qualité et le F1 valent 0.</translation>
+    </message>
+    <message>
+        <extracomment>ccq: reference</extracomment>
+        <source>Wiedemann et al. 1998; Wiedemann 2003; Citraro et al., ECCV 2020</source>
+        <translation>Wiedemann et al. 1998 ; Wiedemann 2003 ; Citraro et al., ECCV 2020</translation>
+    </message>
+    <message>
+        <extracomment>ccq: parameter BUFFER label</extracomment>
+        <source>Buffer width</source>
+        <translation>Largeur de la zone tampon</translation>
+    </message>
+    <message>
+        <extracomment>ccq: parameter BUFFER help</extracomment>
+        <source>A line counts as matched where it lies within this distance of the other network (metres; 4 m ~ half a two-lane road, 8 px at 0.5 m/px).</source>
+        <translation>Une ligne est considérée comme appariée là où elle se trouve à moins de cette distance de l&apos;autre réseau (mètres ; 4 m ~ la moitié d&apos;une route à deux voies, 8 px à 0,5 m/px).</translation>
+    </message>
+    <message>
+        <extracomment>ccq: parameter SAMPLE_STEP label</extracomment>
+        <source>Sampling step of distances</source>
+        <translation>Pas d&apos;échantillonnage des distances</translation>
+    </message>
+    <message>
+        <extracomment>ccq: parameter SAMPLE_STEP help</extracomment>
+        <source>Distances to the other network (RMS_OFFSET, the distance attributes) are computed every &lt;= this many metres along the lines and interpolated linearly. Matched lengths do not depend on it (exact).</source>
+        <translation>Les distances à l&apos;autre réseau (RMS_OFFSET, les attributs de distance) sont calculées tous les &lt;= ce nombre de mètres le long des lignes et interpolées linéairement. Les longueurs appariées n&apos;en dépendent pas (calcul exact).</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output CORRECTNESS label</extracomment>
+        <source>Correctness</source>
+        <translation>Exactitude</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output CORRECTNESS help</extracomment>
+        <source>Share of the predicted length within BUFFER of the ground truth.</source>
+        <translation>Part de la longueur prédite située à moins de BUFFER de la vérité terrain.</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output COMPLETENESS label</extracomment>
+        <source>Completeness</source>
+        <translation>Complétude</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output COMPLETENESS help</extracomment>
+        <source>Share of the ground-truth length within BUFFER of the prediction.</source>
+        <translation>Part de la longueur de la vérité terrain située à moins de BUFFER de la prédiction.</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output QUALITY label</extracomment>
+        <source>Quality (length form)</source>
+        <translation>Qualité (forme en longueurs)</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output QUALITY help</extracomment>
+        <source>Matched predicted length / (predicted length + missed ground-truth length).</source>
+        <translation>Longueur prédite appariée / (longueur prédite + longueur manquée de la vérité terrain).</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output QUALITY_RATIO label</extracomment>
+        <source>Quality (comp*corr form)</source>
+        <translation>Qualité (forme comp*corr)</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output QUALITY_RATIO help</extracomment>
+        <source>comp*corr / (comp + corr - comp*corr) (Citraro et al.&apos;s code).</source>
+        <translation>comp*corr / (comp + corr - comp*corr) (code de Citraro et al.).</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output F1 label; junct: output F1 label; subg: output F1 label; optg: output F1 label; optj: output F1 label; topo: output F1 label</extracomment>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output F1 help</extracomment>
+        <source>Harmonic mean of completeness and correctness.</source>
+        <translation>Moyenne harmonique de la complétude et de l&apos;exactitude.</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output REDUNDANCY label</extracomment>
+        <source>Redundancy</source>
+        <translation>Redondance</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output REDUNDANCY help</extracomment>
+        <source>(matched predicted length - matched ground-truth length) / matched predicted length: &gt; 0 when the prediction doubles roads.</source>
+        <translation>(longueur prédite appariée - longueur appariée de la vérité terrain) / longueur prédite appariée : &gt; 0 lorsque la prédiction dédouble des routes.</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output RMS_OFFSET label</extracomment>
+        <source>RMS offset (m)</source>
+        <translation>Écart quadratique moyen (m)</translation>
+    </message>
+    <message>
+        <extracomment>ccq: output RMS_OFFSET help</extracomment>
+        <source>Root mean square distance of the matched prediction to the ground truth.</source>
+        <translation>Moyenne quadratique des distances de la prédiction appariée à la vérité terrain.</translation>
+    </message>
+    <message>
+        <extracomment>ccq: sink MATCHED label</extracomment>
+        <source>Matched parts (within the buffer)</source>
+        <translation>Parties appariées (dans la zone tampon)</translation>
+    </message>
+    <message>
+        <extracomment>ccq: sink MATCHED help</extracomment>
+        <source>Parts of both networks within BUFFER of the other. Fields: source, length (m), distance (mean distance to the other network, m), max_distance (m).</source>
+        <translation>Parties des deux réseaux à moins de BUFFER de l&apos;autre. Champs : source, length (longueur, m), distance (distance moyenne à l&apos;autre réseau, m), max_distance (m).</translation>
+    </message>
+    <message>
+        <extracomment>ccq: sink UNMATCHED_GT help</extracomment>
+        <source>Parts of the ground truth farther than BUFFER from the prediction. Fields: source, length (m), distance (mean distance to the other network, m), max_distance (m).</source>
+        <translation>Parties de la vérité terrain à plus de BUFFER de la prédiction. Champs : source, length (longueur, m), distance (distance moyenne à l&apos;autre réseau, m), max_distance (m).</translation>
+    </message>
+    <message>
+        <extracomment>ccq: sink UNMATCHED_PRED help</extracomment>
+        <source>Parts of the prediction farther than BUFFER from the ground truth. Fields: source, length (m), distance (mean distance to the other network, m), max_distance (m).</source>
+        <translation>Parties de la prédiction à plus de BUFFER de la vérité terrain. Champs : source, length (longueur, m), distance (distance moyenne à l&apos;autre réseau, m), max_distance (m).</translation>
+    </message>
+    <message>
+        <extracomment>cldice: name</extracomment>
+        <source>clDice (centreline Dice)</source>
+        <translation>clDice (Dice des lignes centrales)</translation>
+    </message>
+    <message>
+        <extracomment>cldice: help</extracomment>
+        <source>Centreline Dice of Shit et al. for vector roads: the road region of each network is its lines buffered by half the road width (WIDTH_FIELD, else DEFAULT_WIDTH). TPREC = share of the predicted lines inside the ground-truth region, TSENS = share of the ground-truth lines inside the predicted region, CLDICE = their harmonic mean. Lengths are exact (lines cut where they leave a region). Empty inputs: both empty -&gt; 1; one empty -&gt; the rate of the empty side NaN, the other 0, CLDICE 0.</source>
+        <translation>Dice des lignes centrales (centreline Dice) de Shit et al. pour des routes vectorielles : la zone routière de chaque réseau est l&apos;ensemble de ses lignes entourées d&apos;une zone tampon d&apos;une demi-largeur de route (WIDTH_FIELD, sinon DEFAULT_WIDTH). TPREC = part des lignes prédites situées dans la zone de la vérité terrain, TSENS = part des lignes de la vérité terrain situées dans la zone prédite, CLDICE = leur moyenne harmonique. Les longueurs sont exactes (lignes coupées là où elles sortent d&apos;une zone). Entrées vides : les deux vides -&gt; 1 ; une seule vide -&gt; le taux du côté vide vaut NaN, l&apos;autre 0, CLDICE 0.</translation>
+    </message>
+    <message>
+        <extracomment>cldice: reference</extracomment>
+        <source>Shit et al., clDice, CVPR 2021</source>
+        <translation>Shit et al., clDice, CVPR 2021</translation>
+    </message>
+    <message>
+        <extracomment>cldice: parameter WIDTH_FIELD label</extracomment>
+        <source>Road width field (both layers)</source>
+        <translation>Champ de largeur de route (les deux couches)</translation>
+    </message>
+    <message>
+        <extracomment>cldice: parameter WIDTH_FIELD help</extracomment>
+        <source>Numeric road width in metres, same field name in both layers; features without a valid (positive) value use DEFAULT_WIDTH.</source>
+        <translation>Largeur numérique de la route en mètres, même nom de champ dans les deux couches ; les entités sans valeur valide (positive) utilisent DEFAULT_WIDTH.</translation>
+    </message>
+    <message>
+        <extracomment>cldice: parameter DEFAULT_WIDTH label</extracomment>
+        <source>Default road width</source>
+        <translation>Largeur de route par défaut</translation>
+    </message>
+    <message>
+        <extracomment>cldice: parameter DEFAULT_WIDTH help</extracomment>
+        <source>Road width (metres) where WIDTH_FIELD is not given or not valid; 7 m ~ a two-lane road with shoulders. The region is the line buffered by half of it.</source>
+        <translation>Largeur de route (mètres) utilisée lorsque WIDTH_FIELD n&apos;est pas indiqué ou pas valide ; 7 m ~ une route à deux voies avec accotements. La zone est la zone tampon de la ligne à la moitié de cette largeur.</translation>
+    </message>
+    <message>
+        <extracomment>cldice: output CLDICE label</extracomment>
+        <source>clDice</source>
+        <translation>clDice</translation>
+    </message>
+    <message>
+        <extracomment>cldice: output CLDICE help</extracomment>
+        <source>Harmonic mean of TPREC and TSENS.</source>
+        <translation>Moyenne harmonique de TPREC et TSENS.</translation>
+    </message>
+    <message>
+        <extracomment>cldice: output TPREC label</extracomment>
+        <source>Topology precision</source>
+        <translation>Précision topologique</translation>
+    </message>
+    <message>
+        <extracomment>cldice: output TPREC help</extracomment>
+        <source>Share of the predicted lines inside the ground-truth road region.</source>
+        <translation>Part des lignes prédites situées dans la zone routière de la vérité terrain.</translation>
+    </message>
+    <message>
+        <extracomment>cldice: output TSENS label</extracomment>
+        <source>Topology sensitivity</source>
+        <translation>Sensibilité topologique</translation>
+    </message>
+    <message>
+        <extracomment>cldice: output TSENS help</extracomment>
+        <source>Share of the ground-truth lines inside the predicted road region.</source>
+        <translation>Part des lignes de la vérité terrain situées dans la zone routière prédite.</translation>
+    </message>
+    <message>
+        <extracomment>cldice: sink MATCHED label</extracomment>
+        <source>Lines inside the other network&apos;s region</source>
+        <translation>Lignes dans la zone de l&apos;autre réseau</translation>
+    </message>
+    <message>
+        <extracomment>cldice: sink MATCHED help</extracomment>
+        <source>Parts of both networks inside the other&apos;s road region. Fields: source, length.</source>
+        <translation>Parties des deux réseaux situées dans la zone routière de l&apos;autre. Champs : source, length (longueur).</translation>
+    </message>
+    <message>
+        <extracomment>cldice: sink UNMATCHED_GT label</extracomment>
+        <source>Ground truth outside the predicted region</source>
+        <translation>Vérité terrain hors de la zone prédite</translation>
+    </message>
+    <message>
+        <extracomment>cldice: sink UNMATCHED_GT help</extracomment>
+        <source>Parts of the ground-truth lines outside the predicted road region.</source>
+        <translation>Parties des lignes de la vérité terrain hors de la zone routière prédite.</translation>
+    </message>
+    <message>
+        <extracomment>cldice: sink UNMATCHED_PRED label</extracomment>
+        <source>Prediction outside the ground-truth region</source>
+        <translation>Prédiction hors de la zone de la vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>cldice: sink UNMATCHED_PRED help</extracomment>
+        <source>Parts of the predicted lines outside the ground-truth road region.</source>
+        <translation>Parties des lignes prédites hors de la zone routière de la vérité terrain.</translation>
+    </message>
+    <message>
+        <extracomment>distances: name</extracomment>
+        <source>Distance metrics</source>
+        <translation>Métriques de distance</translation>
+    </message>
+    <message>
+        <extracomment>distances: help</extracomment>
+        <source>Distances between the two networks measured along the lines, weighted by length: Hausdorff (largest distance of a point of either network to the other), HD95 (the larger of the two directed PERCENTILE-th percentiles; HD95_POOLED pools both directions first), ASSD (mean over both networks together), MASD (mean of the two directed means), CHAMFER (sum of the two directed means), NSD / surface Dice (share of both networks within TOLERANCE of the other) and Boundary IoU (IoU of the TOLERANCE neighbourhoods, areas). Empty inputs: both empty -&gt; distances 0, NSD and Boundary IoU 1; one empty -&gt; distances NaN, NSD and Boundary IoU 0.</source>
+        <translation>Distances entre les deux réseaux mesurées le long des lignes, pondérées par la longueur : Hausdorff (plus grande distance d&apos;un point de l&apos;un des réseaux à l&apos;autre), HD95 (le plus grand des deux centiles orientés d&apos;ordre PERCENTILE ; HD95_POOLED regroupe d&apos;abord les deux sens), ASSD (moyenne sur les deux réseaux réunis), MASD (moyenne des deux moyennes orientées), CHAMFER (somme des deux moyennes orientées), NSD / Dice de surface (part des deux réseaux à moins de TOLERANCE de l&apos;autre) et Boundary IoU (IoU des voisinages TOLERANCE, en surfaces). Entrées vides : les deux vides -&gt; distances 0, NSD et Boundary IoU 1 ; une seule vide -&gt; distances NaN, NSD et Boundary IoU 0.</translation>
+    </message>
+    <message>
+        <extracomment>distances: reference</extracomment>
+        <source>Reinke et al., metric pitfalls (2021-2024); Nikolov et al. 2021 (surface Dice); Cheng et al., Boundary IoU, CVPR 2021</source>
+        <translation>Reinke et al., metric pitfalls (2021-2024) ; Nikolov et al. 2021 (Dice de surface) ; Cheng et al., Boundary IoU, CVPR 2021</translation>
+    </message>
+    <message>
+        <extracomment>distances: parameter TOLERANCE help</extracomment>
+        <source>Tolerated offset for NSD and the neighbourhood half-width for Boundary IoU (metres; 4 m ~ half a two-lane road).</source>
+        <translation>Écart toléré pour la NSD et demi-largeur du voisinage pour la Boundary IoU (mètres ; 4 m ~ la moitié d&apos;une route à deux voies).</translation>
+    </message>
+    <message>
+        <extracomment>distances: parameter PERCENTILE label</extracomment>
+        <source>Percentile</source>
+        <translation>Centile</translation>
+    </message>
+    <message>
+        <extracomment>distances: parameter PERCENTILE help</extracomment>
+        <source>Percentile of the distances reported as HD95 and HD95_POOLED (95: the usual HD95).</source>
+        <translation>Centile des distances indiqué comme HD95 et HD95_POOLED (95 : la HD95 habituelle).</translation>
+    </message>
+    <message>
+        <extracomment>distances: parameter SAMPLE_STEP label</extracomment>
+        <source>Sampling step</source>
+        <translation>Pas d&apos;échantillonnage</translation>
+    </message>
+    <message>
+        <extracomment>distances: parameter SAMPLE_STEP help</extracomment>
+        <source>Distances are computed every &lt;= this many metres along the lines and interpolated linearly between (error &lt;= step / 2, usually far less); the Hausdorff distance is refined further. NSD does not depend on it.</source>
+        <translation>Les distances sont calculées tous les &lt;= ce nombre de mètres le long des lignes et interpolées linéairement entre ces points (erreur &lt;= pas / 2, en général bien moindre) ; la distance de Hausdorff est affinée davantage. La NSD n&apos;en dépend pas.</translation>
+    </message>
+    <message>
+        <extracomment>distances: output HAUSDORFF label</extracomment>
+        <source>Hausdorff distance (m)</source>
+        <translation>Distance de Hausdorff (m)</translation>
+    </message>
+    <message>
+        <extracomment>distances: output HAUSDORFF help</extracomment>
+        <source>Largest distance from a point of either network to the other network.</source>
+        <translation>Plus grande distance d&apos;un point de l&apos;un des réseaux à l&apos;autre réseau.</translation>
+    </message>
+    <message>
+        <extracomment>distances: output HD95 label</extracomment>
+        <source>HD95 (m)</source>
+        <translation>HD95 (m)</translation>
+    </message>
+    <message>
+        <extracomment>distances: output HD95 help</extracomment>
+        <source>Larger of the two directed PERCENTILE-th percentiles of the distances (MetricsReloaded).</source>
+        <translation>Le plus grand des deux centiles orientés d&apos;ordre PERCENTILE des distances (MetricsReloaded).</translation>
+    </message>
+    <message>
+        <extracomment>distances: output HD95_POOLED label</extracomment>
+        <source>HD95, both directions pooled (m)</source>
+        <translation>HD95, deux sens regroupés (m)</translation>
+    </message>
+    <message>
+        <extracomment>distances: output HD95_POOLED help</extracomment>
+        <source>PERCENTILE-th percentile of the distances of both networks together (medpy).</source>
+        <translation>Centile d&apos;ordre PERCENTILE des distances des deux réseaux réunis (medpy).</translation>
+    </message>
+    <message>
+        <extracomment>distances: output ASSD label</extracomment>
+        <source>ASSD (m)</source>
+        <translation>ASSD (m)</translation>
+    </message>
+    <message>
+        <extracomment>distances: output ASSD help</extracomment>
+        <source>Average symmetric surface distance: mean distance over both networks together.</source>
+        <translation>Distance de surface symétrique moyenne : distance moyenne sur les deux réseaux réunis.</translation>
+    </message>
+    <message>
+        <extracomment>distances: output MASD label</extracomment>
+        <source>MASD (m)</source>
+        <translation>MASD (m)</translation>
+    </message>
+    <message>
+        <extracomment>distances: output MASD help</extracomment>
+        <source>Mean of the two directed mean distances.</source>
+        <translation>Moyenne des deux distances moyennes orientées.</translation>
+    </message>
+    <message>
+        <extracomment>distances: output NSD label</extracomment>
+        <source>NSD (surface Dice)</source>
+        <translation>NSD (Dice de surface)</translation>
+    </message>
+    <message>
+        <extracomment>distances: output NSD help</extracomment>
+        <source>Share of both networks within TOLERANCE of the other.</source>
+        <translation>Part des deux réseaux à moins de TOLERANCE de l&apos;autre.</translation>
+    </message>
+    <message>
+        <extracomment>distances: output BOUNDARY_IOU label</extracomment>
+        <source>Boundary IoU</source>
+        <translation>Boundary IoU</translation>
+    </message>
+    <message>
+        <extracomment>distances: output BOUNDARY_IOU help</extracomment>
+        <source>IoU of the TOLERANCE neighbourhoods (areas).</source>
+        <translation>IoU des voisinages TOLERANCE (surfaces).</translation>
+    </message>
+    <message>
+        <extracomment>distances: output CHAMFER label</extracomment>
+        <source>Chamfer distance (m)</source>
+        <translation>Distance de chanfrein (m)</translation>
+    </message>
+    <message>
+        <extracomment>distances: output CHAMFER help</extracomment>
+        <source>Sum of the two directed mean distances (= 2 MASD).</source>
+        <translation>Somme des deux distances moyennes orientées (= 2 MASD).</translation>
+    </message>
+    <message>
+        <extracomment>distances: sink PIECES label</extracomment>
+        <source>Lines by distance to the other network</source>
+        <translation>Lignes selon la distance à l&apos;autre réseau</translation>
+    </message>
+    <message>
+        <extracomment>distances: sink PIECES help</extracomment>
+        <source>Both networks cut where the distance to the other changes class (0-1-2-4-8-16 m). Fields: source, length, distance (mean), max_distance (m).</source>
+        <translation>Les deux réseaux, coupés là où la distance à l&apos;autre change de classe (0-1-2-4-8-16 m). Champs : source, length (longueur), distance (moyenne), max_distance (m).</translation>
+    </message>
+    <message>
+        <extracomment>distances: sink HAUSDORFF_POINTS label</extracomment>
+        <source>Hausdorff point pair</source>
+        <translation>Paire de points de Hausdorff</translation>
+    </message>
+    <message>
+        <extracomment>distances: sink HAUSDORFF_POINTS help</extracomment>
+        <source>The point realising the Hausdorff distance (role farthest, on network &apos;source&apos;) and its nearest point on the other network (role nearest).</source>
+        <translation>Le point qui réalise la distance de Hausdorff (role farthest, sur le réseau &apos;source&apos;) et son point le plus proche sur l&apos;autre réseau (role nearest).</translation>
+    </message>
+    <message>
+        <extracomment>instances: name</extracomment>
+        <source>Instance matching and AP</source>
+        <translation>Appariement d&apos;instances et AP</translation>
+    </message>
+    <message>
+        <extracomment>instances: group</extracomment>
+        <source>Instances and classes</source>
+        <translation>Instances et classes</translation>
+    </message>
+    <message>
+        <extracomment>instances: help</extracomment>
+        <source>Mapillary Vistas / Cityscapes evaluation for lines. Instances are the chains between junctions (DISSOLVE, default) or the features as given. A ground-truth and a predicted instance of the same class overlap by the IoU of their TOLERANCE neighbourhoods (or by length-based mutual coverage). AP: at each IoU threshold 0.50, 0.55, ..., 0.95 predictions are matched by decreasing confidence, the area under the precision-recall curve is averaged over classes, then over thresholds. MEAN_IOU: class IoU from the lengths within TOLERANCE (TP, FN on the ground truth, FP on the prediction); MEAN_IIOU rescales each ground-truth instance by mean instance length / its length.</source>
+        <translation>Évaluation Mapillary Vistas / Cityscapes pour des lignes. Les instances sont les chaînes entre carrefours (DISSOLVE, par défaut) ou les entités telles quelles. Une instance de la vérité terrain et une instance prédite de même classe se recouvrent selon l&apos;IoU de leurs voisinages TOLERANCE (ou selon la couverture mutuelle en longueur). AP : à chaque seuil d&apos;IoU 0,50, 0,55, ..., 0,95, les prédictions sont appariées par confiance décroissante ; l&apos;aire sous la courbe précision-rappel est moyennée sur les classes, puis sur les seuils. MEAN_IOU : IoU par classe à partir des longueurs à moins de TOLERANCE (TP, FN sur la vérité terrain, FP sur la prédiction) ; MEAN_IIOU pondère chaque instance de la vérité terrain par longueur moyenne des instances / sa longueur.</translation>
+    </message>
+    <message>
+        <extracomment>instances: reference</extracomment>
+        <source>Mapillary Vistas evaluation scripts; Cordts et al., Cityscapes (CVPR 2016); Lin et al., COCO (ECCV 2014)</source>
+        <translation>Scripts d&apos;évaluation Mapillary Vistas ; Cordts et al., Cityscapes (CVPR 2016) ; Lin et al., COCO (ECCV 2014)</translation>
+    </message>
+    <message>
+        <extracomment>instances: parameter TOLERANCE label</extracomment>
+        <source>Neighbourhood (tolerance)</source>
+        <translation>Voisinage (tolérance)</translation>
+    </message>
+    <message>
+        <extracomment>instances: parameter TOLERANCE help</extracomment>
+        <source>Half width of the neighbourhood in which two lines overlap (metres).</source>
+        <translation>Demi-largeur du voisinage dans lequel deux lignes se recouvrent (mètres).</translation>
+    </message>
+    <message>
+        <extracomment>instances: parameter OVERLAP label</extracomment>
+        <source>Instance overlap</source>
+        <translation>Recouvrement des instances</translation>
+    </message>
+    <message>
+        <extracomment>instances: parameter OVERLAP help</extracomment>
+        <source>area: IoU of the TOLERANCE neighbourhoods (buffers). length: I / (len g + len p - I), I = mean length of each instance within TOLERANCE of the other.</source>
+        <translation>area : IoU des voisinages TOLERANCE (tampons). length : I / (long. g + long. p - I), I = longueur moyenne de chaque instance à moins de TOLERANCE de l&apos;autre.</translation>
+    </message>
+    <message>
+        <extracomment>instances: parameter DISSOLVE label</extracomment>
+        <source>Instances = chains between junctions</source>
+        <translation>Instances = chaînes entre carrefours</translation>
+    </message>
+    <message>
+        <extracomment>instances: parameter DISSOLVE help</extracomment>
+        <source>On (default): instances are the network&apos;s chains between junctions and dead ends (cut where the class changes), so feature splitting does not matter. Off: every feature (all its parts) is one instance.</source>
+        <translation>Activé (par défaut) : les instances sont les chaînes du réseau entre carrefours et impasses (coupées là où la classe change), le découpage des entités n&apos;a donc aucun effet. Désactivé : chaque entité (toutes ses parties) est une instance.</translation>
+    </message>
+    <message>
+        <extracomment>instances: parameter MIN_LENGTH label</extracomment>
+        <source>Minimum ground-truth instance length</source>
+        <translation>Longueur minimale d&apos;une instance de la vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>instances: parameter MIN_LENGTH help</extracomment>
+        <source>Ground-truth instances shorter than this are ignored in AP: never missed, and a prediction matching one is not a false positive (Cityscapes&apos; 100-pixel rule). IoU and iIoU use every instance.</source>
+        <translation>Les instances de la vérité terrain plus courtes sont ignorées dans l&apos;AP : jamais manquées, et une prédiction qui en apparie une n&apos;est pas un faux positif (règle des 100 pixels de Cityscapes). L&apos;IoU et l&apos;iIoU utilisent toutes les instances.</translation>
+    </message>
+    <message>
+        <extracomment>instances: parameter CONFIDENCE_FIELD label</extracomment>
+        <source>Confidence field (prediction)</source>
+        <translation>Champ de confiance (prédiction)</translation>
+    </message>
+    <message>
+        <extracomment>instances: parameter CONFIDENCE_FIELD help</extracomment>
+        <source>Numeric score of each predicted feature; higher = more confident. Without it all predictions are equally confident and AP at each threshold is precision x recall.</source>
+        <translation>Score numérique de chaque entité prédite ; plus élevé = plus sûr. Sans lui, toutes les prédictions ont la même confiance et l&apos;AP à chaque seuil vaut précision x rappel.</translation>
+    </message>
+    <message>
+        <extracomment>instances: parameter CLASS_FIELD label</extracomment>
+        <source>Class field (both layers)</source>
+        <translation>Champ de classe (les deux couches)</translation>
+    </message>
+    <message>
+        <extracomment>instances: parameter CLASS_FIELD help</extracomment>
+        <source>Attribute on both layers, compared as text (null = class &apos;NULL&apos;). Instances only match within their class; scores per class in SCORES and CLASS_TABLE. Empty: one class.</source>
+        <translation>Attribut présent dans les deux couches, comparé comme texte (nul = classe &apos;NULL&apos;). Les instances ne s&apos;apparient qu&apos;au sein de leur classe ; scores par classe dans SCORES et CLASS_TABLE. Vide : une seule classe.</translation>
+    </message>
+    <message>
+        <extracomment>instances: output AP label</extracomment>
+        <source>AP (mean over IoU 0.50:0.05:0.95)</source>
+        <translation>AP (moyenne sur IoU 0,50:0,05:0,95)</translation>
+    </message>
+    <message>
+        <extracomment>instances: output AP help</extracomment>
+        <source>Average precision averaged over classes and IoU thresholds 0.50 to 0.95.</source>
+        <translation>Précision moyenne, moyennée sur les classes et les seuils d&apos;IoU de 0,50 à 0,95.</translation>
+    </message>
+    <message>
+        <extracomment>instances: output AP50 label</extracomment>
+        <source>AP at IoU 0.50</source>
+        <translation>AP à IoU 0,50</translation>
+    </message>
+    <message>
+        <extracomment>instances: output AP50 help</extracomment>
+        <source>Average precision at overlap threshold 0.5.</source>
+        <translation>Précision moyenne au seuil de recouvrement 0,5.</translation>
+    </message>
+    <message>
+        <extracomment>instances: output AP75 label</extracomment>
+        <source>AP at IoU 0.75</source>
+        <translation>AP à IoU 0,75</translation>
+    </message>
+    <message>
+        <extracomment>instances: output AP75 help</extracomment>
+        <source>Average precision at overlap threshold 0.75.</source>
+        <translation>Précision moyenne au seuil de recouvrement 0,75.</translation>
+    </message>
+    <message>
+        <extracomment>instances: output MEAN_IOU label</extracomment>
+        <source>Mean class IoU</source>
+        <translation>IoU moyenne des classes</translation>
+    </message>
+    <message>
+        <extracomment>instances: output MEAN_IOU help</extracomment>
+        <source>Length-based IoU per class, averaged over classes present.</source>
+        <translation>IoU par classe fondée sur les longueurs, moyennée sur les classes présentes.</translation>
+    </message>
+    <message>
+        <extracomment>instances: output MEAN_IIOU label</extracomment>
+        <source>Mean class iIoU</source>
+        <translation>iIoU moyenne des classes</translation>
+    </message>
+    <message>
+        <extracomment>instances: output MEAN_IIOU help</extracomment>
+        <source>Instance-size-rescaled IoU per class, averaged over classes present.</source>
+        <translation>IoU par classe repondérée par la taille des instances, moyennée sur les classes présentes.</translation>
+    </message>
+    <message>
+        <extracomment>instances: sink MATCHED label</extracomment>
+        <source>Matched instances (IoU 0.5)</source>
+        <translation>Instances appariées (IoU 0,5)</translation>
+    </message>
+    <message>
+        <extracomment>instances: sink MATCHED help</extracomment>
+        <source>Ground-truth and predicted instances matched at threshold 0.5 (partner, partner_feature_id, iou, class; ignored = 1 for pairs on an ignored ground truth).</source>
+        <translation>Instances de la vérité terrain et prédites appariées au seuil 0,5 (partner, partner_feature_id, iou, class ; ignored = 1 pour les paires sur une instance de la vérité terrain ignorée).</translation>
+    </message>
+    <message>
+        <extracomment>instances: sink UNMATCHED_GT label</extracomment>
+        <source>Missed ground-truth instances</source>
+        <translation>Instances de la vérité terrain manquées</translation>
+    </message>
+    <message>
+        <extracomment>instances: sink UNMATCHED_GT help</extracomment>
+        <source>Ground-truth instances without a prediction at IoU 0.5 (false negatives; ignored = 1: shorter than MIN_LENGTH, not counted).</source>
+        <translation>Instances de la vérité terrain sans prédiction à IoU 0,5 (faux négatifs ; ignored = 1 : plus courtes que MIN_LENGTH, non comptées).</translation>
+    </message>
+    <message>
+        <extracomment>instances: sink UNMATCHED_PRED label</extracomment>
+        <source>Spurious predicted instances</source>
+        <translation>Instances prédites parasites</translation>
+    </message>
+    <message>
+        <extracomment>instances: sink UNMATCHED_PRED help</extracomment>
+        <source>Predicted instances without a ground truth at IoU 0.5 (false positives).</source>
+        <translation>Instances prédites sans instance de la vérité terrain à IoU 0,5 (faux positifs).</translation>
+    </message>
+    <message>
+        <extracomment>instances: sink CLASS_TABLE label</extracomment>
+        <source>Scores per class</source>
+        <translation>Scores par classe</translation>
+    </message>
+    <message>
+        <extracomment>instances: sink CLASS_TABLE help</extracomment>
+        <source>One row per class: IoU, iIoU, AP, AP50, AP75, instance counts and lengths.</source>
+        <translation>Une ligne par classe : IoU, iIoU, AP, AP50, AP75, nombres d&apos;instances et longueurs.</translation>
+    </message>
+    <message>
+        <extracomment>junct: name</extracomment>
+        <source>JUNCT (junction recall / error, RoadTracer)</source>
+        <translation>JUNCT (rappel / erreur des carrefours, RoadTracer)</translation>
+    </message>
+    <message>
+        <extracomment>junct: group; optj: group</extracomment>
+        <source>Junction metrics</source>
+        <translation>Métriques de carrefours</translation>
+    </message>
+    <message>
+        <extracomment>junct: help</extracomment>
+        <source>Compares road junctions (nodes with 3 or more roads) as the RoadTracer junction metric does. Junctions closer than CLUSTER_RADIUS form one junction; its directions are read DIRECTION_DISTANCE along each road leaving it. Ground-truth junctions are matched greedily to predicted ones within MATCH_RADIUS. F_CORRECT is the mean share of ground-truth directions found at the matched predicted junction (0 when unmatched); F_ERROR is the share of spurious predicted directions (unmatched predicted junctions count fully). Insensitive to road breaks away from junctions; a junction that lost one of three roads counts as entirely missed (use OPT-J).</source>
+        <translation>Compare les carrefours (nœuds d&apos;au moins 3 routes) comme la métrique de carrefours de RoadTracer. Les carrefours plus proches que CLUSTER_RADIUS forment un seul carrefour ; ses directions sont lues à DIRECTION_DISTANCE le long de chaque route qui en part. Les carrefours de la vérité terrain sont appariés de façon gloutonne aux carrefours prédits dans un rayon de MATCH_RADIUS. F_CORRECT est la part moyenne des directions de la vérité terrain retrouvées au carrefour prédit apparié (0 sans appariement) ; F_ERROR est la part des directions prédites parasites (un carrefour prédit non apparié compte entièrement). Insensible aux coupures de routes loin des carrefours ; un carrefour qui a perdu une de ses trois routes compte comme entièrement manqué (utiliser OPT-J).</translation>
+    </message>
+    <message>
+        <extracomment>junct: reference</extracomment>
+        <source>Bastani et al., RoadTracer (CVPR 2018), junction_metric.go; Citraro et al. ECCV 2020 sec. 2.3</source>
+        <translation>Bastani et al., RoadTracer (CVPR 2018), junction_metric.go ; Citraro et al. ECCV 2020 sec. 2.3</translation>
+    </message>
+    <message>
+        <extracomment>junct: parameter CLUSTER_RADIUS label</extracomment>
+        <source>Junction cluster radius</source>
+        <translation>Rayon de regroupement des carrefours</translation>
+    </message>
+    <message>
+        <extracomment>junct: parameter CLUSTER_RADIUS help</extracomment>
+        <source>Junctions closer than this (and within twice this along the network) are one junction. Default: RoadTracer&apos;s 50 px x 1.7 at 0.5 m/px.</source>
+        <translation>Les carrefours plus proches que cette distance (et à moins du double le long du réseau) forment un seul carrefour. Défaut : 50 px x 1,7 de RoadTracer à 0,5 m/px.</translation>
+    </message>
+    <message>
+        <extracomment>junct: parameter MATCH_RADIUS label</extracomment>
+        <source>Match radius</source>
+        <translation>Rayon d&apos;appariement</translation>
+    </message>
+    <message>
+        <extracomment>junct: parameter MATCH_RADIUS help</extracomment>
+        <source>A predicted junction farther than this from a ground-truth junction cannot match it. Default: RoadTracer&apos;s 65 px x 1.7 at 0.5 m/px.</source>
+        <translation>Un carrefour prédit plus loin que cette distance d&apos;un carrefour de la vérité terrain ne peut pas lui être apparié. Défaut : 65 px x 1,7 de RoadTracer à 0,5 m/px.</translation>
+    </message>
+    <message>
+        <extracomment>junct: parameter DIRECTION_DISTANCE label</extracomment>
+        <source>Direction distance</source>
+        <translation>Distance de lecture des directions</translation>
+    </message>
+    <message>
+        <extracomment>junct: parameter DIRECTION_DISTANCE help</extracomment>
+        <source>How far along each road leaving a junction its direction is read (the road&apos;s far end when it is shorter). Default: RoadTracer&apos;s 65 px x 1.7 at 0.5 m/px.</source>
+        <translation>Distance, le long de chaque route qui part d&apos;un carrefour, à laquelle sa direction est lue (l&apos;autre extrémité de la route si elle est plus courte). Défaut : 65 px x 1,7 de RoadTracer à 0,5 m/px.</translation>
+    </message>
+    <message>
+        <extracomment>junct: parameter ANGLE_TOLERANCE label</extracomment>
+        <source>Angle tolerance (degrees)</source>
+        <translation>Tolérance d&apos;angle (degrés)</translation>
+    </message>
+    <message>
+        <extracomment>junct: parameter ANGLE_TOLERANCE help</extracomment>
+        <source>A direction is captured when the other junction has a direction less than this many degrees away.</source>
+        <translation>Une direction est retrouvée quand l&apos;autre carrefour a une direction à moins de ce nombre de degrés.</translation>
+    </message>
+    <message>
+        <extracomment>junct: output F_CORRECT label</extracomment>
+        <source>F_correct (junction recall)</source>
+        <translation>F_correct (rappel des carrefours)</translation>
+    </message>
+    <message>
+        <extracomment>junct: output F_CORRECT help</extracomment>
+        <source>Mean share of ground-truth junction directions found (0 for missed junctions).</source>
+        <translation>Part moyenne des directions des carrefours de la vérité terrain retrouvées (0 pour un carrefour manqué).</translation>
+    </message>
+    <message>
+        <extracomment>junct: output F_ERROR label</extracomment>
+        <source>F_error (junction error rate)</source>
+        <translation>F_error (taux d&apos;erreur des carrefours)</translation>
+    </message>
+    <message>
+        <extracomment>junct: output F_ERROR help</extracomment>
+        <source>n_error / (n_error + n_correct): share of spurious directions; 0 is perfect.</source>
+        <translation>n_error / (n_error + n_correct) : part des directions parasites ; 0 est parfait.</translation>
+    </message>
+    <message>
+        <extracomment>junct: output F1 help</extracomment>
+        <source>Harmonic mean of F_correct and 1 - F_error.</source>
+        <translation>Moyenne harmonique de F_correct et de 1 - F_error.</translation>
+    </message>
+    <message>
+        <extracomment>junct: output N_CORRECT label</extracomment>
+        <source>n_correct</source>
+        <translation>n_correct</translation>
+    </message>
+    <message>
+        <extracomment>junct: output N_CORRECT help</extracomment>
+        <source>Sum of f_correct over ground-truth junctions.</source>
+        <translation>Somme de f_correct sur les carrefours de la vérité terrain.</translation>
+    </message>
+    <message>
+        <extracomment>junct: output N_ERROR label</extracomment>
+        <source>n_error</source>
+        <translation>n_error</translation>
+    </message>
+    <message>
+        <extracomment>junct: output N_ERROR help</extracomment>
+        <source>Sum of f_error over predicted junctions.</source>
+        <translation>Somme de f_error sur les carrefours prédits.</translation>
+    </message>
+    <message>
+        <extracomment>junct: output GT_JUNCTIONS label</extracomment>
+        <source>Ground-truth junctions</source>
+        <translation>Carrefours de la vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>junct: output GT_JUNCTIONS help</extracomment>
+        <source>Junction clusters of the ground truth.</source>
+        <translation>Groupes de carrefours de la vérité terrain.</translation>
+    </message>
+    <message>
+        <extracomment>junct: output PRED_JUNCTIONS label</extracomment>
+        <source>Predicted junctions</source>
+        <translation>Carrefours prédits</translation>
+    </message>
+    <message>
+        <extracomment>junct: output PRED_JUNCTIONS help</extracomment>
+        <source>Junction clusters of the prediction.</source>
+        <translation>Groupes de carrefours de la prédiction.</translation>
+    </message>
+    <message>
+        <extracomment>junct: output MATCHED_JUNCTIONS label; junct: sink MATCHED label</extracomment>
+        <source>Matched junctions</source>
+        <translation>Carrefours appariés</translation>
+    </message>
+    <message>
+        <extracomment>junct: output MATCHED_JUNCTIONS help</extracomment>
+        <source>Matched junction pairs.</source>
+        <translation>Paires de carrefours appariés.</translation>
+    </message>
+    <message>
+        <extracomment>junct: sink MATCHED help</extracomment>
+        <source>Ground-truth junctions with their matched prediction: f_correct, f_error, degrees (roads leaving) on both sides; graduated by f_correct.</source>
+        <translation>Carrefours de la vérité terrain avec leur carrefour prédit apparié : f_correct, f_error, degrés (routes qui en partent) des deux côtés ; gradués selon f_correct.</translation>
+    </message>
+    <message>
+        <extracomment>junct: sink UNMATCHED_GT label</extracomment>
+        <source>Missed ground-truth junctions</source>
+        <translation>Carrefours de la vérité terrain manqués</translation>
+    </message>
+    <message>
+        <extracomment>junct: sink UNMATCHED_GT help</extracomment>
+        <source>Ground-truth junctions without a predicted match (f_correct = 0).</source>
+        <translation>Carrefours de la vérité terrain sans carrefour prédit apparié (f_correct = 0).</translation>
+    </message>
+    <message>
+        <extracomment>junct: sink UNMATCHED_PRED label</extracomment>
+        <source>Spurious predicted junctions</source>
+        <translation>Carrefours prédits parasites</translation>
+    </message>
+    <message>
+        <extracomment>junct: sink UNMATCHED_PRED help</extracomment>
+        <source>Predicted junctions without a ground-truth match (f_error = 1).</source>
+        <translation>Carrefours prédits sans carrefour de la vérité terrain apparié (f_error = 1).</translation>
+    </message>
+    <message>
+        <extracomment>junct: sink DIRECTIONS label</extracomment>
+        <source>Junction directions</source>
+        <translation>Directions des carrefours</translation>
+    </message>
+    <message>
+        <extracomment>junct: sink DIRECTIONS help</extracomment>
+        <source>One line per road direction, from the junction to where it is read; captured = 1 when the matched junction on the other side has a direction within ANGLE_TOLERANCE.</source>
+        <translation>Une ligne par direction de route, du carrefour au point où elle est lue ; captured = 1 quand le carrefour apparié de l&apos;autre côté a une direction à moins de ANGLE_TOLERANCE.</translation>
+    </message>
+    <message>
+        <extracomment>subg: name</extracomment>
+        <source>SUBG (holes and marbles)</source>
+        <translation>SUBG (trous et billes)</translation>
+    </message>
+    <message>
+        <extracomment>subg: group; optg: group; topo: group</extracomment>
+        <source>Subgraph metrics</source>
+        <translation>Métriques de sous-graphes</translation>
+    </message>
+    <message>
+        <extracomment>subg: help</extracomment>
+        <source>Samples N_SEEDS points along the ground truth; around each, crops the ground-truth and prediction subgraphs (roads reachable within RADIUS, Euclidean) and compares their control points (holes and marbles, every SPACING metres). Many-to-one: a point is matched if any point of the other subgraph is within MATCH_DISTANCE. Known blind spots (Citraro et al. 2020): one predicted road can fill two close parallel roads, and spurious roads far from the ground truth are never sampled; OPT-G fixes both.</source>
+        <translation>Tire N_SEEDS points le long de la vérité terrain ; autour de chacun, extrait les sous-graphes de la vérité terrain et de la prédiction (routes accessibles à moins de RADIUS, distance euclidienne) et compare leurs points de contrôle (trous et billes, tous les SPACING mètres). Appariement plusieurs-à-un : un point est apparié si un point quelconque de l&apos;autre sous-graphe est à moins de MATCH_DISTANCE. Angles morts connus (Citraro et al. 2020) : une seule route prédite peut combler deux routes parallèles proches, et les routes parasites éloignées de la vérité terrain ne sont jamais échantillonnées ; OPT-G corrige ces deux défauts.</translation>
+    </message>
+    <message>
+        <extracomment>subg: reference</extracomment>
+        <source>Biagioni &amp; Eriksson, TRR 2012; Citraro et al., ECCV 2020, sec. 2.4</source>
+        <translation>Biagioni &amp; Eriksson, TRR 2012 ; Citraro et al., ECCV 2020, sec. 2.4</translation>
+    </message>
+    <message>
+        <extracomment>subg: parameter N_SEEDS label; optg: parameter N_SEEDS label</extracomment>
+        <source>Number of seeds</source>
+        <translation>Nombre de germes</translation>
+    </message>
+    <message>
+        <extracomment>subg: parameter N_SEEDS help; optg: parameter N_SEEDS help</extracomment>
+        <source>Number of subgraphs sampled (Citraro et al.: N = 1000).</source>
+        <translation>Nombre de sous-graphes échantillonnés (Citraro et al. : N = 1000).</translation>
+    </message>
+    <message>
+        <extracomment>subg: parameter RADIUS label; optg: parameter RADIUS label</extracomment>
+        <source>Subgraph radius</source>
+        <translation>Rayon des sous-graphes</translation>
+    </message>
+    <message>
+        <extracomment>subg: parameter RADIUS help; optg: parameter RADIUS help</extracomment>
+        <source>Subgraph: control points reachable from the seed without leaving the disc of this radius (Euclidean, as the reference code; 300 px at 0.5 m/px).</source>
+        <translation>Sous-graphe : points de contrôle accessibles depuis le germe sans sortir du disque de ce rayon (distance euclidienne, comme le code de référence ; 300 px à 0,5 m/px).</translation>
+    </message>
+    <message>
+        <extracomment>subg: parameter SPACING help; optg: parameter SPACING help</extracomment>
+        <source>Control points (holes and marbles) are placed along every road at most this far apart (10 px at 0.5 m/px in the reference code).</source>
+        <translation>Les points de contrôle (trous et billes) sont placés le long de chaque route, espacés d&apos;au plus cette distance (10 px à 0,5 m/px dans le code de référence).</translation>
+    </message>
+    <message>
+        <extracomment>subg: parameter MATCH_DISTANCE label; optg: parameter MATCH_DISTANCE label; topo: parameter MATCH_DISTANCE label</extracomment>
+        <source>Matching distance</source>
+        <translation>Distance d&apos;appariement</translation>
+    </message>
+    <message>
+        <extracomment>subg: parameter MATCH_DISTANCE help; optg: parameter MATCH_DISTANCE help</extracomment>
+        <source>A hole and a marble match when at most this far apart; a seed&apos;s other centre must be this close too (25 px at 0.5 m/px).</source>
+        <translation>Un trou et une bille sont appariés lorsqu&apos;ils sont distants d&apos;au plus cette valeur ; l&apos;autre centre d&apos;un germe doit aussi être à cette distance au plus (25 px à 0,5 m/px).</translation>
+    </message>
+    <message>
+        <extracomment>subg: parameter SEED help; optg: parameter SEED help; optp: parameter SEED help; tlts: parameter SEED help</extracomment>
+        <source>Seed of every random draw; same inputs and seed give the same numbers.</source>
+        <translation>Graine de tous les tirages aléatoires ; mêmes entrées et même graine donnent les mêmes nombres.</translation>
+    </message>
+    <message>
+        <extracomment>subg: output PRECISION help; optg: output PRECISION help; topo: output PRECISION help</extracomment>
+        <source>Matched prediction control points (marbles) / all marbles of the sampled subgraphs; NaN without marbles.</source>
+        <translation>Points de contrôle de la prédiction appariés (billes) / toutes les billes des sous-graphes échantillonnés ; NaN en l&apos;absence de billes.</translation>
+    </message>
+    <message>
+        <extracomment>subg: output RECALL help; optg: output RECALL help; topo: output RECALL help</extracomment>
+        <source>Matched ground-truth control points (holes) / all holes of the sampled subgraphs.</source>
+        <translation>Points de contrôle de la vérité terrain appariés (trous) / tous les trous des sous-graphes échantillonnés.</translation>
+    </message>
+    <message>
+        <extracomment>subg: output F1 help; optg: output F1 help; topo: output F1 help</extracomment>
+        <source>Harmonic mean of precision and recall (0 when recall is 0).</source>
+        <translation>Moyenne harmonique de la précision et du rappel (0 si le rappel vaut 0).</translation>
+    </message>
+    <message>
+        <extracomment>subg: output TP label; optg: output TP label; topo: output TP label</extracomment>
+        <source>True positives</source>
+        <translation>Vrais positifs</translation>
+    </message>
+    <message>
+        <extracomment>subg: output TP help</extracomment>
+        <source>Matched holes (ground-truth control points with a marble within MATCH_DISTANCE), summed over subgraphs.</source>
+        <translation>Trous appariés (points de contrôle de la vérité terrain ayant une bille à moins de MATCH_DISTANCE), sommés sur les sous-graphes.</translation>
+    </message>
+    <message>
+        <extracomment>subg: output FP label; optg: output FP label; topo: output FP label</extracomment>
+        <source>False positives</source>
+        <translation>Faux positifs</translation>
+    </message>
+    <message>
+        <extracomment>subg: output FP help; optg: output FP help; topo: output FP help</extracomment>
+        <source>Unmatched marbles (spurious), summed over subgraphs.</source>
+        <translation>Billes non appariées (parasites), sommées sur les sous-graphes.</translation>
+    </message>
+    <message>
+        <extracomment>subg: output FN label; optg: output FN label; topo: output FN label</extracomment>
+        <source>False negatives</source>
+        <translation>Faux négatifs</translation>
+    </message>
+    <message>
+        <extracomment>subg: output FN help; optg: output FN help; topo: output FN help</extracomment>
+        <source>Unmatched holes (missing), summed over subgraphs.</source>
+        <translation>Trous non appariés (manquants), sommés sur les sous-graphes.</translation>
+    </message>
+    <message>
+        <extracomment>subg: sink MATCHED help; optg: sink MATCHED help</extracomment>
+        <source>Control points (holes and marbles) matched in at least one sampled subgraph. Attributes: source, seed_id (lowest seed whose subgraph gave this outcome), n_subgraphs (how many), seed_distance (Euclidean distance from that seed&apos;s centre, m), match_distance (mean distance to the partner, m; empty when unmatched), heading (degrees, 0-180).</source>
+        <translation>Points de contrôle (trous et billes) appariés dans au moins un sous-graphe échantillonné. Attributs : source, seed_id (plus petit germe dont le sous-graphe a donné ce résultat), n_subgraphs (nombre de sous-graphes), seed_distance (distance euclidienne au centre de ce germe, m), match_distance (distance moyenne au partenaire, m ; vide si non apparié), heading (orientation en degrés, 0-180).</translation>
+    </message>
+    <message>
+        <extracomment>subg: sink UNMATCHED_GT label; optg: sink UNMATCHED_GT label; topo: sink UNMATCHED_GT label</extracomment>
+        <source>Empty holes (missing)</source>
+        <translation>Trous vides (manquants)</translation>
+    </message>
+    <message>
+        <extracomment>subg: sink UNMATCHED_GT help; optg: sink UNMATCHED_GT help</extracomment>
+        <source>Ground-truth control points left unmatched in at least one sampled subgraph. Attributes: source, seed_id (lowest seed whose subgraph gave this outcome), n_subgraphs (how many), seed_distance (Euclidean distance from that seed&apos;s centre, m), match_distance (mean distance to the partner, m; empty when unmatched), heading (degrees, 0-180).</source>
+        <translation>Points de contrôle de la vérité terrain restés non appariés dans au moins un sous-graphe échantillonné. Attributs : source, seed_id (plus petit germe dont le sous-graphe a donné ce résultat), n_subgraphs (nombre de sous-graphes), seed_distance (distance euclidienne au centre de ce germe, m), match_distance (distance moyenne au partenaire, m ; vide si non apparié), heading (orientation en degrés, 0-180).</translation>
+    </message>
+    <message>
+        <extracomment>subg: sink UNMATCHED_PRED label; optg: sink UNMATCHED_PRED label; topo: sink UNMATCHED_PRED label</extracomment>
+        <source>Spurious marbles</source>
+        <translation>Billes parasites</translation>
+    </message>
+    <message>
+        <extracomment>subg: sink UNMATCHED_PRED help; optg: sink UNMATCHED_PRED help</extracomment>
+        <source>Prediction control points left unmatched in at least one sampled subgraph. Attributes: source, seed_id (lowest seed whose subgraph gave this outcome), n_subgraphs (how many), seed_distance (Euclidean distance from that seed&apos;s centre, m), match_distance (mean distance to the partner, m; empty when unmatched), heading (degrees, 0-180).</source>
+        <translation>Points de contrôle de la prédiction restés non appariés dans au moins un sous-graphe échantillonné. Attributs : source, seed_id (plus petit germe dont le sous-graphe a donné ce résultat), n_subgraphs (nombre de sous-graphes), seed_distance (distance euclidienne au centre de ce germe, m), match_distance (distance moyenne au partenaire, m ; vide si non apparié), heading (orientation en degrés, 0-180).</translation>
+    </message>
+    <message>
+        <extracomment>optg: name</extracomment>
+        <source>OPT-G (subgraph, one-to-one)</source>
+        <translation>OPT-G (sous-graphes, un-à-un)</translation>
+    </message>
+    <message>
+        <extracomment>optg: help</extracomment>
+        <source>Citraro et al.&apos;s OPT-G: N_SEEDS seeds drawn from the ground truth or the prediction (probability 1/2 each, uniform along the roads); around each, the ground-truth and prediction subgraphs (roads reachable within RADIUS, Euclidean) are compared through their control points (every SPACING metres), matched one-to-one within MATCH_DISTANCE. Sensitive to spurious roads far from the ground truth and to a missed road next to a predicted one, unlike SUBG.</source>
+        <translation>OPT-G de Citraro et al. : N_SEEDS germes tirés dans la vérité terrain ou dans la prédiction (probabilité 1/2 chacune, uniformément le long des routes) ; autour de chacun, les sous-graphes de la vérité terrain et de la prédiction (routes accessibles à moins de RADIUS, distance euclidienne) sont comparés par leurs points de contrôle (tous les SPACING mètres), appariés un-à-un à moins de MATCH_DISTANCE. Contrairement à SUBG, sensible aux routes parasites éloignées de la vérité terrain et à une route manquée voisine d&apos;une route prédite.</translation>
+    </message>
+    <message>
+        <extracomment>optg: reference</extracomment>
+        <source>Citraro, Kozinski, Fua, ECCV 2020, sec. 3.3, Fig. 3; lcit/metrics_delin</source>
+        <translation>Citraro, Kozinski, Fua, ECCV 2020, sec. 3.3, fig. 3 ; lcit/metrics_delin</translation>
+    </message>
+    <message>
+        <extracomment>optg: parameter MATCHING label</extracomment>
+        <source>Matching</source>
+        <translation>Appariement</translation>
+    </message>
+    <message>
+        <extracomment>optg: parameter MATCHING help</extracomment>
+        <source>optimal: most pairs, then least total distance (exact assignment, the paper&apos;s Hungarian). greedy: closest pairs first (the reference code&apos;s default).</source>
+        <translation>optimal : le plus de paires possible, puis la plus petite distance totale (affectation exacte, l&apos;algorithme hongrois de l&apos;article). greedy : les paires les plus proches d&apos;abord (le choix par défaut du code de référence).</translation>
+    </message>
+    <message>
+        <extracomment>optg: output TP help</extracomment>
+        <source>Matched pairs (one-to-one), summed over subgraphs.</source>
+        <translation>Paires appariées (un-à-un), sommées sur les sous-graphes.</translation>
+    </message>
+    <message>
+        <extracomment>optj: name</extracomment>
+        <source>OPT-J (junctions and end points)</source>
+        <translation>OPT-J (carrefours et extrémités)</translation>
+    </message>
+    <message>
+        <extracomment>optj: help</extracomment>
+        <source>Compares junctions and dead ends (nodes of degree other than 2) of the two networks (Citraro et al. 2020). A feature is matched greedily, by increasing cost ALPHA x distance + |degree difference|, to a feature of the other network or to the closest point of its roads (degree 2), within MAX_DISTANCE; each feature is used once. Ground-truth features are matched first, then the predicted ones left. TP sums min(degree) over matches; PRECISION = TP / PP and RECALL = TP / AP, where PP and AP sum the predicted and ground-truth degrees. Sensitive to road breaks (extra dead ends) and fair to junctions that lost one road.</source>
+        <translation>Compare les carrefours et les impasses (nœuds de degré différent de 2) des deux réseaux (Citraro et al. 2020). Chaque élément est apparié de façon gloutonne, par coût croissant ALPHA x distance + |différence de degré|, à un élément de l&apos;autre réseau ou au point le plus proche de ses routes (degré 2), à moins de MAX_DISTANCE ; chaque élément n&apos;est utilisé qu&apos;une fois. Les éléments de la vérité terrain sont appariés d&apos;abord, puis les éléments prédits restants. TP somme min(degré) sur les appariements ; PRECISION = TP / PP et RECALL = TP / AP, où PP et AP somment les degrés prédits et de la vérité terrain. Sensible aux coupures de routes (impasses en plus) et juste envers les carrefours qui ont perdu une route.</translation>
+    </message>
+    <message>
+        <extracomment>optj: reference</extracomment>
+        <source>Citraro, Kozinski, Fua, ECCV 2020, sec. 3.2; lcit/metrics_delin</source>
+        <translation>Citraro, Kozinski, Fua, ECCV 2020, sec. 3.2 ; lcit/metrics_delin</translation>
+    </message>
+    <message>
+        <extracomment>optj: parameter MAX_DISTANCE label</extracomment>
+        <source>Maximum match distance</source>
+        <translation>Distance maximale d&apos;appariement</translation>
+    </message>
+    <message>
+        <extracomment>optj: parameter MAX_DISTANCE help</extracomment>
+        <source>Features farther apart than this are never matched (d_max; 25 px at 0.5 m/px as in the reference code).</source>
+        <translation>Des éléments plus éloignés que cette distance ne sont jamais appariés (d_max ; 25 px à 0,5 m/px comme dans le code de référence).</translation>
+    </message>
+    <message>
+        <extracomment>optj: parameter ALPHA label</extracomment>
+        <source>Distance weight ALPHA (per metre)</source>
+        <translation>Poids de la distance ALPHA (par mètre)</translation>
+    </message>
+    <message>
+        <extracomment>optj: parameter ALPHA help</extracomment>
+        <source>Weight of the distance in the cost ALPHA x d + |o_i - o_j|. The default (the reference code&apos;s 1/100 per pixel at 0.5 m/px) keeps ALPHA x MAX_DISTANCE &lt; 1, so a degree mismatch outweighs any distance.</source>
+        <translation>Poids de la distance dans le coût ALPHA x d + |o_i - o_j|. La valeur par défaut (1/100 par pixel du code de référence, à 0,5 m/px) garde ALPHA x MAX_DISTANCE &lt; 1 : une différence de degré l&apos;emporte sur toute distance.</translation>
+    </message>
+    <message>
+        <extracomment>optj: output PRECISION help</extracomment>
+        <source>TP / PP.</source>
+        <translation>TP / PP.</translation>
+    </message>
+    <message>
+        <extracomment>optj: output RECALL help</extracomment>
+        <source>TP / AP.</source>
+        <translation>TP / AP.</translation>
+    </message>
+    <message>
+        <extracomment>optj: output F1 help</extracomment>
+        <source>Harmonic mean of precision and recall.</source>
+        <translation>Moyenne harmonique de la précision et du rappel.</translation>
+    </message>
+    <message>
+        <extracomment>optj: output TP label</extracomment>
+        <source>TP (matched incident roads)</source>
+        <translation>TP (routes incidentes appariées)</translation>
+    </message>
+    <message>
+        <extracomment>optj: output TP help</extracomment>
+        <source>Sum of min(o_i, o_j) over the matches.</source>
+        <translation>Somme de min(o_i, o_j) sur les appariements.</translation>
+    </message>
+    <message>
+        <extracomment>optj: output PP label</extracomment>
+        <source>PP (predicted incident roads)</source>
+        <translation>PP (routes incidentes prédites)</translation>
+    </message>
+    <message>
+        <extracomment>optj: output PP help</extracomment>
+        <source>Sum of predicted degrees over matches and unmatched predicted features.</source>
+        <translation>Somme des degrés prédits sur les appariements et les éléments prédits non appariés.</translation>
+    </message>
+    <message>
+        <extracomment>optj: output AP label</extracomment>
+        <source>AP (ground-truth incident roads)</source>
+        <translation>AP (routes incidentes de la vérité terrain)</translation>
+    </message>
+    <message>
+        <extracomment>optj: output AP help</extracomment>
+        <source>Sum of ground-truth degrees over matches and unmatched ground-truth features.</source>
+        <translation>Somme des degrés de la vérité terrain sur les appariements et les éléments de la vérité terrain non appariés.</translation>
+    </message>
+    <message>
+        <extracomment>optj: sink MATCHED label</extracomment>
+        <source>Matched features</source>
+        <translation>Éléments appariés</translation>
+    </message>
+    <message>
+        <extracomment>optj: sink MATCHED help</extracomment>
+        <source>One point per match, at the matched feature (ground truth in pass 1, prediction in pass 2): both degrees, distance, matched_to (feature / edge_point); graduated by degree_difference.</source>
+        <translation>Un point par appariement, sur l&apos;élément apparié (vérité terrain au passage 1, prédiction au passage 2) : les deux degrés, la distance, matched_to (feature / edge_point) ; gradués selon degree_difference.</translation>
+    </message>
+    <message>
+        <extracomment>optj: sink UNMATCHED_GT label</extracomment>
+        <source>Missed ground-truth features</source>
+        <translation>Éléments de la vérité terrain manqués</translation>
+    </message>
+    <message>
+        <extracomment>optj: sink UNMATCHED_GT help</extracomment>
+        <source>Ground-truth junctions and dead ends without a match (kind: junction / dead_end).</source>
+        <translation>Carrefours et impasses de la vérité terrain sans appariement (kind : junction / dead_end).</translation>
+    </message>
+    <message>
+        <extracomment>optj: sink UNMATCHED_PRED label</extracomment>
+        <source>Spurious predicted features</source>
+        <translation>Éléments prédits parasites</translation>
+    </message>
+    <message>
+        <extracomment>optj: sink UNMATCHED_PRED help</extracomment>
+        <source>Predicted junctions and dead ends without a match (kind: junction / dead_end).</source>
+        <translation>Carrefours et impasses prédits sans appariement (kind : junction / dead_end).</translation>
+    </message>
+    <message>
+        <extracomment>optp: name</extracomment>
+        <source>OPT-P (path connectivity)</source>
+        <translation>OPT-P (connexité des chemins)</translation>
+    </message>
+    <message>
+        <extracomment>optp: help</extracomment>
+        <source>Decomposes each network into edge-disjoint paths (seeded), resamples them every SEGMENT_LENGTH metres and aligns each path to the other network with Viterbi (candidates within SNAP_DISTANCE, free transitions only where the other network connects them inside a CORRIDOR_WIDTH corridor, an &apos;unmatched&apos; state otherwise). What a path matched is removed from the other network, so no road is matched twice. A path&apos;s score is the sum of its squared connected-piece lengths over its squared length; RECALL averages it over ground-truth paths, PRECISION over predicted paths. Sensitive to gaps, missing and spurious roads, including duplicated roads that APLS and TLTS miss.</source>
+        <translation>Décompose chaque réseau en chemins sans arête commune (tirage avec graine), les rééchantillonne tous les SEGMENT_LENGTH mètres et aligne chaque chemin sur l&apos;autre réseau par Viterbi (candidats à moins de SNAP_DISTANCE, transitions gratuites seulement là où l&apos;autre réseau les relie dans un couloir de CORRIDOR_WIDTH, un état « non apparié » sinon). Ce qu&apos;un chemin a apparié est retiré de l&apos;autre réseau, si bien qu&apos;aucune route n&apos;est appariée deux fois. Le score d&apos;un chemin est la somme des carrés des longueurs de ses morceaux connexes divisée par le carré de sa longueur ; RECALL en fait la moyenne sur les chemins de la vérité terrain, PRECISION sur les chemins prédits. Sensible aux coupures, aux routes manquantes et parasites, y compris les routes dédoublées qu&apos;APLS et TLTS ne voient pas.</translation>
+    </message>
+    <message>
+        <extracomment>optp: reference</extracomment>
+        <source>Citraro, Kozinski, Fua, ECCV 2020, sec. 3.1 (lcit/metrics_delin)</source>
+        <translation>Citraro, Kozinski, Fua, ECCV 2020, sec. 3.1 (lcit/metrics_delin)</translation>
+    </message>
+    <message>
+        <extracomment>optp: parameter SEGMENT_LENGTH label</extracomment>
+        <source>Segment length</source>
+        <translation>Longueur de segment</translation>
+    </message>
+    <message>
+        <extracomment>optp: parameter SEGMENT_LENGTH help</extracomment>
+        <source>Paths are resampled so that consecutive points are at most this far apart along the path (metres; reference 25 px at 0.5 m/px).</source>
+        <translation>Les chemins sont rééchantillonnés de sorte que deux points consécutifs soient au plus à cette distance le long du chemin (mètres ; référence 25 px à 0,5 m/px).</translation>
+    </message>
+    <message>
+        <extracomment>optp: parameter SNAP_DISTANCE help</extracomment>
+        <source>A path point&apos;s candidates are the closest points of the other network&apos;s edges within this distance (metres; reference 25 px).</source>
+        <translation>Les candidats d&apos;un point de chemin sont les points les plus proches des arêtes de l&apos;autre réseau à moins de cette distance (mètres ; référence 25 px).</translation>
+    </message>
+    <message>
+        <extracomment>optp: parameter CORRIDOR_WIDTH label</extracomment>
+        <source>Corridor half-width</source>
+        <translation>Demi-largeur du couloir</translation>
+    </message>
+    <message>
+        <extracomment>optp: parameter CORRIDOR_WIDTH help</extracomment>
+        <source>Two candidates of consecutive points are connected only through a route of the other network lying within this distance of the segment joining the points (metres; reference 25 px).</source>
+        <translation>Deux candidats de points consécutifs ne sont reliés que par un itinéraire de l&apos;autre réseau situé à moins de cette distance du segment qui joint les points (mètres ; référence 25 px).</translation>
+    </message>
+    <message>
+        <extracomment>optp: parameter NODE_SNAP_DISTANCE label</extracomment>
+        <source>Node snap distance</source>
+        <translation>Distance d&apos;accrochage aux nœuds</translation>
+    </message>
+    <message>
+        <extracomment>optp: parameter NODE_SNAP_DISTANCE help</extracomment>
+        <source>A candidate closer than this (along its edge) to an end of the edge is placed on that node, and the parts of edges this close to a junction are shared by all paths (never consumed), so roads crossing at a junction drawn as two close nodes are not interrupted (metres; reference th_existing = 10 px).</source>
+        <translation>Un candidat plus proche que cette distance (le long de son arête) d&apos;une extrémité de l&apos;arête est placé sur ce nœud, et les parties d&apos;arêtes aussi proches d&apos;un carrefour sont partagées par tous les chemins (jamais consommées), si bien que des routes qui se croisent à un carrefour dessiné comme deux nœuds proches ne sont pas coupées (mètres ; référence th_existing = 10 px).</translation>
+    </message>
+    <message>
+        <extracomment>optp: parameter MAX_HOPS label</extracomment>
+        <source>Maximum hops per transition</source>
+        <translation>Nombre maximal de sauts par transition</translation>
+    </message>
+    <message>
+        <extracomment>optp: parameter MAX_HOPS help</extracomment>
+        <source>Edges (whole or partial) a connecting route may walk between two consecutive candidates (reference: 5).</source>
+        <translation>Arêtes (entières ou partielles) qu&apos;un itinéraire de liaison peut parcourir entre deux candidats consécutifs (référence : 5).</translation>
+    </message>
+    <message>
+        <extracomment>optp: parameter DISCONNECTION_PENALTY label</extracomment>
+        <source>Disconnection penalty factor</source>
+        <translation>Facteur de pénalité de déconnexion</translation>
+    </message>
+    <message>
+        <extracomment>optp: parameter DISCONNECTION_PENALTY help</extracomment>
+        <source>Viterbi cost of a non-free transition (to or from &apos;unmatched&apos;, or between unconnected candidates), times SEGMENT_LENGTH squared; a matched point costs its squared distance (reference: 10000).</source>
+        <translation>Coût Viterbi d&apos;une transition non gratuite (vers ou depuis « non apparié », ou entre candidats non reliés), multiplié par le carré de SEGMENT_LENGTH ; un point apparié coûte le carré de sa distance (référence : 10000).</translation>
+    </message>
+    <message>
+        <extracomment>optp: output PRECISION label</extracomment>
+        <source>Path precision</source>
+        <translation>Précision des chemins</translation>
+    </message>
+    <message>
+        <extracomment>optp: output PRECISION help</extracomment>
+        <source>Mean connectivity of predicted paths in the ground truth (NaN for an empty prediction).</source>
+        <translation>Connexité moyenne des chemins prédits dans la vérité terrain (NaN pour une prédiction vide).</translation>
+    </message>
+    <message>
+        <extracomment>optp: output RECALL label</extracomment>
+        <source>Path recall</source>
+        <translation>Rappel des chemins</translation>
+    </message>
+    <message>
+        <extracomment>optp: output RECALL help</extracomment>
+        <source>Mean connectivity of ground-truth paths in the prediction.</source>
+        <translation>Connexité moyenne des chemins de la vérité terrain dans la prédiction.</translation>
+    </message>
+    <message>
+        <extracomment>optp: output F1 label</extracomment>
+        <source>Path F1</source>
+        <translation>F1 des chemins</translation>
+    </message>
+    <message>
+        <extracomment>optp: output F1 help</extracomment>
+        <source>Harmonic mean of PRECISION and RECALL.</source>
+        <translation>Moyenne harmonique de PRECISION et RECALL.</translation>
+    </message>
+    <message>
+        <extracomment>optp: output N_PATHS_GT label</extracomment>
+        <source>Ground-truth paths</source>
+        <translation>Chemins de la vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>optp: output N_PATHS_GT help</extracomment>
+        <source>Number of edge-disjoint ground-truth paths.</source>
+        <translation>Nombre de chemins de la vérité terrain sans arête commune.</translation>
+    </message>
+    <message>
+        <extracomment>optp: output N_PATHS_PRED label</extracomment>
+        <source>Predicted paths</source>
+        <translation>Chemins prédits</translation>
+    </message>
+    <message>
+        <extracomment>optp: output N_PATHS_PRED help</extracomment>
+        <source>Number of edge-disjoint predicted paths.</source>
+        <translation>Nombre de chemins prédits sans arête commune.</translation>
+    </message>
+    <message>
+        <extracomment>optp: output N_INTERRUPTIONS label</extracomment>
+        <source>Interruptions</source>
+        <translation>Coupures</translation>
+    </message>
+    <message>
+        <extracomment>optp: output N_INTERRUPTIONS help</extracomment>
+        <source>Gaps that split a ground-truth path between two matched pieces.</source>
+        <translation>Trous qui coupent un chemin de la vérité terrain entre deux morceaux appariés.</translation>
+    </message>
+    <message>
+        <extracomment>optp: sink MATCHED label</extracomment>
+        <source>Matched path pieces</source>
+        <translation>Morceaux de chemins appariés</translation>
+    </message>
+    <message>
+        <extracomment>optp: sink MATCHED help</extracomment>
+        <source>Connected pieces of ground-truth and predicted paths (source, path_id, piece_length, path_score).</source>
+        <translation>Morceaux connexes des chemins de la vérité terrain et prédits (source, path_id, piece_length, path_score).</translation>
+    </message>
+    <message>
+        <extracomment>optp: sink UNMATCHED_GT label</extracomment>
+        <source>Unmatched ground-truth pieces</source>
+        <translation>Morceaux de la vérité terrain non appariés</translation>
+    </message>
+    <message>
+        <extracomment>optp: sink UNMATCHED_GT help</extracomment>
+        <source>Stretches of ground-truth paths not connected in the prediction (gaps, missing roads).</source>
+        <translation>Tronçons de chemins de la vérité terrain non reliés dans la prédiction (coupures, routes manquantes).</translation>
+    </message>
+    <message>
+        <extracomment>optp: sink UNMATCHED_PRED label</extracomment>
+        <source>Unmatched predicted pieces</source>
+        <translation>Morceaux prédits non appariés</translation>
+    </message>
+    <message>
+        <extracomment>optp: sink UNMATCHED_PRED help</extracomment>
+        <source>Stretches of predicted paths not matched in the ground truth (spurious or duplicated roads).</source>
+        <translation>Tronçons de chemins prédits non appariés dans la vérité terrain (routes parasites ou dédoublées).</translation>
+    </message>
+    <message>
+        <extracomment>tlts: name</extracomment>
+        <source>TLTS (too long / too short)</source>
+        <translation>TLTS (trop longs / trop courts)</translation>
+    </message>
+    <message>
+        <extracomment>tlts: help</extracomment>
+        <source>Samples N_PATHS pairs of points uniformly along the ground truth (connected pairs only), maps both ends to the nearest prediction location within SNAP_DISTANCE and compares the length-weighted shortest-path lengths L (ground truth) and L&apos; (prediction): correct when |L - L&apos;| &lt;= LENGTH_TOLERANCE % of L, too long or too short otherwise, infeasible when an end has no prediction nearby or the prediction does not connect them. Outputs are fractions of the sampled paths.</source>
+        <translation>Tire N_PATHS paires de points uniformément le long de la vérité terrain (paires connexes seulement), associe chaque extrémité à l&apos;emplacement le plus proche de la prédiction à moins de SNAP_DISTANCE et compare les longueurs des plus courts chemins pondérés par la longueur, L (vérité terrain) et L&apos; (prédiction) : correct si |L - L&apos;| &lt;= LENGTH_TOLERANCE % de L, trop long ou trop court sinon, infaisable si une extrémité n&apos;a pas de prédiction proche ou si la prédiction ne les relie pas. Les sorties sont des fractions des chemins tirés.</translation>
+    </message>
+    <message>
+        <extracomment>tlts: reference</extracomment>
+        <source>Wegner et al. CVPR 2013; Citraro et al. ECCV 2020 sec. 2.2 (lcit/metrics_delin)</source>
+        <translation>Wegner et al. CVPR 2013 ; Citraro et al. ECCV 2020 sec. 2.2 (lcit/metrics_delin)</translation>
+    </message>
+    <message>
+        <extracomment>tlts: parameter N_PATHS label</extracomment>
+        <source>Number of sampled paths</source>
+        <translation>Nombre de chemins tirés</translation>
+    </message>
+    <message>
+        <extracomment>tlts: parameter N_PATHS help</extracomment>
+        <source>Pairs of ground-truth points drawn (reference: 1000).</source>
+        <translation>Paires de points de la vérité terrain tirées (référence : 1000).</translation>
+    </message>
+    <message>
+        <extracomment>tlts: parameter SNAP_DISTANCE help</extracomment>
+        <source>A path end farther than this from the prediction makes the path infeasible (metres; reference 25 px at 0.5 m/px).</source>
+        <translation>Une extrémité de chemin plus loin que cette distance de la prédiction rend le chemin infaisable (mètres ; référence 25 px à 0,5 m/px).</translation>
+    </message>
+    <message>
+        <extracomment>tlts: parameter LENGTH_TOLERANCE label</extracomment>
+        <source>Length tolerance</source>
+        <translation>Tolérance de longueur</translation>
+    </message>
+    <message>
+        <extracomment>tlts: parameter LENGTH_TOLERANCE help</extracomment>
+        <source>A path is correct when the prediction&apos;s length is within this percentage of the ground truth&apos;s (reference 5 %).</source>
+        <translation>Un chemin est correct quand sa longueur dans la prédiction est à moins de ce pourcentage de celle de la vérité terrain (référence 5 %).</translation>
+    </message>
+    <message>
+        <extracomment>tlts: output CORRECT label</extracomment>
+        <source>Correct paths</source>
+        <translation>Chemins corrects</translation>
+    </message>
+    <message>
+        <extracomment>tlts: output CORRECT help</extracomment>
+        <source>Fraction of paths within LENGTH_TOLERANCE.</source>
+        <translation>Fraction des chemins à moins de LENGTH_TOLERANCE.</translation>
+    </message>
+    <message>
+        <extracomment>tlts: output TOO_LONG label</extracomment>
+        <source>Too long paths</source>
+        <translation>Chemins trop longs</translation>
+    </message>
+    <message>
+        <extracomment>tlts: output TOO_LONG help</extracomment>
+        <source>Fraction of paths longer in the prediction.</source>
+        <translation>Fraction des chemins plus longs dans la prédiction.</translation>
+    </message>
+    <message>
+        <extracomment>tlts: output TOO_SHORT label</extracomment>
+        <source>Too short paths</source>
+        <translation>Chemins trop courts</translation>
+    </message>
+    <message>
+        <extracomment>tlts: output TOO_SHORT help</extracomment>
+        <source>Fraction of paths shorter in the prediction.</source>
+        <translation>Fraction des chemins plus courts dans la prédiction.</translation>
+    </message>
+    <message>
+        <extracomment>tlts: output INFEASIBLE label; tlts: sink UNMATCHED_GT label</extracomment>
+        <source>Infeasible paths</source>
+        <translation>Chemins infaisables</translation>
+    </message>
+    <message>
+        <extracomment>tlts: output INFEASIBLE help</extracomment>
+        <source>Fraction of paths with an end off the prediction or not connected there.</source>
+        <translation>Fraction des chemins dont une extrémité est hors de la prédiction ou qui n&apos;y sont pas reliés.</translation>
+    </message>
+    <message>
+        <extracomment>tlts: output TOO_LONG_OR_SHORT label</extracomment>
+        <source>Too long or too short paths</source>
+        <translation>Chemins trop longs ou trop courts</translation>
+    </message>
+    <message>
+        <extracomment>tlts: output TOO_LONG_OR_SHORT help</extracomment>
+        <source>TOO_LONG + TOO_SHORT (the &apos;2l+2s&apos; column of Citraro et al.).</source>
+        <translation>TOO_LONG + TOO_SHORT (la colonne « 2l+2s » de Citraro et al.).</translation>
+    </message>
+    <message>
+        <extracomment>tlts: sink MATCHED label</extracomment>
+        <source>Sampled paths (correct / too long / too short)</source>
+        <translation>Chemins tirés (corrects / trop longs / trop courts)</translation>
+    </message>
+    <message>
+        <extracomment>tlts: sink MATCHED help</extracomment>
+        <source>Ground-truth shortest paths whose ends reach the prediction and are connected there; class and both lengths as attributes; coloured by class_code (green correct, purple too long, orange too short).</source>
+        <translation>Plus courts chemins de la vérité terrain dont les extrémités atteignent la prédiction et y sont reliées ; classe et les deux longueurs en attributs ; couleur selon class_code (vert correct, violet trop long, orange trop court).</translation>
+    </message>
+    <message>
+        <extracomment>tlts: sink UNMATCHED_GT help</extracomment>
+        <source>Ground-truth shortest paths with an end off the prediction or not connected in it.</source>
+        <translation>Plus courts chemins de la vérité terrain dont une extrémité est hors de la prédiction ou qui n&apos;y sont pas reliés.</translation>
+    </message>
+    <message>
+        <extracomment>topo: name</extracomment>
+        <source>TOPO</source>
+        <translation>TOPO</translation>
+    </message>
+    <message>
+        <extracomment>topo: help</extracomment>
+        <source>Biagioni &amp; Eriksson&apos;s TOPO as in Sat2Graph&apos;s code: seeds every ~SEED_SPACING metres along the ground-truth chains, each paired with the nearest prediction road within MATCH_DISTANCE and ANGLE_TOLERANCE; from both, the roads are walked RADIUS metres along the graph, dropping holes / marbles every SPACING metres with their heading; maximum one-to-one matching within MATCH_DISTANCE and ANGLE_TOLERANCE. AGGREGATION: pooled counts, or Sat2Graph&apos;s mean per-seed precision and coverage-scaled mean recall. Deterministic (no random seed).</source>
+        <translation>TOPO de Biagioni &amp; Eriksson tel que dans le code de Sat2Graph : des germes tous les ~SEED_SPACING mètres le long des chaînes de la vérité terrain, chacun associé à la route prédite la plus proche à moins de MATCH_DISTANCE et ANGLE_TOLERANCE ; à partir des deux, les routes sont parcourues sur RADIUS mètres le long du graphe en déposant des trous / billes tous les SPACING mètres avec leur orientation ; appariement un-à-un maximal à moins de MATCH_DISTANCE et ANGLE_TOLERANCE. AGGREGATION : décomptes cumulés (pooled), ou, comme Sat2Graph, précision moyenne par germe et rappel moyen pondéré par la couverture (mean). Déterministe (pas de graine aléatoire).</translation>
+    </message>
+    <message>
+        <extracomment>topo: reference</extracomment>
+        <source>Biagioni &amp; Eriksson, TRR 2012; He et al. (Sat2Graph), ECCV 2020</source>
+        <translation>Biagioni &amp; Eriksson, TRR 2012 ; He et al. (Sat2Graph), ECCV 2020</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter RADIUS label</extracomment>
+        <source>Walk distance</source>
+        <translation>Distance de parcours</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter RADIUS help</extracomment>
+        <source>Roads are walked this far along the graph from each seed (Sat2Graph: 0.003 degrees, about 300 m; 150 m on small SpaceNet tiles).</source>
+        <translation>Distance sur laquelle les routes sont parcourues le long du graphe depuis chaque germe (Sat2Graph : 0,003 degré, environ 300 m ; 150 m sur les petites tuiles SpaceNet).</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter SPACING label</extracomment>
+        <source>Hole / marble spacing</source>
+        <translation>Espacement des trous / billes</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter SPACING help</extracomment>
+        <source>Holes and marbles every at most this many metres along the roads (Sat2Graph: 0.00005 degrees, about 5 m).</source>
+        <translation>Trous et billes espacés d&apos;au plus ce nombre de mètres le long des routes (Sat2Graph : 0,00005 degré, environ 5 m).</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter MATCH_DISTANCE help</extracomment>
+        <source>A hole and a marble match when at most this far apart; also the pairing distance of seeds (Sat2Graph: 0.0001 degrees, about 10 m).</source>
+        <translation>Un trou et une bille sont appariés lorsqu&apos;ils sont distants d&apos;au plus cette valeur ; c&apos;est aussi la distance d&apos;association des germes (Sat2Graph : 0,0001 degré, environ 10 m).</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter ANGLE_TOLERANCE label</extracomment>
+        <source>Heading tolerance [degrees]</source>
+        <translation>Tolérance d&apos;orientation [degrés]</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter ANGLE_TOLERANCE help</extracomment>
+        <source>A hole and a marble (and a seed and its pair) match only if their road headings differ by less than this (undirected, degrees).</source>
+        <translation>Un trou et une bille (ainsi qu&apos;un germe et son associé) ne sont appariés que si les orientations de leurs routes diffèrent de moins de cette valeur (sans sens de parcours, en degrés).</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter SEED_SPACING label</extracomment>
+        <source>Seed spacing</source>
+        <translation>Espacement des germes</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter SEED_SPACING help</extracomment>
+        <source>Seeds every ~this many metres along each ground-truth chain (Sat2Graph: 0.0005 degrees, about 50 m).</source>
+        <translation>Intervalle approximatif, en mètres, entre deux germes le long de chaque chaîne de la vérité terrain (Sat2Graph : 0,0005 degré, environ 50 m).</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter AGGREGATION label</extracomment>
+        <source>Aggregation</source>
+        <translation>Agrégation</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter AGGREGATION help</extracomment>
+        <source>pooled: sums of matched / all holes and marbles over seeds. mean: mean per-seed precision and coverage-scaled mean per-seed recall (Sat2Graph).</source>
+        <translation>pooled : sommes, sur les germes, des trous et billes appariés / de tous les trous et billes. mean : précision moyenne par germe et rappel moyen par germe pondéré par la couverture (Sat2Graph).</translation>
+    </message>
+    <message>
+        <extracomment>topo: output TP help</extracomment>
+        <source>Matched hole-marble pairs, summed over seeds (pooled in both aggregations).</source>
+        <translation>Paires trou-bille appariées, sommées sur les germes (cumulées dans les deux modes d&apos;agrégation).</translation>
+    </message>
+    <message>
+        <extracomment>topo: sink MATCHED help</extracomment>
+        <source>Control points (holes and marbles) matched in at least one sampled subgraph. Attributes: source, seed_id (lowest seed whose subgraph gave this outcome), n_subgraphs (how many), seed_distance (along-graph distance from that seed&apos;s centre, m), match_distance (mean distance to the partner, m; empty when unmatched), heading (degrees, 0-180).</source>
+        <translation>Points de contrôle (trous et billes) appariés dans au moins un sous-graphe échantillonné. Attributs : source, seed_id (plus petit germe dont le sous-graphe a donné ce résultat), n_subgraphs (nombre de sous-graphes), seed_distance (distance le long du graphe au centre de ce germe, m), match_distance (distance moyenne au partenaire, m ; vide si non apparié), heading (orientation en degrés, 0-180).</translation>
+    </message>
+    <message>
+        <extracomment>topo: sink UNMATCHED_GT help</extracomment>
+        <source>Ground-truth control points left unmatched in at least one sampled subgraph. Attributes: source, seed_id (lowest seed whose subgraph gave this outcome), n_subgraphs (how many), seed_distance (along-graph distance from that seed&apos;s centre, m), match_distance (mean distance to the partner, m; empty when unmatched), heading (degrees, 0-180).</source>
+        <translation>Points de contrôle de la vérité terrain restés non appariés dans au moins un sous-graphe échantillonné. Attributs : source, seed_id (plus petit germe dont le sous-graphe a donné ce résultat), n_subgraphs (nombre de sous-graphes), seed_distance (distance le long du graphe au centre de ce germe, m), match_distance (distance moyenne au partenaire, m ; vide si non apparié), heading (orientation en degrés, 0-180).</translation>
+    </message>
+    <message>
+        <extracomment>topo: sink UNMATCHED_PRED help</extracomment>
+        <source>Prediction control points left unmatched in at least one sampled subgraph. Attributes: source, seed_id (lowest seed whose subgraph gave this outcome), n_subgraphs (how many), seed_distance (along-graph distance from that seed&apos;s centre, m), match_distance (mean distance to the partner, m; empty when unmatched), heading (degrees, 0-180).</source>
+        <translation>Points de contrôle de la prédiction restés non appariés dans au moins un sous-graphe échantillonné. Attributs : source, seed_id (plus petit germe dont le sous-graphe a donné ce résultat), n_subgraphs (nombre de sous-graphes), seed_distance (distance le long du graphe au centre de ce germe, m), match_distance (distance moyenne au partenaire, m ; vide si non apparié), heading (orientation en degrés, 0-180).</translation>
     </message>
 </context>
 </TS>

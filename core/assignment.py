@@ -1,0 +1,130 @@
+"""Exact one-to-one assignment on a sparse candidate graph.
+
+:func:`min_cost_matching` matches rows and columns (for example points of
+two lines) along candidate pairs (r, c) of cost d >= 0, each row and column
+at most once, minimising
+
+    sum of d over matched pairs  +  unmatched_cost x (unmatched rows + unmatched columns).
+
+A pair is worth matching when d < 2 unmatched_cost.  As a rectangular
+assignment: every row takes a column or its own private dummy column of
+cost 2 unmatched_cost (the number of unmatched columns follows from the
+number of unmatched rows), solved exactly by successive shortest paths
+(Hungarian method with potentials):
+
+* initialisation (vectorised): row reduction (each row's potential is its
+  cheapest pair) and every column given to the first row that has it as a
+  cheapest pair;
+* each remaining free row: Dijkstra on the reduced costs (a heap over the
+  columns it reaches, alternating through matched rows) to the nearest free
+  column, potentials update, augmentation.
+
+Everything is local: the search from a free row stops at the first free
+column, at most 2 unmatched_cost away, so the work grows with the size of
+the neighbourhoods, not with the number of points.  Points sampled every
+metre along 357 km of roads (the 16x bench mosaic, one connected candidate
+graph) take about 5 s; dense linear_sum_assignment cannot hold such a
+component, and scipy's min_weight_full_bipartite_matching (LAPJVsp) took
+42 s on the 21 km sample and 382 s on the 4x mosaic in our trials (its
+Hopcroft-Karp feasibility check can also take exponential time on
+chain-like graphs, scipy issue #26147).  Deterministic: ties go to the
+lowest column index.
+"""
+import heapq
+
+import numpy as np
+
+
+def min_cost_matching(n_rows, n_cols, r, c, d, unmatched_cost):
+    """Returns (row_partner, col_partner): the matched column of every row
+    and row of every column (-1 when unmatched)."""
+    r = np.asarray(r, np.int64)
+    c = np.asarray(c, np.int64)
+    d = np.asarray(d, float)
+    lam = float(unmatched_cost)
+    if not lam > 0:
+        raise ValueError("the cost of an unmatched point must be > 0")
+    if len(d) and (not np.all(np.isfinite(d)) or d.min() < 0):
+        raise ValueError("pair costs must be finite and >= 0")
+    row_partner = np.full(n_rows, -1, np.int64)
+    col_partner = np.full(n_cols, -1, np.int64)
+    if n_rows == 0 or n_cols == 0 or len(d) == 0:
+        return row_partner, col_partner
+    # columns n_cols + i: the dummy of row i
+    rows = np.concatenate([r, np.arange(n_rows)])
+    cols = np.concatenate([c, n_cols + np.arange(n_rows)])
+    cost = np.concatenate([d, np.full(n_rows, 2.0 * lam)])
+    o = np.lexsort((cols, rows))
+    rows, cols, cost = rows[o], cols[o], cost[o]
+    ptr = np.searchsorted(rows, np.arange(n_rows + 1))
+    ncol = n_cols + n_rows
+    # row reduction; v = 0 (columns free), u = cheapest pair of each row
+    u = np.minimum.reduceat(cost, ptr[:-1])
+    tight = np.nonzero(cost <= u[rows])[0]
+    first = tight[np.r_[True, rows[tight][1:] != rows[tight][:-1]]]
+    r0, c0 = rows[first], cols[first]
+    o = np.lexsort((r0, c0))
+    cs = c0[o]
+    win = o[np.r_[True, cs[1:] != cs[:-1]]]
+    rc = np.full(n_rows, -1, np.int64)
+    cr = np.full(ncol, -1, np.int64)
+    rc[r0[win]] = c0[win]
+    cr[c0[win]] = r0[win]
+    free = np.nonzero(rc < 0)[0].tolist()
+    ip, cl, cc = ptr.tolist(), cols.tolist(), cost.tolist()
+    u = u.tolist()
+    v = [0.0] * ncol
+    rc, cr = rc.tolist(), cr.tolist()
+    inf = float("inf")
+    for i0 in free:
+        dist = {}
+        pred = {}
+        done = {}
+        heap = []
+        ui = u[i0]
+        for e in range(ip[i0], ip[i0 + 1]):
+            j = cl[e]
+            dj = cc[e] - ui - v[j]
+            if dj < dist.get(j, inf):
+                dist[j] = dj
+                pred[j] = i0
+                heapq.heappush(heap, (dj, j))
+        while True:
+            dj, j = heapq.heappop(heap)
+            if j in done:
+                continue
+            done[j] = dj
+            k = cr[j]
+            if k < 0:
+                jstar, delta = j, dj
+                break
+            uk = u[k]
+            for e in range(ip[k], ip[k + 1]):
+                jj = cl[e]
+                if jj in done:
+                    continue
+                nd = dj + cc[e] - uk - v[jj]
+                if nd < dist.get(jj, inf):
+                    dist[jj] = nd
+                    pred[jj] = k
+                    heapq.heappush(heap, (nd, jj))
+        u[i0] += delta
+        for j, dj in done.items():
+            if j != jstar:
+                k = cr[j]
+                u[k] += delta - dj
+                v[j] -= delta - dj
+        j = jstar
+        while True:
+            i = pred[j]
+            prev = rc[i]
+            rc[i] = j
+            cr[j] = i
+            if i == i0:
+                break
+            j = prev
+    rc = np.asarray(rc, np.int64)
+    real = rc < n_cols
+    row_partner[real] = rc[real]
+    col_partner[rc[real]] = np.nonzero(real)[0]
+    return row_partner, col_partner

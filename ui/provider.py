@@ -32,3 +32,9 @@ class RoadMetricsProvider(QgsProcessingProvider):
             self.addAlgorithm(algorithm_class(spec)())
         from .evaluate import EvaluateAlgorithm
         self.addAlgorithm(EvaluateAlgorithm())
+        from .perturb import PerturbAlgorithm
+        self.addAlgorithm(PerturbAlgorithm())
+        from .sensitivity import SensitivityAlgorithm
+        self.addAlgorithm(SensitivityAlgorithm())
+        from .compare import CompareAlgorithm
+        self.addAlgorithm(CompareAlgorithm())

@@ -1,0 +1,274 @@
+"""Compare methods: scores of several predictions against one ground truth,
+their ranking by each metric, and how consistently the metrics rank them.
+
+References: L. Citraro, M. Kozinski, P. Fua, ECCV 2020, sec. 4.2 (Fig. 6:
+pairwise preference; Fig. 8: correlations between metrics); C. Lopez-Molina
+et al., "A survey on matching strategies for boundary image comparison and
+evaluation", Pattern Recognition 2017, sec. 3.2-3.3 (eq. 8-12: Equal-Sorting
+Ratio and Sorting Margin).
+
+*References and samples.*  Each tile (or the whole extent when there are no
+tiles) is one reference A; every (A, method) gives one sample of every
+score.  Scores are *oriented* before any comparison (core.analysis.scoring:
+scores where lower is better are negated), so that q(A, B) > q(A, C) always
+means "B is closer to A than C".
+
+*Equal-Sorting Ratio* of two scores q1, q2 over the triplets R = {(A, B, C):
+A a reference, B != C two methods}, ordered as in the survey:
+
+    ESR(q1, q2) = |G| / |R|,
+    G = {(A, B, C) in R : q1(A, B) > q1(A, C)  <=>  q2(A, B) > q2(A, C)}
+
+Each unordered pair {B, C} gives two ordered triplets; both agree when the
+two scores order B and C the same way (or both tie), neither when they
+order them oppositely, and exactly one when only one score ties.  Triplets
+with a NaN score are left out.
+
+*Sorting Margin* of a triplet:
+
+    SM(A, B, C) = sign(a) sqrt(|a|),
+    a = (q1(A, B) - q1(A, C)) (q2(A, B) - q2(A, C))
+
+positive when the two scores sort B and C alike, negative when they
+missort them, small in magnitude when the disagreement is marginal.  It is
+symmetric in B and C, so one value per unordered pair is reported.
+
+*Correlations* between two scores over all (reference, method) samples
+(pairwise complete): Pearson on the values, Spearman on their ranks (ties
+get the average rank).  NaN (with a warning) when fewer than three samples
+or a constant score.
+
+*Ranking* of the methods by each score: on the whole-extent (or aggregated
+over tiles) values, best first, ties share the better rank, NaN last.
+"""
+import math
+
+import numpy as np
+
+from .. import registry
+from ..progress import NO_PROGRESS
+from .evaluate import evaluate
+from .executor import run_tasks
+from .scoring import score_keys
+from .tiles import evaluate_tiles
+
+
+# -- ranking consistency -----------------------------------------------------
+
+def _pair_diffs(q):
+    """For values q (n_refs, n_methods): differences q[:, b] - q[:, c] over
+    every pair b < c, shape (n_refs, n_pairs)."""
+    q = np.asarray(q, dtype=float)
+    b, c = np.triu_indices(q.shape[1], k=1)
+    return q[:, b] - q[:, c]
+
+
+def equal_sorting_ratio(q1, q2):
+    """(ESR, number of ordered triplets used).  q1, q2: (n_refs, n_methods)
+    arrays of oriented scores; NaN triplets are left out.  ESR is NaN when
+    no triplet is left."""
+    d1, d2 = _pair_diffs(q1).ravel(), _pair_diffs(q2).ravel()
+    ok = ~(np.isnan(d1) | np.isnan(d2))
+    d1, d2 = d1[ok], d2[ok]
+    if len(d1) == 0:
+        return math.nan, 0
+    agree = ((d1 > 0) == (d2 > 0)).astype(int) + ((d1 < 0) == (d2 < 0)).astype(int)
+    return float(agree.sum()) / (2 * len(d1)), 2 * len(d1)
+
+
+def sorting_margins(q1, q2):
+    """Sorting Margin of every (reference, unordered method pair) with both
+    scores defined."""
+    d1, d2 = _pair_diffs(q1).ravel(), _pair_diffs(q2).ravel()
+    a = d1 * d2
+    a = a[~np.isnan(a)]
+    return np.sign(a) * np.sqrt(np.abs(a))
+
+
+def _ranks(x):
+    """Average ranks (1 = smallest), as scipy.stats.rankdata."""
+    from scipy.stats import rankdata
+    return rankdata(x)
+
+
+def correlations(x, y):
+    """(Pearson, Spearman, n) over the pairwise complete samples."""
+    x, y = np.asarray(x, float).ravel(), np.asarray(y, float).ravel()
+    ok = ~(np.isnan(x) | np.isnan(y))
+    x, y = x[ok], y[ok]
+    n = len(x)
+    if n < 3 or np.ptp(x) == 0 or np.ptp(y) == 0:
+        return math.nan, math.nan, n
+    p = float(np.corrcoef(x, y)[0, 1])
+    rx, ry = _ranks(x), _ranks(y)
+    s = float(np.corrcoef(rx, ry)[0, 1]) if np.ptp(rx) > 0 and np.ptp(ry) > 0 else math.nan
+    return p, s, n
+
+
+def rank_methods(values):
+    """Competition ranks (1 = best) of oriented values; ties share the
+    better rank; NaN get the last ranks."""
+    v = np.asarray(values, dtype=float)
+    out = np.empty(len(v), dtype=np.int64)
+    key = np.where(np.isnan(v), -np.inf, v)
+    for i in range(len(v)):
+        out[i] = 1 + int(np.sum(key > key[i]))
+    return out
+
+
+# -- running the methods -----------------------------------------------------
+
+def _method_task(task):
+    ev = evaluate(task["gt"], task["pred"], task["metrics"], task["params"], task["seed"],
+                  keep_layers=False)
+    return {"scores": {m: dict(ev.results[m].scores) for m in ev.results},
+            "errors": dict(ev.errors), "warnings": ev.warnings()}
+
+
+class Comparison:
+    def __init__(self, methods, metrics, keys, references, values, overall, tiled, warnings,
+                 seed, aggregation):
+        self.methods = list(methods)
+        self.metrics = list(metrics)
+        self.keys = keys                # [(metric, output, key, orientation)]
+        self.references = references    # reference ids ('all' or tile ids)
+        self.values = values            # {key: (n_refs, n_methods) raw values}
+        self.overall = overall          # {key: (n_methods,) whole extent / aggregated}
+        self.tiled = tiled              # {method: TiledEvaluation} or None
+        self.warnings = warnings
+        self.seed = seed
+        self.aggregation = aggregation
+        self._pairs = None
+
+    def oriented(self, key):
+        s = next(k[3] for k in self.keys if k[2] == key)
+        return s * self.values[key]
+
+    def ranking(self, key):
+        """[(rank, method, value)] best first."""
+        s = next(k[3] for k in self.keys if k[2] == key)
+        v = self.overall[key]
+        r = rank_methods(s * v)
+        order = np.lexsort((np.arange(len(r)), r))
+        return [(int(r[i]), self.methods[i], float(v[i])) for i in order]
+
+    def pairs(self):
+        """One dict per unordered pair of scores: pearson, spearman, n, esr,
+        triplets, sm (array)."""
+        if self._pairs is not None:
+            return self._pairs
+        out = []
+        ks = [k[2] for k in self.keys]
+        for i in range(len(ks)):
+            for j in range(i + 1, len(ks)):
+                a, b = self.oriented(ks[i]), self.oriented(ks[j])
+                p, s, n = correlations(a, b)
+                esr, nt = equal_sorting_ratio(a, b)
+                sm = sorting_margins(a, b)
+                out.append({"a": ks[i], "b": ks[j], "pearson": p, "spearman": s, "n": n,
+                            "esr": esr, "triplets": nt, "sm": sm})
+        self._pairs = out
+        return out
+
+    def correlation_matrix(self, kind="pearson"):
+        ks = [k[2] for k in self.keys]
+        m = np.eye(len(ks))
+        idx = {k: i for i, k in enumerate(ks)}
+        for p in self.pairs():
+            i, j = idx[p["a"]], idx[p["b"]]
+            m[i, j] = m[j, i] = p[kind]
+        return ks, m
+
+    def to_dict(self):
+        from ..result import json_safe
+        return json_safe({
+            "methods": self.methods, "metrics": self.metrics, "references": self.references,
+            "seed": self.seed, "aggregation": self.aggregation,
+            "scores": {k: {"overall": self.overall[k].tolist(), "per_reference": self.values[k].tolist()}
+                       for _, _, k, _ in self.keys},
+            "orientation": {k: s for _, _, k, s in self.keys},
+            "ranking": {k: [{"rank": r, "method": m, "value": v} for r, m, v in self.ranking(k)]
+                        for _, _, k, _ in self.keys},
+            "pairs": [{**{x: p[x] for x in ("a", "b", "pearson", "spearman", "n", "esr", "triplets")},
+                       "sm_min": float(p["sm"].min()) if len(p["sm"]) else None,
+                       "sm_median": float(np.median(p["sm"])) if len(p["sm"]) else None,
+                       "missorted": int((p["sm"] < 0).sum()), "sm": p["sm"].tolist()}
+                      for p in self.pairs()],
+            "warnings": self.warnings,
+        })
+
+
+def compare(gt, predictions, metrics=None, params=None, seed=0, tiles=None,
+            aggregation="pooled", empty_tiles="skip", margin=0.0, workers=1, dask_scheduler=None,
+            progress=None, scores="headline"):
+    """``predictions``: [(method name, LineSet)] (at least two); ``tiles``:
+    None or [(tile_id, polygon)] as for core.analysis.tiles.  Every method
+    is evaluated with the same SEED (same draws on the ground-truth side)."""
+    progress = progress or NO_PROGRESS
+    if len(predictions) < 2:
+        raise ValueError("compare needs at least two prediction layers (methods)")
+    names = [n for n, _ in predictions]
+    if len(set(names)) != len(names):
+        raise ValueError(f"method names must be unique, got {names}")
+    if len(gt.parts) == 0:
+        raise ValueError("the ground truth has no line")
+    ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
+    for m in ids:
+        registry.get(m)
+    keys = score_keys(ids, scores)
+    warnings = []
+    nm = len(predictions)
+    tiled = None
+    if tiles:
+        tiled = {}
+        for i, (name, pred) in enumerate(predictions):
+            sub = progress.sub(i / nm, (i + 1) / nm)
+            tiled[name] = evaluate_tiles(gt, pred, tiles, ids, params, seed, aggregation,
+                                         empty_tiles, margin, workers, dask_scheduler, sub)
+            warnings += [f"{name}: {w}" for w in tiled[name].warnings]
+        first = tiled[names[0]]
+        use = [k for k, t in enumerate(first.tiles) if not t.empty]
+        refs = [first.tiles[k].tile_id for k in use]
+        values, overall = {}, {}
+        for m, o, key, _ in keys:
+            v = np.full((len(use), nm), np.nan)
+            for j, name in enumerate(names):
+                tl = tiled[name].tiles
+                for r, k in enumerate(use):
+                    x = tl[k].scores(m).get(o, math.nan) if tl[k].metrics else math.nan
+                    v[r, j] = math.nan if x is None else x
+            values[key] = v
+            overall[key] = np.array([tiled[n].aggregate.get(m, {}).get(o, math.nan) for n in names],
+                                    dtype=float)
+    else:
+        tasks = [{"gt": gt, "pred": p, "metrics": ids, "params": params, "seed": seed}
+                 for _, p in predictions]
+        outs = run_tasks(_method_task, tasks, workers, dask_scheduler, progress, names)
+        refs = ["all"]
+        per = []
+        for name, (ok, val) in zip(names, outs):
+            if not ok:
+                warnings.append(f"{name} failed: {val.splitlines()[0] if val else val}")
+                per.append({})
+                continue
+            per.append(val["scores"])
+            warnings += [f"{name}: {w}" for w in val["warnings"]]
+        values, overall = {}, {}
+        for m, o, key, _ in keys:
+            row = np.array([[(s.get(m, {}).get(o, math.nan) if s.get(m, {}).get(o) is not None
+                              else math.nan) for s in per]], dtype=float)
+            values[key] = row
+            overall[key] = row[0].copy()
+    n_ref = len(refs)
+    n_trip = n_ref * nm * (nm - 1)
+    if n_trip < 10:
+        warnings.append(f"only {n_trip} ordered triplets (references x method pairs): the "
+                        f"Equal-Sorting Ratio is coarse; use more methods or tiles")
+    if n_ref * nm < 3:
+        warnings.append("fewer than three (reference, method) samples: correlations are undefined")
+    for m, o, key, _ in keys:
+        if np.isnan(values[key]).all():
+            warnings.append(f"{key}: undefined for every method")
+    progress.set(1.0)
+    return Comparison(names, ids, keys, refs, values, overall, tiled, warnings, int(seed),
+                      aggregation if tiles else None)

@@ -1,0 +1,216 @@
+"""roadmetrics:compare — several predictions (methods) against one ground
+truth: scores, rankings, correlations between metrics, Equal-Sorting Ratio
+and Sorting Margins (core.analysis.compare), with an HTML report."""
+import json
+import math
+import os
+
+import numpy as np
+
+from qgis.core import (QgsProcessing, QgsProcessingAlgorithm, QgsProcessingException,
+                       QgsProcessingOutputString, QgsProcessingParameterDefinition,
+                       QgsProcessingParameterDistance, QgsProcessingParameterEnum,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
+                       QgsProcessingParameterFileDestination, QgsProcessingParameterMultipleLayers,
+                       QgsProcessingParameterNumber, QgsProcessingParameterString)
+
+from ..core import registry
+from ..core.analysis.compare import compare
+from ..core.progress import Cancelled
+from ..core.tool_reports import compare_report
+from .i18n import tr
+from .inputs import check_line_source, read_lines, warn, working_crs
+from .tool_common import metric_parameters, network_parameters, progress_for, read_tiles, write_table
+
+AGGREGATIONS = ["pooled", "mean"]
+EMPTY = ["skip", "worst", "best"]
+SCORES = ["headline", "all"]
+
+
+class CompareAlgorithm(QgsProcessingAlgorithm):
+    def createInstance(self):
+        return CompareAlgorithm()
+
+    def name(self):
+        return "compare"
+
+    def displayName(self):
+        return tr("Compare methods")
+
+    def group(self):
+        return tr("Metric analysis")
+
+    def groupId(self):
+        return "metric_analysis"
+
+    def shortHelpString(self):
+        return tr(
+            "Scores several predictions (one per method) against one ground truth with every "
+            "selected metric, ranks the methods by each score, and measures how consistently the "
+            "metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting "
+            "Ratio (share of triplets (reference, method B, method C) that two scores sort alike) "
+            "and Sorting Margins (Lopez-Molina et al.). With TILE_SIZE or a TILES polygon layer "
+            "every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the "
+            "overall scores are aggregated (pooled or mean). SCORES: one headline score per metric "
+            "(F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better "
+            "scores are negated before comparing). The HTML report shows the scores and ranks, the "
+            "pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin "
+            "distributions.")
+
+    @staticmethod
+    def specs():
+        return registry.all_specs()
+
+    def initAlgorithm(self, config=None):
+        specs = self.specs()
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
+        self.addParameter(QgsProcessingParameterMultipleLayers(
+            "PREDICTIONS", tr("Predictions (one layer per method)"), QgsProcessing.TypeVectorLine))
+        self.addParameter(QgsProcessingParameterEnum(
+            "METRICS", tr("Metrics"), [s.id for s in specs], True, list(range(len(specs))), True))
+        self.addParameter(QgsProcessingParameterEnum(
+            "SCORES", tr("Scores compared"), SCORES, False, 0))
+        self.addParameter(QgsProcessingParameterNumber(
+            "SEED", tr("Random seed"), QgsProcessingParameterNumber.Integer, 0, False, 0))
+        self.addParameter(QgsProcessingParameterDistance(
+            "TILE_SIZE", tr("Tile size (0 = whole extent)"), 0.0, "GROUND_TRUTH", False, 0.0))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            "TILES", tr("Tiles (polygon layer)"), [QgsProcessing.TypeVectorPolygon], None, True))
+        self.addParameter(QgsProcessingParameterEnum(
+            "AGGREGATION", tr("Aggregation over tiles"), AGGREGATIONS, False, 0))
+        self.addParameter(QgsProcessingParameterEnum(
+            "EMPTY_TILES", tr("Tiles without ground truth"), EMPTY, False, 0))
+        adv = [
+            QgsProcessingParameterDistance("MARGIN", tr("Tile margin"), 0.0, "GROUND_TRUTH", False, 0.0),
+            QgsProcessingParameterNumber("WORKERS", tr("Worker processes (0 = one per core)"),
+                                         QgsProcessingParameterNumber.Integer, 0, False, 0),
+            QgsProcessingParameterString("DASK_SCHEDULER", tr("Dask scheduler address"), None, False, True),
+            QgsProcessingParameterString("PARAMETERS", tr("Per-metric parameters (JSON)"), None, True, True),
+        ]
+        for p in adv:
+            p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+            self.addParameter(p)
+        for p in network_parameters("GROUND_TRUTH"):
+            self.addParameter(p)
+        self.addParameter(QgsProcessingParameterFileDestination(
+            "REPORT", tr("HTML report"), tr("HTML files (*.html)"), None, True, True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            "SCORES_TABLE", tr("Scores per method"), QgsProcessing.TypeVector, None, True, True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            "RANKING", tr("Ranking of the methods"), QgsProcessing.TypeVector, None, True, True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            "PAIRS", tr("Consistency of metric pairs"), QgsProcessing.TypeVector, None, True, True))
+        self.addOutput(QgsProcessingOutputString("RESULTS", tr("Results (JSON)")))
+
+    def processAlgorithm(self, parameters, context, feedback):
+        specs = self.specs()
+        chosen = self.parameterAsEnums(parameters, "METRICS", context)
+        ids = [specs[i].id for i in chosen] if chosen else [s.id for s in specs]
+        which = SCORES[self.parameterAsEnum(parameters, "SCORES", context)]
+        params, per_metric = metric_parameters(self, parameters, context)
+        gt_src = self.parameterAsSource(parameters, "GROUND_TRUTH", context)
+        check_line_source(gt_src, tr("ground-truth"))
+        layers = self.parameterAsLayerList(parameters, "PREDICTIONS", context)
+        if len(layers) < 2:
+            raise QgsProcessingException(tr("Choose at least two prediction layers to compare."))
+        info = {"warnings": []}
+        crs = working_crs(gt_src, gt_src, context, feedback, info)
+        gt = read_lines(gt_src, tr("ground truth"), crs, context, feedback, (), (0, 3))
+        if len(gt.parts) == 0:
+            raise QgsProcessingException(tr("The ground-truth layer has no usable line."))
+        preds, names = [], []
+        for k, layer in enumerate(layers):
+            check_line_source(layer, tr("prediction"))
+            name = layer.name() or f"method {k + 1}"
+            base, n = name, 2
+            while name in names:
+                name = f"{base} ({n})"
+                n += 1
+            names.append(name)
+            if layer.sourceCrs().isValid() and crs.isValid() and layer.sourceCrs() != crs:
+                feedback.pushInfo(tr("{}: transformed from {} to {}.").format(
+                    name, layer.sourceCrs().authid(), crs.authid()))
+            preds.append((name, read_lines(layer, name, crs, context, feedback, (), (3, 6))))
+            if feedback.isCanceled():
+                return {}
+        tiles = read_tiles(self.parameterAsSource(parameters, "TILES", context),
+                           self.parameterAsDouble(parameters, "TILE_SIZE", context), gt, crs, context)
+        seed = self.parameterAsInt(parameters, "SEED", context)
+        aggregation = AGGREGATIONS[self.parameterAsEnum(parameters, "AGGREGATION", context)]
+        empty = EMPTY[self.parameterAsEnum(parameters, "EMPTY_TILES", context)]
+        try:
+            comp = compare(gt, preds, ids, params, seed, tiles, aggregation, empty,
+                           self.parameterAsDouble(parameters, "MARGIN", context),
+                           self.parameterAsInt(parameters, "WORKERS", context),
+                           self.parameterAsString(parameters, "DASK_SCHEDULER", context) or None,
+                           progress_for(feedback, 0.06, 0.95), which)
+        except Cancelled:
+            feedback.reportError(tr("Cancelled."))
+            return {}
+        except (ValueError, KeyError) as e:
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+        for w in comp.warnings:
+            warn(feedback, w)
+        outputs = {"RESULTS": json.dumps(dict(comp.to_dict(), working_crs=info.get("working_crs")))}
+        for _, _, key, _ in comp.keys:
+            r = comp.ranking(key)
+            feedback.pushInfo(f"{key}: " + " > ".join(f"{m} ({v:.4f})" for _, m, v in r))
+        report = self.parameterAsFileOutput(parameters, "REPORT", context)
+        if report:
+            rows = {
+                tr("ground truth"): f"{gt_src.sourceName()} ({len(gt.parts)} line parts, "
+                                    f"{gt.total_length() / 1000:.2f} km)",
+                tr("methods"): ", ".join(f"{n} ({p.total_length() / 1000:.2f} km)" for n, p in preds),
+                tr("working CRS"): info.get("working_crs"),
+                tr("metrics"): ", ".join(ids),
+                "SCORES": which,
+                "SEED": seed,
+                tr("tiles"): (f"{len(tiles)} ({aggregation}, empty tiles: {empty}); "
+                              f"{len(comp.references)} with ground truth" if tiles else tr("whole extent")),
+            }
+            if per_metric:
+                rows["PARAMETERS"] = json.dumps(per_metric)
+            os.makedirs(os.path.dirname(os.path.abspath(report)), exist_ok=True)
+            with open(report, "w", encoding="utf-8") as fh:
+                fh.write(compare_report(tr("Comparison of methods"), rows, comp))
+            outputs["REPORT"] = report
+        self._tables(parameters, context, comp, outputs)
+        feedback.setProgress(100)
+        return outputs
+
+    def _tables(self, parameters, context, comp, outputs):
+        rows = []
+        for m, o, key, _ in comp.keys:
+            ranks = {meth: r for r, meth, _ in comp.ranking(key)}
+            for j, meth in enumerate(comp.methods):
+                rows.append([meth, "all", m, o, key, float(comp.overall[key][j]), ranks[meth]])
+                if comp.tiled:
+                    for r, ref in enumerate(comp.references):
+                        rows.append([meth, str(ref), m, o, key, float(comp.values[key][r, j]), None])
+        dest = write_table(self, parameters, context, "SCORES_TABLE",
+                           [("method", "string"), ("tile", "string"), ("metric", "string"),
+                            ("score", "string"), ("key", "string"), ("value", "double"),
+                            ("rank", "int")], rows)
+        if dest is not None:
+            outputs["SCORES_TABLE"] = dest
+        rows = [[key, r, meth, v] for _, _, key, _ in comp.keys for r, meth, v in comp.ranking(key)]
+        dest = write_table(self, parameters, context, "RANKING",
+                           [("key", "string"), ("rank", "int"), ("method", "string"),
+                            ("value", "double")], rows)
+        if dest is not None:
+            outputs["RANKING"] = dest
+        rows = []
+        for p in comp.pairs():
+            sm = p["sm"]
+            rows.append([p["a"], p["b"], p["pearson"], p["spearman"], p["n"], p["esr"],
+                         p["triplets"], int((sm < 0).sum()),
+                         float(sm.min()) if len(sm) else math.nan,
+                         float(np.median(sm)) if len(sm) else math.nan])
+        dest = write_table(self, parameters, context, "PAIRS",
+                           [("score_a", "string"), ("score_b", "string"), ("pearson", "double"),
+                            ("spearman", "double"), ("samples", "int"), ("esr", "double"),
+                            ("triplets", "int"), ("missorted", "int"), ("sm_min", "double"),
+                            ("sm_median", "double")], rows)
+        if dest is not None:
+            outputs["PAIRS"] = dest

@@ -1,0 +1,134 @@
+"""roadmetrics:perturb — a copy of a line layer with COUNT synthetic errors of
+one type (core.analysis.perturb), for testing metrics on known errors."""
+import json
+
+from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
+                       QgsLineString, QgsPoint, QgsProcessing, QgsProcessingAlgorithm,
+                       QgsProcessingException, QgsProcessingOutputNumber,
+                       QgsProcessingOutputString, QgsProcessingParameterEnum,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
+                       QgsProcessingParameterNumber, QgsWkbTypes)
+
+from ..core.analysis.perturb import ERROR_TYPES, perturb
+from ..core.progress import Cancelled
+from ..core.result import json_safe
+from .i18n import tr
+from .inputs import check_line_source, read_lines, working_crs
+from .tool_common import (QTYPES, network_parameters, perturb_parameters, perturb_values,
+                          progress_for, style_sink)
+
+STYLES = {
+    "OUTPUT": {"color": "#2b6cb0", "size": 0.6},
+    "GROUND_TRUTH_OUTPUT": {"color": "#8a8a8a", "size": 1.2},
+    "ERRORS": {"color": "#d7191c", "size": 1.4},
+}
+
+class PerturbAlgorithm(QgsProcessingAlgorithm):
+    def createInstance(self):
+        return PerturbAlgorithm()
+
+    def name(self):
+        return "perturb"
+
+    def displayName(self):
+        return tr("Perturb a network (synthetic errors)")
+
+    def group(self):
+        return tr("Metric analysis")
+
+    def groupId(self):
+        return "metric_analysis"
+
+    def shortHelpString(self):
+        return tr(
+            "Writes a copy of a line layer with COUNT synthetic errors of one type (Citraro et al., "
+            "ECCV 2020, sec. 4.1): interruptions (gaps of GAP_LENGTH that disconnect the road), "
+            "overconnections (straight spurious roads of MIN_LINK to MAX_LINK joining points at "
+            "least DETOUR_FACTOR times farther apart along the network), perturbations (junctions "
+            "and dead ends displaced by MAX_SHIFT / 2 to MAX_SHIFT, roads following, nothing "
+            "disconnected), doubled roads (a copy shifted by DOUBLE_SHIFT joined at both ends), "
+            "doubled roads in the ground truth (the copies go into GROUND_TRUTH_OUTPUT) and false "
+            "positives far away (roads within REMOVAL_RADIUS of random points removed from "
+            "GROUND_TRUTH_OUTPUT). OUTPUT is the prediction, GROUND_TRUTH_OUTPUT the ground truth "
+            "to compare it with (both as the network's roads between junctions; attributes are not "
+            "kept); ERRORS marks each error. Same SEED, same errors.")
+
+    def initAlgorithm(self, config=None):
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            "INPUT", tr("Line layer (ground truth)"), [QgsProcessing.TypeVectorLine]))
+        self.addParameter(QgsProcessingParameterEnum(
+            "ERROR_TYPE", tr("Error type"), list(ERROR_TYPES), False, 0))
+        self.addParameter(QgsProcessingParameterNumber(
+            "COUNT", tr("Number of errors"), QgsProcessingParameterNumber.Integer, 10, False, 0))
+        self.addParameter(QgsProcessingParameterNumber(
+            "SEED", tr("Random seed"), QgsProcessingParameterNumber.Integer, 0, False, 0))
+        for p in perturb_parameters("INPUT") + network_parameters("INPUT"):
+            self.addParameter(p)
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            "OUTPUT", tr("Perturbed prediction"), QgsProcessing.TypeVectorLine))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            "GROUND_TRUTH_OUTPUT", tr("Ground truth to compare with"), QgsProcessing.TypeVectorLine))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            "ERRORS", tr("Errors"), QgsProcessing.TypeVectorLine, None, True, True))
+        self.addOutput(QgsProcessingOutputNumber("N_ERRORS", tr("Number of errors placed")))
+        self.addOutput(QgsProcessingOutputString("PARAMETERS", tr("Parameters used (JSON)")))
+
+    def processAlgorithm(self, parameters, context, feedback):
+        src = self.parameterAsSource(parameters, "INPUT", context)
+        check_line_source(src, tr("input"))
+        info = {"warnings": []}
+        crs = working_crs(src, src, context, feedback, info)
+        lines = read_lines(src, tr("input"), crs, context, feedback, (), (0, 10))
+        if feedback.isCanceled():
+            return {}
+        if len(lines.parts) == 0:
+            raise QgsProcessingException(tr("The input layer has no usable line."))
+        etype = ERROR_TYPES[self.parameterAsEnum(parameters, "ERROR_TYPE", context)]
+        count = self.parameterAsInt(parameters, "COUNT", context)
+        seed = self.parameterAsInt(parameters, "SEED", context)
+        try:
+            res = perturb(lines, etype, count, seed, perturb_values(self, parameters, context),
+                          progress_for(feedback, 0.1, 0.9))
+        except Cancelled:
+            feedback.reportError(tr("Cancelled."))
+            return {}
+        except ValueError as e:
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+        for w in info["warnings"] + res.warnings:
+            feedback.pushInfo(w)
+        outputs = {"N_ERRORS": res.n_errors}
+        for name, ls in (("OUTPUT", res.prediction), ("GROUND_TRUTH_OUTPUT", res.ground_truth)):
+            dest = self._write(parameters, context, name, ls.parts, [("road", "int")],
+                               [[i] for i in range(len(ls.parts))], crs)
+            if dest is not None:
+                outputs[name] = dest
+        dest = self._write(parameters, context, "ERRORS", res.errors.coords, res.errors.fields,
+                           list(res.errors.rows()), crs)
+        if dest is not None:
+            outputs["ERRORS"] = dest
+        outputs["PARAMETERS"] = json.dumps(json_safe({
+            "error_type": etype, "count": count, "seed": seed, "parameters": res.parameters,
+            "working_crs": info.get("working_crs"), "warnings": info["warnings"] + res.warnings}))
+        feedback.pushInfo(tr("{} error(s) of type {} placed.").format(res.n_errors, etype))
+        feedback.setProgress(100)
+        return outputs
+
+    def _write(self, parameters, context, name, lines, ftypes, rows, crs):
+        if parameters.get(name) is None:
+            return None
+        fields = QgsFields()
+        for fname, ftype in ftypes:
+            fields.append(QgsField(fname, QTYPES[ftype]))
+        sink, dest = self.parameterAsSink(parameters, name, context, fields, QgsWkbTypes.LineString, crs)
+        if sink is None:
+            return None
+        feats = []
+        for xy, row in zip(lines, rows):
+            f = QgsFeature(fields)
+            f.setGeometry(QgsGeometry(QgsLineString([QgsPoint(float(x), float(y)) for x, y in xy])))
+            f.setAttributes(list(row))
+            feats.append(f)
+        sink.addFeatures(feats, QgsFeatureSink.FastInsert)
+        del sink
+        style_sink(context, dest, "LineString", STYLES[name], crs)
+        return dest

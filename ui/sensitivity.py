@@ -1,0 +1,168 @@
+"""roadmetrics:sensitivity — every selected metric against the number of
+synthetic errors of each type on the user's ground truth
+(core.analysis.sensitivity), with an HTML report of small multiples."""
+import json
+import os
+
+from qgis.core import (QgsProcessing, QgsProcessingAlgorithm, QgsProcessingException,
+                       QgsProcessingOutputString, QgsProcessingParameterDefinition,
+                       QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterFeatureSource, QgsProcessingParameterFileDestination,
+                       QgsProcessingParameterNumber, QgsProcessingParameterString)
+
+from ..core import registry
+from ..core.analysis.perturb import ERROR_TYPES, LABELS
+from ..core.analysis.sensitivity import examples, sensitivity
+from ..core.progress import Cancelled
+from ..core.tool_reports import sensitivity_report
+from .i18n import tr
+from .inputs import check_line_source, read_lines, warn, working_crs
+from .tool_common import (metric_parameters, network_parameters, perturb_parameters,
+                          perturb_values, progress_for, write_table)
+
+
+class SensitivityAlgorithm(QgsProcessingAlgorithm):
+    def createInstance(self):
+        return SensitivityAlgorithm()
+
+    def name(self):
+        return "sensitivity"
+
+    def displayName(self):
+        return tr("Metric sensitivity analysis")
+
+    def group(self):
+        return tr("Metric analysis")
+
+    def groupId(self):
+        return "metric_analysis"
+
+    def shortHelpString(self):
+        return tr(
+            "Reproduces Citraro et al.'s synthetic benchmark (ECCV 2020, Fig. 5) on your ground "
+            "truth: for each error type, each number of errors in COUNTS and each repetition, a "
+            "perturbed copy is made (as roadmetrics:perturb) and every selected metric compares it "
+            "with the ground truth. The report has one plot per error type (score against number "
+            "of errors, one line per metric); a score that changes by less than FLAT_THRESHOLD "
+            "between 0 and the largest count is flagged as insensitive to that error type. Runs "
+            "are spread over WORKERS local processes or a Dask cluster (DASK_SCHEDULER); the "
+            "numbers do not depend on how they are run. TABLE holds every score of every run, "
+            "SUMMARY the change of each headline score per error type.")
+
+    @staticmethod
+    def specs():
+        return registry.all_specs()
+
+    def initAlgorithm(self, config=None):
+        specs = self.specs()
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
+        self.addParameter(QgsProcessingParameterEnum(
+            "ERROR_TYPES", tr("Error types"), list(ERROR_TYPES), True,
+            list(range(len(ERROR_TYPES))), True))
+        self.addParameter(QgsProcessingParameterString(
+            "COUNTS", tr("Numbers of errors (comma separated)"), "0, 5, 10, 20, 40"))
+        self.addParameter(QgsProcessingParameterNumber(
+            "REPETITIONS", tr("Repetitions (different seeds)"), QgsProcessingParameterNumber.Integer,
+            1, False, 1))
+        self.addParameter(QgsProcessingParameterEnum(
+            "METRICS", tr("Metrics"), [s.id for s in specs], True, list(range(len(specs))), True))
+        self.addParameter(QgsProcessingParameterNumber(
+            "SEED", tr("Random seed"), QgsProcessingParameterNumber.Integer, 0, False, 0))
+        for p in perturb_parameters("GROUND_TRUTH"):
+            self.addParameter(p)
+        adv = [
+            QgsProcessingParameterNumber("FLAT_THRESHOLD", tr("Flat threshold (insensitive below)"),
+                                         QgsProcessingParameterNumber.Double, 0.01, False, 0.0),
+            QgsProcessingParameterNumber("WORKERS", tr("Worker processes (0 = one per core)"),
+                                         QgsProcessingParameterNumber.Integer, 0, False, 0),
+            QgsProcessingParameterString("DASK_SCHEDULER", tr("Dask scheduler address"), None, False, True),
+            QgsProcessingParameterString("PARAMETERS", tr("Per-metric parameters (JSON)"), None, True, True),
+        ]
+        for p in adv:
+            p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+            self.addParameter(p)
+        for p in network_parameters("GROUND_TRUTH"):
+            self.addParameter(p)
+        self.addParameter(QgsProcessingParameterFileDestination(
+            "REPORT", tr("HTML report"), tr("HTML files (*.html)"), None, True, True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            "TABLE", tr("Scores of every run"), QgsProcessing.TypeVector, None, True, True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            "SUMMARY", tr("Sensitivity summary"), QgsProcessing.TypeVector, None, True, True))
+        self.addOutput(QgsProcessingOutputString("RESULTS", tr("Results (JSON)")))
+
+    def processAlgorithm(self, parameters, context, feedback):
+        specs = self.specs()
+        chosen = self.parameterAsEnums(parameters, "METRICS", context)
+        ids = [specs[i].id for i in chosen] if chosen else [s.id for s in specs]
+        tchosen = self.parameterAsEnums(parameters, "ERROR_TYPES", context)
+        types = [ERROR_TYPES[i] for i in tchosen] if tchosen else list(ERROR_TYPES)
+        params, per_metric = metric_parameters(self, parameters, context)
+        src = self.parameterAsSource(parameters, "GROUND_TRUTH", context)
+        check_line_source(src, tr("ground-truth"))
+        info = {"warnings": []}
+        crs = working_crs(src, src, context, feedback, info)
+        gt = read_lines(src, tr("ground truth"), crs, context, feedback, (), (0, 4))
+        if feedback.isCanceled():
+            return {}
+        if len(gt.parts) == 0:
+            raise QgsProcessingException(tr("The ground-truth layer has no usable line."))
+        counts = self.parameterAsString(parameters, "COUNTS", context)
+        reps = self.parameterAsInt(parameters, "REPETITIONS", context)
+        seed = self.parameterAsInt(parameters, "SEED", context)
+        pp = perturb_values(self, parameters, context)
+        try:
+            res = sensitivity(gt, types, counts, reps, ids, params, pp, seed,
+                              self.parameterAsInt(parameters, "WORKERS", context),
+                              self.parameterAsString(parameters, "DASK_SCHEDULER", context) or None,
+                              progress_for(feedback, 0.05, 0.95),
+                              self.parameterAsDouble(parameters, "FLAT_THRESHOLD", context))
+        except Cancelled:
+            feedback.reportError(tr("Cancelled."))
+            return {}
+        except (ValueError, KeyError) as e:
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+        for w in res.warnings:
+            warn(feedback, w)
+        for t, m, o, k, a, b, d, flat in res.summary_rows():
+            if flat:
+                feedback.pushInfo(tr("{} is flat for {} (change {:.4f})").format(k, t, d))
+        outputs = {"RESULTS": json.dumps(dict(res.to_dict(), working_crs=info.get("working_crs")))}
+        report = self.parameterAsFileOutput(parameters, "REPORT", context)
+        if report:
+            rows = {
+                tr("ground truth"): f"{src.sourceName()} ({len(gt.parts)} line parts, "
+                                    f"{gt.total_length() / 1000:.2f} km)",
+                tr("working CRS"): info.get("working_crs"),
+                tr("error types"): ", ".join(LABELS[t] for t in types),
+                "COUNTS": ", ".join(str(c) for c in res.counts),
+                "REPETITIONS": reps,
+                tr("metrics"): ", ".join(ids),
+                "SEED": seed,
+                tr("perturbation parameters"): ", ".join(f"{k}={v}" for k, v in res.parameters.items()),
+                "FLAT_THRESHOLD": res.flat_threshold,
+            }
+            if per_metric:
+                rows["PARAMETERS"] = json.dumps(per_metric)
+            text = sensitivity_report(tr("Metric sensitivity analysis"), rows, res, examples(gt, res))
+            os.makedirs(os.path.dirname(os.path.abspath(report)), exist_ok=True)
+            with open(report, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            outputs["REPORT"] = report
+        dest = write_table(self, parameters, context, "TABLE",
+                           [("error_type", "string"), ("count", "int"), ("repetition", "int"),
+                            ("metric", "string"), ("score", "string"), ("key", "string"),
+                            ("value", "double"), ("n_errors", "int")],
+                           [list(r) for r in res.rows()])
+        if dest is not None:
+            outputs["TABLE"] = dest
+        dest = write_table(self, parameters, context, "SUMMARY",
+                           [("error_type", "string"), ("metric", "string"), ("score", "string"),
+                            ("key", "string"), ("at_0", "double"), ("at_max", "double"),
+                            ("delta", "double"), ("flat", "int")],
+                           [list(r[:7]) + [int(r[7])] for r in res.summary_rows()])
+        if dest is not None:
+            outputs["SUMMARY"] = dest
+        feedback.setProgress(100)
+        return outputs

@@ -1,0 +1,146 @@
+"""Parameters and helpers shared by the analysis tools (perturb,
+sensitivity, compare): perturbation and network parameters, progress
+bridging, per-metric JSON parameters, table sinks and styles."""
+import json
+import math
+
+from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessingException,
+                       QgsProcessingParameterBoolean, QgsProcessingParameterDefinition,
+                       QgsProcessingParameterDistance, QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.PyQt.QtCore import QVariant
+
+from ..core.analysis.perturb import DEFAULTS
+from ..core.progress import Progress
+from .i18n import tr
+from .styles import StylePostProcessor, write_qml_sidecar
+
+QTYPES = {"int": QVariant.Int, "double": QVariant.Double, "string": QVariant.String}
+
+
+def distance_param(name, label, default, parent="INPUT", advanced=False, minimum=0.0):
+    p = QgsProcessingParameterDistance(name, label, default, parent, False, minimum)
+    if advanced:
+        p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+    return p
+
+
+def perturb_parameters(parent):
+    """The perturbation parameters (shared with roadmetrics:sensitivity)."""
+    out = [
+        distance_param("GAP_LENGTH", tr("Gap length (interruptions)"), DEFAULTS["GAP_LENGTH"], parent),
+        distance_param("MAX_SHIFT", tr("Maximum node displacement (perturbations)"),
+                       DEFAULTS["MAX_SHIFT"], parent),
+        distance_param("REMOVAL_RADIUS", tr("Radius of removed areas (false positives far away)"),
+                       DEFAULTS["REMOVAL_RADIUS"], parent),
+        distance_param("DOUBLE_SHIFT", tr("Offset of doubled roads"), DEFAULTS["DOUBLE_SHIFT"], parent, True),
+        distance_param("DOUBLE_LENGTH", tr("Length of doubled roads"), DEFAULTS["DOUBLE_LENGTH"], parent, True),
+        distance_param("MIN_LINK", tr("Minimum length of spurious roads (overconnections)"),
+                       DEFAULTS["MIN_LINK"], parent, True),
+        distance_param("MAX_LINK", tr("Maximum length of spurious roads (overconnections)"),
+                       DEFAULTS["MAX_LINK"], parent, True),
+    ]
+    d = QgsProcessingParameterNumber("DETOUR_FACTOR", tr("Minimum detour of joined points (overconnections)"),
+                                     QgsProcessingParameterNumber.Double, DEFAULTS["DETOUR_FACTOR"], False, 1.0)
+    d.setFlags(d.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+    out.append(d)
+    return out
+
+
+def perturb_values(alg, parameters, context):
+    names = ["GAP_LENGTH", "MAX_SHIFT", "REMOVAL_RADIUS", "DOUBLE_SHIFT", "DOUBLE_LENGTH",
+             "MIN_LINK", "MAX_LINK", "DETOUR_FACTOR", "MERGE_TOLERANCE"]
+    out = {n: alg.parameterAsDouble(parameters, n, context) for n in names}
+    out["NODE_CROSSINGS"] = alg.parameterAsBoolean(parameters, "NODE_CROSSINGS", context)
+    return out
+
+
+def network_parameters(parent):
+    out = [distance_param("MERGE_TOLERANCE", tr("Vertex merge tolerance"), 0.05, parent, True),
+           QgsProcessingParameterBoolean("NODE_CROSSINGS", tr("Connect lines where they cross"), False)]
+    out[1].setFlags(out[1].flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+    return out
+
+
+def progress_for(feedback, a=0.0, b=1.0):
+    def cb(f, msg):
+        feedback.setProgress(100.0 * f)
+        if msg:
+            feedback.setProgressText(msg)
+    return Progress(cb, feedback.isCanceled).sub(a, b)
+
+
+def style_sink(context, dest, geometry, style, crs):
+    if context.willLoadLayerOnCompletion(dest):
+        context.layerToLoadOnCompletionDetails(dest).setPostProcessor(
+            StylePostProcessor.create(geometry, style))
+    try:
+        write_qml_sidecar(dest, geometry, style, crs)
+    except OSError:
+        pass
+
+
+def metric_parameters(alg, parameters, context):
+    """PARAMETERS (JSON of per-metric parameters) plus the shared network
+    parameters, as core.analysis.evaluate expects them."""
+    extra = alg.parameterAsString(parameters, "PARAMETERS", context) or ""
+    try:
+        per_metric = json.loads(extra) if extra.strip() else {}
+        if not isinstance(per_metric, dict):
+            raise ValueError("not an object")
+    except ValueError as e:
+        raise QgsProcessingException(tr("PARAMETERS must be a JSON object like "
+                                        "{{\"apls\": {{\"VARIANT\": \"sat2graph\"}}}}: {}").format(e))
+    params = dict(per_metric)
+    params["MERGE_TOLERANCE"] = alg.parameterAsDouble(parameters, "MERGE_TOLERANCE", context)
+    params["NODE_CROSSINGS"] = alg.parameterAsBoolean(parameters, "NODE_CROSSINGS", context)
+    return params, per_metric
+
+
+def write_table(alg, parameters, context, name, columns, rows):
+    """A feature sink without geometry: ``columns`` = [(name, 'int' |
+    'double' | 'string')]; NaN written as NULL.  Returns the destination or
+    None when the output is not wanted."""
+    if parameters.get(name) is None:
+        return None
+    fields = QgsFields()
+    for cname, ctype in columns:
+        fields.append(QgsField(cname, QTYPES[ctype]))
+    sink, dest = alg.parameterAsSink(parameters, name, context, fields, QgsWkbTypes.NoGeometry)
+    if sink is None:
+        return None
+    feats = []
+    for row in rows:
+        f = QgsFeature(fields)
+        f.setAttributes([None if (isinstance(v, float) and math.isnan(v)) else v for v in row])
+        feats.append(f)
+    sink.addFeatures(feats, QgsFeatureSink.FastInsert)
+    del sink
+    return dest
+
+
+def read_tiles(tiles_src, size, gt, crs, context):
+    """[(tile id, polygon)] from a polygon source (in the working CRS) or a
+    grid of ``size`` over the ground truth's extent; None without tiles."""
+    from ..core.analysis.tiles import grid_tiles
+    if tiles_src is not None:
+        from qgis.core import QgsFeatureRequest
+        from shapely import wkb as swkb
+        req = QgsFeatureRequest()
+        if tiles_src.sourceCrs().isValid() and crs.isValid() and tiles_src.sourceCrs() != crs:
+            req.setDestinationCrs(crs, context.transformContext())
+        out = []
+        for f in tiles_src.getFeatures(req):
+            g = f.geometry()
+            if g is None or g.isNull() or g.isEmpty():
+                continue
+            out.append((f.id(), swkb.loads(bytes(g.asWkb()))))
+        if not out:
+            raise QgsProcessingException(tr("The TILES layer has no polygon."))
+        return out
+    if size and size > 0:
+        import numpy as np
+        allp = np.concatenate(gt.parts)
+        x0, y0 = allp.min(axis=0)
+        x1, y1 = allp.max(axis=0)
+        return grid_tiles(x0, y0, x1, y1, size)
+    return None

@@ -7,8 +7,8 @@ import math
 from .report import esc, fmt
 
 PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
-           "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#ad494a", "#637939", "#e7ba52",
-           "#7b4173", "#3182bd"]
+           "#7f7f7f", "#bcbd22", "#17becf", "#000000", "#fdbf6f", "#6a3d9a", "#b2df8a",
+           "#a6cee3", "#fb9a99"]
 DASHES = ["", "5,3", "2,2", "8,3,2,3"]
 
 
@@ -48,11 +48,27 @@ def ticks(lo, hi, target=5):
     return [round(first + i * step, 10) for i in range(max(n, 1))]
 
 
+def wrap(text, width):
+    """Split a text into lines of at most ``width`` characters at spaces."""
+    lines, cur = [], ""
+    for w in text.split(" "):
+        if cur and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}" if cur else w
+    return lines + ([cur] if cur else [])
+
+
 def line_panel(title, xs, series, ylim, width=330, height=230, note="", note_color="#c00",
                outline=None):
     """One panel: ``series`` = [(label, colour, dash, ys, std or None,
-    emphasised)] against ``xs``; emphasised series are drawn thick."""
-    left, right, top, bottom = 44, 10, 34, 30
+    emphasised)] against ``xs``; emphasised series are drawn thick.  The
+    note (e.g. the flat scores) is wrapped above the plot."""
+    notes = wrap(note, max(10, int((width - 48) / 6.3))) if note else []
+    extra = 12 * max(len(notes) - 1, 0)
+    height += extra
+    left, right, top, bottom = 44, 10, 34 + extra, 30
     pw, ph = width - left - right, height - top - bottom
     x0, x1 = min(xs), max(xs)
     y0, y1 = ylim
@@ -61,8 +77,9 @@ def line_panel(title, xs, series, ylim, width=330, height=230, note="", note_col
     border = f" style='outline:2px solid {outline}'" if outline else ""
     out = [f"<svg width='{width}' height='{height}' role='img' aria-label='{esc(title)}'{border}>",
            f"<text x='{left}' y='14' font-size='13' font-weight='bold'>{esc(title)}</text>"]
-    if note:
-        out.append(f"<text x='{left}' y='28' font-size='10.5' fill='{note_color}'>{esc(note)}</text>")
+    for i, line in enumerate(notes):
+        out.append(f"<text x='{left}' y='{28 + 12 * i}' font-size='10.5' fill='{note_color}'>"
+                   f"{esc(line)}</text>")
     for y in ticks(y0, y1):
         out.append(f"<line x1='{left}' y1='{sy(y):.1f}' x2='{left + pw}' y2='{sy(y):.1f}' "
                    f"stroke='#eee'/><text x='{left - 4}' y='{sy(y) + 3:.1f}' font-size='9.5' "
@@ -192,7 +209,8 @@ def error_map(base, errors, title="", size=300, max_vertices=30000):
     x0, y0 = allp.min(axis=0)
     x1, y1 = allp.max(axis=0)
     s = (size - 12) / max(x1 - x0, y1 - y0, 1e-9)
-    w, h = (x1 - x0) * s + 12, (y1 - y0) * s + 12 + 18
+    head = 18 if title else 0
+    w, h = (x1 - x0) * s + 12, (y1 - y0) * s + 12 + head
     step = max(1, int(math.ceil(sum(len(p) for p in base) / max_vertices)))
 
     def poly(p, color, width):
@@ -201,8 +219,9 @@ def error_map(base, errors, title="", size=300, max_vertices=30000):
             q = np.vstack([q, p[-1:]])
         xy = " ".join(f"{6 + (x - x0) * s:.1f},{h - 6 - (y - y0) * s:.1f}" for x, y in q)
         return f"<polyline points='{xy}' fill='none' stroke='{color}' stroke-width='{width}'/>"
-    out = [f"<svg width='{w:.0f}' height='{h:.0f}' role='img' aria-label='{esc(title)}'>",
-           f"<text x='4' y='13' font-size='12' font-weight='bold'>{esc(title)}</text>"]
+    out = [f"<svg width='{w:.0f}' height='{h:.0f}' role='img' aria-label='{esc(title or 'map')}'>"]
+    if title:
+        out.append(f"<text x='4' y='13' font-size='12' font-weight='bold'>{esc(title)}</text>")
     out += [poly(p, "#9a9a9a", 0.9) for p in base if len(p) > 1]
     out += [poly(p, "#d7191c", 2.2) for p in errors if len(p) > 1]
     out.append("</svg>")

@@ -12,7 +12,7 @@ from .report import CSS, esc, fmt, histogram
 from .svgplots import (diverging_color, error_map, heatmap, legend, line_panel, nice_range,
                        preference_bars, style_of)
 
-EXTRA_CSS = (".flat{background:#f8d0d0;color:#900}.sens{background:#e3f1e3}"
+EXTRA_CSS = ("body{max-width:1040px}.flat{background:#f8d0d0;color:#900}.sens{background:#e3f1e3}"
              "td.best{font-weight:bold}caption{text-align:left;font-size:12px;color:#555}")
 
 
@@ -91,17 +91,20 @@ def sensitivity_report(title, info, result, examples=None):
                  "largest count (first repetition): network grey, errors red (gaps, spurious "
                  "roads, displacements, copies, removed ground truth).</p><div class='grid'>")
         for t, base, errs in examples:
-            h.append(error_map(base, errs, f"{LABELS[t]} ({result.counts[-1]})", size=250))
+            h.append(f"<figure style='margin:0'><figcaption class='small'><b>{esc(LABELS[t])}</b> "
+                     f"({result.counts[-1]})</figcaption>{error_map(base, errs, '', size=250)}"
+                     "</figure>")
         h.append("</div>")
     # full table of means
-    h.append("<h2>Mean scores</h2><table><tr><th>error type</th><th>count</th>" +
+    h.append("<h2>Mean scores</h2><div style='overflow-x:auto'><table><tr><th>error type</th>"
+             "<th>count</th>" +
              "".join(f"<th>{esc(k[2])}</th>" for k in keys) + "</tr>")
     for t in result.types:
         for i, c in enumerate(result.counts):
             vals = [result.series(t, m, o)[1][i] for m, o, _, _ in keys]
             h.append(f"<tr><td>{esc(t)}</td><td class='num'>{c}</td>" +
                      "".join(f"<td class='num'>{fmt(v)}</td>" for v in vals) + "</tr>")
-    h.append("</table>")
+    h.append("</table></div>")
     h.append(_warnings(result.warnings))
     h.append("<p class='small'>Road Network Metrics: roadmetrics:sensitivity. Perturbations and "
              "conventions: see the plugin's README.</p></body></html>")
@@ -118,7 +121,7 @@ def compare_report(title, info, comp):
     styles = {k: style_of(i) for i, k in enumerate(keys)}
     h.append(_info(info))
     # scores and ranks
-    h.append("<h2>Scores and ranks</h2><table><tr><th>method</th>" +
+    h.append("<h2>Scores and ranks</h2><div style='overflow-x:auto'><table><tr><th>method</th>" +
              "".join(f"<th>{esc(k)}{' (lower is better)' if sign[k] < 0 else ''}</th>" for k in keys)
              + "</tr>")
     ranks = {k: {m: r for r, m, _ in comp.ranking(k)} for k in keys}
@@ -129,7 +132,7 @@ def compare_report(title, info, comp):
             best = ranks[k][m] == 1 and not math.isnan(v)
             cells.append(f"<td class='num{' best' if best else ''}'>{fmt(v)} ({ranks[k][m]})</td>")
         h.append(f"<tr><td>{esc(m)}</td>{''.join(cells)}</tr>")
-    h.append("</table><p class='small'>Value (rank); bold: best. "
+    h.append("</table></div><p class='small'>Value (rank); bold: best. "
              + (f"Aggregated over {len(comp.references)} tile(s) ({esc(comp.aggregation)})."
                 if comp.tiled else "Whole extent.") + "</p>")
     winners = {}
@@ -222,14 +225,14 @@ def compare_report(title, info, comp):
                     hists.append(histogram(cnt, bins, f"SM {p['a']} / {p['b']}", width=240, height=110))
             h.append("<div class='grid'>" + "".join(x for x in hists if x) + "</div>")
     if comp.tiled:
-        h.append("<h2>Scores per tile</h2><table><tr><th>tile</th><th>method</th>" +
-                 "".join(f"<th>{esc(k)}</th>" for k in keys) + "</tr>")
+        h.append("<h2>Scores per tile</h2><div style='overflow-x:auto'><table><tr><th>tile</th>"
+                 "<th>method</th>" + "".join(f"<th>{esc(k)}</th>" for k in keys) + "</tr>")
         for r, ref in enumerate(comp.references):
             for j, m in enumerate(comp.methods):
                 h.append(f"<tr><td>{esc(ref)}</td><td>{esc(m)}</td>" +
                          "".join(f"<td class='num'>{fmt(comp.values[k][r, j])}</td>" for k in keys)
                          + "</tr>")
-        h.append("</table>")
+        h.append("</table></div>")
     h.append(_warnings(comp.warnings))
     h.append("<p class='small'>Road Network Metrics: roadmetrics:compare. Definitions: see the "
              "plugin's README.</p></body></html>")

@@ -13,18 +13,22 @@ import traceback
 
 
 def python_executable():
-    """A Python interpreter for spawned workers.  Inside QGIS sys.executable
-    is the QGIS binary, which must not be used to start workers."""
+    """A Python interpreter for spawned workers: the one this process runs
+    on.  Inside QGIS (desktop or qgis_process) sys.executable is the QGIS
+    binary or whatever 'python3' is first on PATH, which may be another
+    Python; only an interpreter under this process's prefix is used."""
     exe = sys.executable or ""
-    if os.path.basename(exe).lower().startswith("python"):
+    prefix = os.path.realpath(sys.prefix)
+    if os.path.basename(exe).lower().startswith("python") and \
+            os.path.realpath(exe).startswith(prefix + os.sep) or \
+            os.path.dirname(os.path.abspath(exe)) == os.path.join(sys.prefix, "bin"):
         return exe
-    cands = [os.path.join(sys.exec_prefix, "bin", "python3"),
-             os.path.join(sys.exec_prefix, "python.exe"),
-             os.path.join(sys.exec_prefix, "python3.exe"),
-             shutil.which("python3") or ""]
-    for c in cands:
-        if c and os.path.exists(c):
-            return c
+    v = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    for base in (sys.exec_prefix, sys.base_exec_prefix):
+        for c in (os.path.join(base, "bin", f"python{v}"), os.path.join(base, "bin", "python3"),
+                  os.path.join(base, "python.exe"), os.path.join(base, "python3.exe")):
+            if os.path.exists(c):
+                return c
     return None
 
 

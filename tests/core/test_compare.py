@@ -133,3 +133,13 @@ def test_compare_needs_two_methods_with_distinct_names():
         compare(gt, [("a", gt)], ["apls"])
     with pytest.raises(ValueError, match="unique"):
         compare(gt, [("a", gt), ("a", gt)], ["apls"])
+
+
+def test_report_is_self_contained():
+    from core.tool_reports import compare_report
+    gt = LineSet([g.copy() for g in GRID])
+    c = compare(gt, [("a", perturb(gt, "interruptions", 2, seed=0).prediction), ("b", gt)],
+                ["apls", "optj"])
+    html = compare_report("t", {"k": "v"}, c)
+    assert "<script" not in html and "Pairwise preferences" in html and "a  vs  b" in html
+    assert "only 2 ordered triplets" in html      # the coarse-ESR warning

@@ -124,3 +124,14 @@ def test_old_metrics_insensitivities_that_follow_from_their_definitions(sample_s
         assert r.series("doubled_roads_gt", "subg", "PRECISION")[1] == [1.0, 1.0]
         assert r.series("doubled_roads_gt", "subg", "RECALL")[1][1] > 0.999
         assert r.series("false_positives_far", "subg", "RECALL")[1] == pytest.approx([1.0, 1.0])
+
+
+def test_report_flags_flat_scores_and_is_self_contained():
+    from core.analysis.sensitivity import examples
+    from core.tool_reports import sensitivity_report
+    r = sensitivity(GRID, ["interruptions", "doubled_roads"], [0, 2], 1, ["optj", "junct"])
+    html = sensitivity_report("t", {"k": "v"}, r, examples(GRID, r))
+    assert html.count("<svg") >= 2 + 2 and "<script" not in html
+    # JUNCT does not see interruptions: listed as flat in that panel, cell marked
+    assert "flat: JUNCT_F1" in html and "class='num flat'" in html
+    assert "http://" not in html.replace("http://www.w3.org/2000/svg", "")

@@ -43,7 +43,8 @@ def bar_chart(items, width=520):
     if not items:
         return "<p class='small'>no [0, 1] score to plot</p>"
     h = 20 * len(items) + 30
-    lw = 170
+    lw = max(170, 8 * max(len(str(k)) for k, _ in items) + 12)
+    width = max(width, lw + 300)
     out = [f"<svg width='{width}' height='{h}' role='img' aria-label='scores'>"]
     for i, (k, v) in enumerate(items):
         y = 10 + 20 * i

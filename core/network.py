@@ -274,13 +274,11 @@ def _dissolve(node_xy, su, sv, spart, seglen, segcost, warnings, stats):
     nn = len(node_xy)
     m = len(su)
     ends = np.concatenate([su, sv])
-    other = np.concatenate([sv, su])
     segid = np.concatenate([np.arange(m), np.arange(m)])
     order = np.argsort(ends, kind="stable")
     adj_ptr = np.searchsorted(ends[order], np.arange(nn + 1))
     deg = np.diff(adj_ptr)
     adj_seg = segid[order].tolist()
-    adj_other = other[order].tolist()
     ptr = adj_ptr.tolist()
     is_key = (deg != 2)
     # rings with no node of degree != 2: one canonical node per ring

@@ -24,7 +24,7 @@ from ..core.classes import run_metric
 from ..core.progress import Cancelled, Progress
 from .i18n import tr
 from .inputs import read_inputs, warn
-from .styles import StylePostProcessor, write_qml_sidecar
+from .styles import style_sink
 
 QTYPES = {"int": QVariant.Int, "double": QVariant.Double, "string": QVariant.String}
 
@@ -221,11 +221,5 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         del sink
         if s.geometry == "None":
             return dest
-        if context.willLoadLayerOnCompletion(dest):
-            details = context.layerToLoadOnCompletionDetails(dest)
-            details.setPostProcessor(StylePostProcessor.create(s.geometry, s.style))
-        try:
-            write_qml_sidecar(dest, s.geometry, s.style, crs)
-        except OSError:
-            pass
+        style_sink(context, dest, s.geometry, s.style, crs)
         return dest

@@ -14,18 +14,18 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
-                       QgsFeatureRequest, QgsWkbTypes)
+                       QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
 from ..core import registry
 from ..core.analysis.evaluate import evaluate
-from ..core.analysis.tiles import evaluate_tiles, grid_tiles
-from ..core.progress import Cancelled, Progress
+from ..core.analysis.tiles import evaluate_tiles
+from ..core.progress import Cancelled
 from ..core.report import evaluation_report
 from ..core.result import json_safe
 from .i18n import tr
 from .inputs import read_inputs, warn
-from .styles import StylePostProcessor, write_qml_sidecar
+from .tool_common import metric_parameters, progress_for, read_tiles, style_sink, write_table
 
 AGGREGATIONS = ["pooled", "mean"]
 EMPTY = ["skip", "worst", "best"]
@@ -112,17 +112,7 @@ class EvaluateAlgorithm(QgsProcessingAlgorithm):
         chosen = self.parameterAsEnums(parameters, "METRICS", context)
         ids = [specs[i].id for i in chosen] if chosen else [s.id for s in specs]
         class_field = self.parameterAsString(parameters, "CLASS_FIELD", context) or None
-        extra = self.parameterAsString(parameters, "PARAMETERS", context) or ""
-        try:
-            per_metric = json.loads(extra) if extra.strip() else {}
-            if not isinstance(per_metric, dict):
-                raise ValueError("not an object")
-        except ValueError as e:
-            raise QgsProcessingException(tr("PARAMETERS must be a JSON object like "
-                                            "{{\"apls\": {{\"VARIANT\": \"sat2graph\"}}}}: {}").format(e))
-        params = dict(per_metric)
-        params["MERGE_TOLERANCE"] = self.parameterAsDouble(parameters, "MERGE_TOLERANCE", context)
-        params["NODE_CROSSINGS"] = self.parameterAsBoolean(parameters, "NODE_CROSSINGS", context)
+        params, per_metric = metric_parameters(self, parameters, context)
         if class_field:
             params["CLASS_FIELD"] = class_field
         seed = self.parameterAsInt(parameters, "SEED", context)
@@ -135,15 +125,14 @@ class EvaluateAlgorithm(QgsProcessingAlgorithm):
             return {}
         tile_size = self.parameterAsDouble(parameters, "TILE_SIZE", context)
         tiles_src = self.parameterAsSource(parameters, "TILES", context)
-        progress = Progress(lambda f, m: (feedback.setProgress(100 * f), m and feedback.setProgressText(m)),
-                            feedback.isCanceled).sub(0.08, 0.92)
+        progress = progress_for(feedback, 0.08, 0.92)
         aggregation = AGGREGATIONS[self.parameterAsEnum(parameters, "AGGREGATION", context)]
         empty = EMPTY[self.parameterAsEnum(parameters, "EMPTY_TILES", context)]
         tiled = None
         ev = None
         try:
             if tiles_src is not None or tile_size > 0:
-                tiles = self._tiles(tiles_src, tile_size, gt, crs, context)
+                tiles = read_tiles(tiles_src, tile_size, gt, crs, context)
                 feedback.pushInfo(tr("{} tile(s), aggregation {}, empty tiles: {}").format(
                     len(tiles), aggregation, empty))
                 tiled = evaluate_tiles(
@@ -206,47 +195,18 @@ class EvaluateAlgorithm(QgsProcessingAlgorithm):
         feedback.setProgress(100)
         return outputs
 
-    def _tiles(self, tiles_src, size, gt, crs, context):
-        if tiles_src is not None:
-            from shapely import wkb as swkb
-            req = QgsFeatureRequest()
-            if tiles_src.sourceCrs().isValid() and crs.isValid() and tiles_src.sourceCrs() != crs:
-                req.setDestinationCrs(crs, context.transformContext())
-            out = []
-            for f in tiles_src.getFeatures(req):
-                g = f.geometry()
-                if g is None or g.isNull() or g.isEmpty():
-                    continue
-                out.append((f.id(), swkb.loads(bytes(g.asWkb()))))
-            if not out:
-                raise QgsProcessingException(tr("The TILES layer has no polygon."))
-            return out
-        import numpy as np
-        allp = np.concatenate(gt.parts)
-        x0, y0 = allp.min(axis=0)
-        x1, y1 = allp.max(axis=0)
-        return grid_tiles(x0, y0, x1, y1, size)
-
     def _scores_table(self, parameters, context, ids, numbers, outputs):
-        if parameters.get("SCORES_TABLE") is None:
-            return
-        fields = QgsFields()
-        for n, t in (("metric", QVariant.String), ("score", QVariant.String),
-                     ("key", QVariant.String), ("value", QVariant.Double), ("meaning", QVariant.String)):
-            fields.append(QgsField(n, t))
-        sink, dest = self.parameterAsSink(parameters, "SCORES_TABLE", context, fields,
-                                          QgsWkbTypes.NoGeometry)
-        if sink is None:
-            return
+        rows = []
         for m in ids:
             spec = registry.get(m)
             for o in spec.outputs:
-                f = QgsFeature(fields)
-                v = numbers.get(spec.output_key(o.name), math.nan)
-                f.setAttributes([m, o.name, spec.output_key(o.name), None if math.isnan(v) else v, o.help])
-                sink.addFeature(f, QgsFeatureSink.FastInsert)
-        del sink
-        outputs["SCORES_TABLE"] = dest
+                key = spec.output_key(o.name)
+                rows.append([m, o.name, key, numbers.get(key, math.nan), o.help])
+        dest = write_table(self, parameters, context, "SCORES_TABLE",
+                           [("metric", "string"), ("score", "string"), ("key", "string"),
+                            ("value", "double"), ("meaning", "string")], rows)
+        if dest is not None:
+            outputs["SCORES_TABLE"] = dest
 
     def _tile_scores(self, parameters, context, ids, tiled, gt, crs, outputs, numbers):
         if parameters.get("TILE_SCORES") is None:
@@ -285,13 +245,7 @@ class EvaluateAlgorithm(QgsProcessingAlgorithm):
         style = {"graduated": keys[0][2].lower() if keys else None,
                  "ramp": ["#d7191c", "#fdae61", "#a6d96a", "#1a9641"], "breaks": [0, 0.4, 0.6, 0.8, 1.0],
                  "color": "#cccccc"}
-        if context.willLoadLayerOnCompletion(dest):
-            context.layerToLoadOnCompletionDetails(dest).setPostProcessor(
-                StylePostProcessor.create("Polygon", style))
-        try:
-            write_qml_sidecar(dest, "Polygon", style, crs)
-        except OSError:
-            pass
+        style_sink(context, dest, "Polygon", style, crs)
         outputs["TILE_SCORES"] = dest
 
 

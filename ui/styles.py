@@ -75,3 +75,15 @@ def write_qml_sidecar(dest, geometry, style, crs):
     with open(qml, "w", encoding="utf-8") as fh:
         fh.write(doc.toString())
     return qml
+
+
+def style_sink(context, dest, geometry, style, crs):
+    """Style a sink's layer when Processing loads it, and write its .qml
+    sidecar when it is a file."""
+    if context.willLoadLayerOnCompletion(dest):
+        context.layerToLoadOnCompletionDetails(dest).setPostProcessor(
+            StylePostProcessor.create(geometry, style))
+    try:
+        write_qml_sidecar(dest, geometry, style, crs)
+    except OSError:
+        pass

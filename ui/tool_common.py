@@ -12,7 +12,7 @@ from qgis.PyQt.QtCore import QVariant
 from ..core.analysis.perturb import DEFAULTS
 from ..core.progress import Progress
 from .i18n import tr
-from .styles import StylePostProcessor, write_qml_sidecar
+from .styles import style_sink  # noqa: F401 (re-exported for the tools)
 
 QTYPES = {"int": QVariant.Int, "double": QVariant.Double, "string": QVariant.String}
 
@@ -67,16 +67,6 @@ def progress_for(feedback, a=0.0, b=1.0):
         if msg:
             feedback.setProgressText(msg)
     return Progress(cb, feedback.isCanceled).sub(a, b)
-
-
-def style_sink(context, dest, geometry, style, crs):
-    if context.willLoadLayerOnCompletion(dest):
-        context.layerToLoadOnCompletionDetails(dest).setPostProcessor(
-            StylePostProcessor.create(geometry, style))
-    try:
-        write_qml_sidecar(dest, geometry, style, crs)
-    except OSError:
-        pass
 
 
 def metric_parameters(alg, parameters, context):

@@ -7,7 +7,6 @@ with its error, never lost.  ``fn`` must be a module-level function so that
 processes and Dask workers can import it.
 """
 import os
-import shutil
 import sys
 import traceback
 

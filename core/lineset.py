@@ -27,6 +27,12 @@ class LineSet:
         """Convenience: one feature per line (for tests and scripts)."""
         return cls(lines, attributes={k: list(v) for k, v in attributes.items()})
 
+    def __getstate__(self):
+        # the cached networks are rebuilt where needed, not pickled to workers
+        state = dict(self.__dict__)
+        state.pop("_networks", None)
+        return state
+
     def __len__(self):
         return len(self.parts)
 
@@ -43,6 +49,22 @@ class LineSet:
 
 
 def network_from(lineset, params, cost_rate=None):
-    return build_network(lineset.parts, cost_rate=cost_rate,
-                         merge_tolerance=float(params.get("MERGE_TOLERANCE", 0.05)),
-                         node_crossings=bool(params.get("NODE_CROSSINGS", False)))
+    """The network of a LineSet (core/network.py build_network).  Without a
+    cost rate the network is built once per LineSet and settings and shared
+    by the metrics that ask for it (evaluate-all runs a dozen of them on the
+    same layers); its arrays are read-only so that no metric can change it
+    for the others."""
+    tol = float(params.get("MERGE_TOLERANCE", 0.05))
+    crossings = bool(params.get("NODE_CROSSINGS", False))
+    if cost_rate is not None:
+        return build_network(lineset.parts, cost_rate=cost_rate, merge_tolerance=tol,
+                             node_crossings=crossings)
+    cache = lineset.__dict__.setdefault("_networks", {})
+    key = (tol, crossings)
+    if key not in cache:
+        net = build_network(lineset.parts, merge_tolerance=tol, node_crossings=crossings)
+        for v in vars(net).values():
+            if isinstance(v, np.ndarray):
+                v.setflags(write=False)
+        cache[key] = net
+    return cache[key]

@@ -81,6 +81,9 @@ class MetricSpec:
         # parameters for the property tests (e.g. fewer seeds): the
         # properties hold for any value, the defaults are only slower
         self.test_params = {}
+        # relative run time on a typical input (1 = a fast metric): evaluate-all
+        # starts the heaviest metrics first when it runs them in parallel
+        self.cost = 1.0
 
     def all_params(self):
         """Metric parameters plus the shared network and seed parameters."""

@@ -55,7 +55,8 @@ class EvaluateAlgorithm(QgsProcessingAlgorithm):
                   "clipped to it and the scores are aggregated: pooled (sum the counts / path "
                   "statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says "
                   "what tiles without ground truth count as. Tiles run on WORKERS local processes, "
-                  "or on a Dask cluster given by DASK_SCHEDULER. PARAMETERS: optional JSON of "
+                  "or on a Dask cluster given by DASK_SCHEDULER; without tiles the metrics "
+                  "themselves run on WORKERS processes, heaviest first. PARAMETERS: optional JSON of "
                   "per-metric parameters, e.g. {\"apls\": {\"VARIANT\": \"sat2graph\"}}.")
 
     @staticmethod
@@ -144,7 +145,8 @@ class EvaluateAlgorithm(QgsProcessingAlgorithm):
                 for w in tiled.warnings:
                     warn(feedback, w)
             else:
-                ev = evaluate(gt, pred, ids, params, seed, progress)
+                ev = evaluate(gt, pred, ids, params, seed, progress,
+                              workers=self.parameterAsInt(parameters, "WORKERS", context))
                 numbers = ev.numbers()
                 for w in ev.warnings():
                     warn(feedback, w)

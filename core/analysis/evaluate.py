@@ -11,6 +11,7 @@ import math
 from .. import registry
 from ..classes import run_metric
 from ..progress import NO_PROGRESS
+from .executor import run_shared
 
 SHARED = ("SEED", "CLASS_FIELD", "MERGE_TOLERANCE", "NODE_CROSSINGS")
 
@@ -70,13 +71,44 @@ def metric_params(spec, params, seed=None):
     return spec.resolve(out)
 
 
-def evaluate(gt, pred, metrics=None, params=None, seed=None, progress=None, keep_layers=True):
+def _run_one(common, m, progress):
+    """One metric of an evaluation (module level: it may run in a worker)."""
+    gt, pred, params, seed, keep_layers = common
+    spec = registry.get(m)
+    try:
+        r = run_metric(spec, gt, pred, metric_params(spec, params, seed), progress)
+    except ValueError as e:
+        return False, str(e)
+    if not keep_layers:
+        r.layers = {}
+    return True, r
+
+
+def evaluate(gt, pred, metrics=None, params=None, seed=None, progress=None, keep_layers=True,
+             workers=1):
+    """``workers`` > 1 (0 = one per core) runs the metrics on this process
+    and workers - 1 spawned ones at once, heaviest first (each metric is
+    seeded by its own parameters, so the numbers do not depend on which
+    process ran it)."""
     progress = progress or NO_PROGRESS
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
     for m in ids:
         registry.get(m)  # KeyError for an unknown metric
     results, errors = {}, {}
     n = max(len(ids), 1)
+    if workers != 1 and len(ids) > 1:
+        order = sorted(range(len(ids)), key=lambda i: -registry.get(ids[i]).cost)
+        done = run_shared(_run_one, (gt, pred, params, seed, keep_layers), ids, workers, progress,
+                          [registry.get(m).name for m in ids], order)
+        for m, (ok, value) in zip(ids, done):
+            if ok and value[0]:
+                results[m] = value[1]
+            elif ok:
+                errors[m] = value[1]
+            else:
+                errors[m] = f"internal error: {value}"
+        progress.set(1.0)
+        return Evaluation(results, errors, ids)
     for i, m in enumerate(ids):
         spec = registry.get(m)
         sub = progress.sub(i / n, (i + 1) / n)

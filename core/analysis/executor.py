@@ -10,6 +10,8 @@ import os
 import sys
 import traceback
 
+from ..progress import NO_PROGRESS, Cancelled
+
 
 def python_executable():
     """A Python interpreter for spawned workers: the one this process runs
@@ -78,6 +80,148 @@ def run_tasks(fn, tasks, workers=1, dask_scheduler=None, progress=None, labels=N
                 f.cancel()
             raise
     return out
+
+
+def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=None):
+    """``fn(common, item, progress)`` for every item, this process and ``workers - 1``
+    spawned processes taking the next item from one shared counter (work
+    stealing: nobody idles while items remain).  ``common`` (the input data)
+    is sent once to each process.  ``order`` lists item indices in the order
+    they are taken (largest first balances best).  Returns one (ok, value or
+    error text) per item, in item order, like run_tasks.  An item whose
+    worker died is run again here; progress.set is called as items finish,
+    and a Cancelled raised by it stops the workers."""
+    n = len(items)
+    labels = labels or [str(i) for i in range(n)]
+    order = list(order) if order is not None else list(range(n))
+    if workers is None or workers <= 0:
+        workers = os.cpu_count() or 1
+    workers = min(workers, n)
+    out = [None] * n
+    exe = python_executable() if workers > 1 else None
+    if exe is None:
+        for k, i in enumerate(order):
+            if progress is not None:
+                progress.set(k / max(n, 1), labels[i])
+            out[i] = _safe_shared(fn, common, items[i],
+                                  progress.sub(k / max(n, 1), (k + 1) / max(n, 1))
+                                  if progress is not None else NO_PROGRESS)
+        return out
+    import multiprocessing as mp
+    import queue as queue_mod
+    ctx = mp.get_context("spawn")
+    ctx.set_executable(exe)
+    counter = ctx.Value("i", 0)
+    results = ctx.Queue()
+    procs = []
+    with _main_not_reimported():
+        for _ in range(workers - 1):
+            p = ctx.Process(target=_shared_worker, args=(fn, common, items, order, counter, results),
+                            daemon=True)
+            p.start()
+            procs.append(p)
+    claimed = {}  # item -> process that took it
+    finished = 0
+
+    def note(i, value):
+        nonlocal finished
+        out[i] = value
+        finished += 1
+        if progress is not None:
+            progress.set(finished / n, f"{labels[i]} done")
+
+    def drain(block):
+        try:
+            msg = results.get(timeout=0.05) if block else results.get_nowait()
+        except queue_mod.Empty:
+            return False
+        if msg[0] == "claim":
+            claimed[msg[1]] = msg[2]
+        else:
+            claimed.pop(msg[1], None)
+            note(msg[1], (msg[2], msg[3]))
+        return True
+
+    try:
+        while True:
+            with counter.get_lock():
+                k = counter.value
+                counter.value = k + 1
+            if k >= n:
+                break
+            i = order[k]
+            if progress is not None:
+                progress.set(finished / n, labels[i])
+            value = _safe_shared(fn, common, items[i], _Checker(progress))
+            while drain(False):
+                pass
+            note(i, value)
+        while finished < n:
+            if drain(True):
+                continue
+            if not any(p.is_alive() for p in procs):
+                while drain(False):
+                    pass
+                # items claimed by a process that died, or never reported
+                for i in [i for i in range(n) if out[i] is None]:
+                    note(i, _safe_shared(fn, common, items[i]))
+    except BaseException:
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+        raise
+    finally:
+        for p in procs:
+            p.join(timeout=5)
+            if p.is_alive():
+                p.terminate()
+        results.close()
+    return out
+
+
+def _safe_shared(fn, common, item, progress=NO_PROGRESS):
+    try:
+        return True, fn(common, item, progress)
+    except Cancelled:
+        raise
+    except Exception as e:
+        return False, f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=3)}"
+
+
+class _Checker:
+    """What an item run here sees as its progress: cancellation is checked,
+    the fraction is not shown (items finish out of order)."""
+
+    def __init__(self, progress):
+        self.progress = progress
+
+    def set(self, fraction, message=None):
+        self.check()
+
+    def check(self):
+        if self.progress is not None:
+            self.progress.check()
+
+    def sub(self, a, b):
+        return self
+
+
+def _shared_worker(fn, common, items, order, counter, results):
+    import os as _os
+    n = len(items)
+    while True:
+        with counter.get_lock():
+            k = counter.value
+            counter.value = k + 1
+        if k >= n:
+            return
+        i = order[k]
+        results.put(("claim", i, _os.getpid()))
+        ok, value = _safe_shared(fn, common, items[i])
+        try:
+            results.put(("done", i, ok, value))
+        except Exception as e:  # a value that cannot be pickled
+            results.put(("done", i, False, f"{type(e).__name__}: {e}"))
 
 
 class _main_not_reimported:

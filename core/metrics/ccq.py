@@ -187,3 +187,4 @@ SPEC = register(MetricSpec(
     compute=compute,
     pool=pool,
 ))
+SPEC.cost = 3

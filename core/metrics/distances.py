@@ -262,3 +262,4 @@ SPEC = register(MetricSpec(
     compute=compute,
     pool=pool,
 ))
+SPEC.cost = 6

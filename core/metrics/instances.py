@@ -589,3 +589,4 @@ SPEC = register(MetricSpec(
     pool=pool,
     handles_classes=True,
 ))
+SPEC.cost = 1.2

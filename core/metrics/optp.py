@@ -256,3 +256,4 @@ SPEC = register(MetricSpec(
     sampled=True,
     pool=pool,
 ))
+SPEC.cost = 3

@@ -236,3 +236,4 @@ SPEC = register(MetricSpec(
     sampled=True,
     pool=pool,
 ))
+SPEC.cost = 1.2

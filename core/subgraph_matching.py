@@ -17,16 +17,17 @@ booleans and the distance to the partner (NaN when unmatched).
   candidate graph).
 * :func:`match_greedy` -- one-to-one, closest pairs first (the behaviour of
   Citraro et al.'s reference code); ties broken by row then column index.
-* :func:`match_maximum` -- one-to-one maximum-cardinality matching
-  (Hopcroft-Karp, scipy.sparse.csgraph.maximum_bipartite_matching), as
-  Sat2Graph's TOPO; distances play no role.
+* :func:`match_maximum` -- one-to-one maximum-cardinality matching (a
+  unit-capacity maximum flow, Dinic's algorithm), as Sat2Graph's TOPO;
+  distances play no role.
 """
 import numpy as np
 from scipy.sparse import coo_matrix, csr_matrix
 from scipy.optimize import linear_sum_assignment
-from scipy.sparse.csgraph import (connected_components, maximum_bipartite_matching,
-                                  min_weight_full_bipartite_matching)
+from scipy.sparse.csgraph import connected_components, maximum_flow
 from scipy.spatial import cKDTree
+
+from .assignment import min_cost_matching
 
 DENSE_CELLS = 4_000_000  # larger components use the sparse assignment
 
@@ -74,20 +75,34 @@ def _group_min(keys, vals, n):
 def match_maximum(nr, nc, r, c, d):
     sel = np.zeros(len(r), bool)
     if len(r):
-        # Hopcroft-Karp runs several times faster with the smaller side as rows
-        if nr <= nc:
-            g = csr_matrix((np.ones(len(r), np.int8), (r, c)), shape=(nr, nc))
-            col_of_row = maximum_bipartite_matching(g, perm_type="column")
-        else:
-            g = csr_matrix((np.ones(len(r), np.int8), (c, r)), shape=(nc, nr))
-            col_of_row = maximum_bipartite_matching(g, perm_type="row")
-        mr = np.nonzero(col_of_row >= 0)[0]
-        # locate the chosen entries among the candidates (sorted by (r, c))
+        mr, mc = maximum_matching(nr, nc, r, c)
+        # locate the chosen entries among the candidates
         key = r * nc + c
         o = np.argsort(key, kind="stable")
-        pos = o[np.searchsorted(key[o], mr * nc + col_of_row[mr])]
-        sel[pos] = True
+        sel[o[np.searchsorted(key[o], mr * nc + mc)]] = True
     return _partners_to_result(nr, nc, r, c, d, sel)
+
+
+def maximum_matching(nr, nc, r, c):
+    """(rows, columns) of a maximum-cardinality matching of the candidate
+    graph: a unit-capacity maximum flow source -> rows -> columns -> sink
+    solved by Dinic's algorithm (scipy.sparse.csgraph.maximum_flow), O(E
+    sqrt(V)).  Only the rows and columns that have candidates enter the flow
+    network.  scipy's maximum_bipartite_matching (Hopcroft-Karp) is not
+    used: its depth-first phase can take exponential time on layered,
+    band-shaped graphs -- exactly what two parallel roads sampled every few
+    metres give (scipy issue #26147; 8 s on one OPT-G block of the sample)."""
+    ur, ri = np.unique(r, return_inverse=True)
+    uc, ci = np.unique(c, return_inverse=True)
+    a, b = len(ur), len(uc)
+    t = a + b + 1
+    src = np.concatenate([np.zeros(a, np.int64), 1 + ri, 1 + a + np.arange(b)])
+    dst = np.concatenate([1 + np.arange(a), 1 + a + ci, np.full(b, t)])
+    g = csr_matrix((np.ones(len(src), np.int32), (src, dst)), shape=(t + 1, t + 1))
+    flow = maximum_flow(g, 0, t, method="dinic")
+    f = (flow.flow if hasattr(flow, "flow") else flow.residual).tocoo()
+    used = (f.data > 0) & (f.row >= 1) & (f.row <= a) & (f.col > a) & (f.col <= a + b)
+    return ur[f.row[used] - 1], uc[f.col[used] - 1 - a]
 
 
 def match_greedy(nr, nc, r, c, d):
@@ -200,18 +215,13 @@ def _dense_assignment(nr, nc, lr, lc, d, big, ids):
 
 
 def _sparse_assignment(nr, nc, lr, lc, d, big):
-    """The same for components too large for a dense matrix: a square
-    sparse assignment (LAPJVsp) where each row and each column may take its
-    own dummy partner at cost BIG (= staying unmatched), dummy rows and
-    columns meeting at cost 0 along the transposed candidate pattern (enough
-    for every matching to be completed).  Costs are shifted by +1: scipy
-    needs non-zero weights and a full matching of a square matrix always
-    has the same number of entries."""
-    e = len(lr)
-    rows = np.concatenate([lr, np.arange(nr), nr + np.arange(nc), nr + lc])
-    cols = np.concatenate([lc, nc + np.arange(nr), np.arange(nc), nc + lr])
-    w = np.concatenate([d + 1.0, np.full(nr + nc, big + 1.0), np.ones(e)])
-    m = coo_matrix((w, (rows, cols)), shape=(nr + nc, nr + nc)).tocsr()
-    x, y = min_weight_full_bipartite_matching(m)
-    real = (x < nr) & (y < nc)
-    return x[real], y[real]
+    """The same for components too large for a dense matrix: the exact
+    sparse successive-shortest-path solver of core/assignment.py, where
+    leaving a row and a column unmatched costs BIG (= unmatched cost BIG / 2
+    each): every extra pair saves more than any sum of distances, so the
+    result is again a maximum matching of least total distance.  (scipy's
+    min_weight_full_bipartite_matching is not used: its feasibility check
+    is the Hopcroft-Karp search of scipy issue #26147.)"""
+    rp, _ = min_cost_matching(nr, nc, lr, lc, d, big / 2.0)
+    x = np.nonzero(rp >= 0)[0]
+    return x, rp[x]

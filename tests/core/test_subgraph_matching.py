@@ -111,3 +111,51 @@ def test_empty_candidates():
     rm, _, cm, _ = sm.match_optimal(3, 2, z, z, np.zeros(0), 10.0)
     assert not rm.any()
 
+
+
+def _ladder(levels):
+    """Two vertices per level on each side, every vertex joined to both
+    vertices of its own and of the next level: the layered shape of two
+    parallel roads sampled every few metres (the shape on which scipy's
+    Hopcroft-Karp search takes exponential time, scipy issue #26147), with
+    the last level's columns removed so that no perfect matching exists."""
+    r, c = [], []
+    for lv in range(levels):
+        for a in (2 * lv, 2 * lv + 1):
+            for b in (2 * lv, 2 * lv + 1, 2 * lv + 2, 2 * lv + 3):
+                if b < 2 * levels - 2:
+                    r.append(a)
+                    c.append(b)
+    r, c = np.array(r), np.array(c)
+    o = np.lexsort((c, r))
+    return 2 * levels, 2 * levels - 2, r[o], c[o]
+
+
+def test_maximum_and_optimal_on_a_long_ladder():
+    # 2 x 60 rows, 118 columns: every column can be matched (118 pairs)
+    nr, nc, r, c = _ladder(60)
+    d = np.abs(r - c).astype(float)
+    rm, _, cm, _ = sm.match_maximum(nr, nc, r, c, d)
+    assert rm.sum() == cm.sum() == nc
+    rm, rd, cm, _ = sm.match_optimal(nr, nc, r, c, d, 10.0)
+    assert rm.sum() == nc
+    # column j takes row j (distance 0) in the cheapest one
+    assert np.nansum(rd) == 0.0
+
+
+def test_maximum_matching_is_a_matching():
+    g = np.random.default_rng(5)
+    nr, nc = 300, 250
+    r = g.integers(0, nr, 1500)
+    c = g.integers(0, nc, 1500)
+    key = np.unique(r * nc + c)
+    r, c = key // nc, key % nc
+    mr, mc = sm.maximum_matching(nr, nc, r, c)
+    assert len(set(mr.tolist())) == len(mr) and len(set(mc.tolist())) == len(mc)
+    assert set(zip(mr.tolist(), mc.tolist())) <= set(zip(r.tolist(), c.tolist()))
+    # same size as an exact assignment (dense, unit costs)
+    cost = np.ones((nr, nc))
+    cost[r, c] = 0.0
+    from scipy.optimize import linear_sum_assignment
+    x, y = linear_sum_assignment(cost)
+    assert len(mr) == int((cost[x, y] == 0).sum())

@@ -63,7 +63,7 @@ def run_tasks(fn, tasks, workers=1, dask_scheduler=None, progress=None, labels=N
     ctx.set_executable(exe)
     done = 0
     with cf.ProcessPoolExecutor(max_workers=min(workers, n), mp_context=ctx) as pool:
-        with _main_not_reimported():
+        with _worker_start():
             futs = {pool.submit(_safe, fn, t): i for i, t in enumerate(tasks)}
         try:
             for f in cf.as_completed(futs):
@@ -114,7 +114,7 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
     counter = ctx.Value("i", 0)
     results = ctx.Queue()
     procs = []
-    with _main_not_reimported():
+    with _worker_start():
         for _ in range(workers - 1):
             p = ctx.Process(target=_shared_worker, args=(fn, common, items, order, counter, results),
                             daemon=True)
@@ -224,11 +224,17 @@ def _shared_worker(fn, common, items, order, counter, results):
             results.put(("done", i, False, f"{type(e).__name__}: {e}"))
 
 
-class _main_not_reimported:
-    """Spawned workers normally re-run the parent's __main__ script (a
-    script without an ``if __name__ == '__main__'`` guard would then start
-    the whole job again in every worker).  The tasks never need __main__, so
-    hide its path while the workers start."""
+class _worker_start:
+    """What spawned workers inherit while they start.
+
+    * They normally re-run the parent's __main__ script (a script without an
+      ``if __name__ == '__main__'`` guard would then start the whole job
+      again in every worker).  The tasks never need __main__, so its path is
+      hidden.
+    * One BLAS / OpenMP thread each: the workers already use every core, and
+      thread pools per worker would only compete with them."""
+
+    THREADS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
     def __enter__(self):
         self.main = sys.modules.get("__main__")
@@ -236,6 +242,9 @@ class _main_not_reimported:
         for k in ("__file__", "__spec__"):
             if self.main is not None and hasattr(self.main, k):
                 self.saved[k] = getattr(self.main, k)
+        self.env = {k: os.environ.get(k) for k in self.THREADS}
+        for k in self.THREADS:
+            os.environ[k] = "1"
         if self.main is not None:
             if "__file__" in self.saved:
                 del self.main.__file__
@@ -243,6 +252,11 @@ class _main_not_reimported:
         return self
 
     def __exit__(self, *exc):
+        for k, v in self.env.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
         if self.main is not None:
             for k, v in self.saved.items():
                 setattr(self.main, k, v)

@@ -19,7 +19,8 @@ def test_evaluate_matches_single_algorithm_and_writes_outputs(run_alg, tmp_path)
         "REPORT": report, "SCORES_TABLE": "TEMPORARY_OUTPUT", "TILE_SCORES": "TEMPORARY_OUTPUT"})
     single = run_alg("roadmetrics:apls", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})
     assert r["APLS"] == pytest.approx(single["APLS"], abs=1e-12)
-    text = open(report, encoding="utf-8").read()
+    with open(report, encoding="utf-8") as fh:
+        text = fh.read()
     assert "<svg" in text and "APLS_GT_TO_PRED" in text and "http://" not in text.replace(
         "http://www.w3.org/2000/svg", "")
     assert "<script" not in text
@@ -89,3 +90,13 @@ def test_report_renders_in_headless_chromium(run_alg, tmp_path):
                     "--disable-sync", f"--user-data-dir={tmp_path / 'chr'}", "--window-size=1000,1400",
                     f"--screenshot={png}", "file://" + report], capture_output=True, timeout=120)
     assert os.path.exists(png) and os.path.getsize(png) > 20000
+
+
+def test_metrics_on_two_processes_give_the_serial_numbers(run_alg):
+    # without tiles WORKERS spreads the metrics over processes (spawned from QGIS)
+    base = {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE, "METRICS": [0, 2, 4, 10]}
+    one = run_alg("roadmetrics:evaluate", dict(base, WORKERS=1))
+    two = run_alg("roadmetrics:evaluate", dict(base, WORKERS=2))
+    keys = [k for k, v in one.items() if isinstance(v, float) and v == v]
+    assert len(keys) > 10
+    assert all(one[k] == two[k] for k in keys)

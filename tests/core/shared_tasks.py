@@ -1,0 +1,26 @@
+"""Module-level task functions for tests/core/test_executor.py (spawned
+workers import them by name)."""
+import os
+
+
+def square(common, item, progress):
+    return common["offset"] + item * item
+
+
+def fail_on_three(common, item, progress):
+    if item == 3:
+        raise ValueError("three is not allowed")
+    return item
+
+
+def die_in_worker(common, item, progress):
+    """Kills the worker process that takes item 0 (not the parent)."""
+    if item == 0 and os.getpid() != common["parent"]:
+        os._exit(3)
+    return item * 10
+
+
+def report_pid(common, item, progress):
+    import time
+    time.sleep(0.05)
+    return os.getpid()

@@ -143,11 +143,12 @@ def test_maximum_and_optimal_on_a_long_ladder():
     assert np.nansum(rd) == 0.0
 
 
-def test_maximum_matching_is_a_matching():
-    g = np.random.default_rng(5)
+@pytest.mark.parametrize("seed,edges", [(5, 1500), (6, 400), (7, 260), (8, 3000), (9, 120)])
+def test_maximum_matching_is_a_maximum_matching(seed, edges):
+    g = np.random.default_rng(seed)
     nr, nc = 300, 250
-    r = g.integers(0, nr, 1500)
-    c = g.integers(0, nc, 1500)
+    r = g.integers(0, nr, edges)
+    c = g.integers(0, nc, edges)
     key = np.unique(r * nc + c)
     r, c = key // nc, key % nc
     mr, mc = sm.maximum_matching(nr, nc, r, c)
@@ -159,3 +160,16 @@ def test_maximum_matching_is_a_matching():
     from scipy.optimize import linear_sum_assignment
     x, y = linear_sum_assignment(cost)
     assert len(mr) == int((cost[x, y] == 0).sum())
+
+
+def test_maximum_matching_long_augmenting_path():
+    # rows i - columns i and i + 1; the warm start gives row i column i for
+    # i < n - 1 ... unless row 0 can only take column 1: then every pair must
+    # shift along one path of length 2n
+    n = 200
+    r = np.concatenate([np.arange(1, n), np.arange(n), [n]])
+    c = np.concatenate([np.arange(1, n), np.arange(1, n + 1), [0]])
+    key = np.unique(r * (n + 2) + c)
+    r, c = key // (n + 2), key % (n + 2)
+    mr, mc = sm.maximum_matching(n + 1, n + 1, r, c)
+    assert len(mr) == n + 1

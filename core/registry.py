@@ -84,6 +84,10 @@ class MetricSpec:
         # relative run time on a typical input (1 = a fast metric): evaluate-all
         # starts the heaviest metrics first when it runs them in parallel
         self.cost = 1.0
+        # metrics with the same key reuse each other's intermediate results
+        # (cached with the networks) when they run in the same process:
+        # evaluate-all runs them one after the other in one task
+        self.shares = None
 
     def all_params(self):
         """Metric parameters plus the shared network and seed parameters."""

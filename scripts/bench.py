@@ -141,29 +141,51 @@ def tiled_worker(size, workers):
                       "failed": [w for w in r.warnings if "failed" in w]}))
 
 
-def qgis_process_evaluate():
-    """Wall time of roadmetrics:evaluate (all metrics) on the sample through
-    qgis_process, QGIS start-up included."""
+def qgis_process_evaluate(runs=5):
+    """Wall time of roadmetrics:evaluate (every metric) on the sample through
+    qgis_process, QGIS start-up included, and for reference of native:buffer
+    on the same layer (QGIS start-up and one trivial algorithm).  One warm-up
+    run first, with bytecode caching on (as in any installation: the plugin's
+    .pyc files are written on its first import); then ``runs`` alternated
+    runs of each.  Returns (evaluate times, buffer times) or None."""
     exe = os.environ.get("QGIS_PROCESS")
     if not exe:
         return None
-    t = time.perf_counter()
-    p = subprocess.run([exe, "--json", "run", "roadmetrics:evaluate", "--",
-                        f"GROUND_TRUTH={os.path.join(SAMPLE, 'helsinki_ground_truth.gpkg')}",
-                        f"PREDICTION={os.path.join(SAMPLE, 'helsinki_prediction.gpkg')}",
-                        "REPORT=" + os.path.join(ROOT, "bench-output", "evaluate_sample.html")],
-                       capture_output=True, text=True)
-    dt = time.perf_counter() - t
-    if p.returncode != 0:
-        print(p.stderr, file=sys.stderr)
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    gt = os.path.join(SAMPLE, "helsinki_ground_truth.gpkg")
+    evaluate = [exe, "--json", "run", "roadmetrics:evaluate", "--", f"GROUND_TRUTH={gt}",
+                f"PREDICTION={os.path.join(SAMPLE, 'helsinki_prediction.gpkg')}",
+                "REPORT=" + os.path.join(ROOT, "bench-output", "evaluate_sample.html")]
+    buffer = [exe, "--json", "run", "native:buffer", "--", f"INPUT={gt}", "DISTANCE=1",
+              "OUTPUT=" + os.path.join(ROOT, "bench-output", "buffer.gpkg")]
+
+    def wall(cmd):
+        t = time.perf_counter()
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env)
+        dt = time.perf_counter() - t
+        if p.returncode != 0:
+            print(p.stderr, file=sys.stderr)
+            return None
+        return dt
+    if wall(evaluate) is None:
         return None
-    return dt
+    ev, buf = [], []
+    for _ in range(runs):
+        ev.append(wall(evaluate))
+        buf.append(wall(buffer))
+    if None in ev or None in buf:
+        return None
+    return ev, buf
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tiled", action="store_true",
-                    help="also evaluate every metric on the 16x mosaic in 16 tiles, serial and on 2 workers")
+                    help="also evaluate every metric on the 16x mosaic in 16 tiles, serial and on 2 "
+                         "workers, and time evaluate-all through qgis_process")
+    ap.add_argument("--qgis-only", action="store_true",
+                    help="only time evaluate-all through qgis_process")
     ap.add_argument("--tiled-worker", nargs=2, type=int)
     ap.add_argument("--sizes", type=int, nargs="+", default=[1, 4, 16])
     ap.add_argument("--repeat", type=int, default=3)
@@ -179,6 +201,8 @@ def main():
         return
     from core import registry
     metrics = a.metrics or [s.id for s in registry.all_specs()]
+    if a.qgis_only:
+        metrics = []
     rows = []
     for m in metrics:
         for n in a.sizes:
@@ -195,23 +219,30 @@ def main():
             print(f"{m:10s} {d['label']:>4s}  {d['gt_km']:8.1f} km  {d['median_s']:8.3f} s  "
                   f"{d['peak_mb']:8.0f} MB  {d['score_name']}={d['score']:.4f}", flush=True)
     extra = []
-    if a.tiled:
-        for w in (1, 2):
-            p = subprocess.run([sys.executable, __file__, "--tiled-worker", "4", str(w)],
-                               capture_output=True, text=True)
-            if p.returncode != 0:
-                print(p.stderr, file=sys.stderr)
-                raise SystemExit("tiled bench failed")
-            d = json.loads(p.stdout.strip().splitlines()[-1])
-            line = (f"evaluate-all, 16x mosaic in {d['tiles']} tiles, {w} worker(s): {d['seconds']:.1f} s, "
-                    f"peak RSS {d['peak_mb']:.0f} MB (main) / {d['peak_child_mb']:.0f} MB (largest worker), "
-                    f"pooled APLS {d['APLS']:.4f}, failed tiles: {len(d['failed'])}")
-            print(line, flush=True)
-            extra.append(line)
+    for w in ((1, 2) if a.tiled else ()):
+        p = subprocess.run([sys.executable, __file__, "--tiled-worker", "4", str(w)],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            print(p.stderr, file=sys.stderr)
+            raise SystemExit("tiled bench failed")
+        d = json.loads(p.stdout.strip().splitlines()[-1])
+        line = (f"evaluate-all, 16x mosaic in {d['tiles']} tiles, {w} worker(s): {d['seconds']:.1f} s, "
+                f"peak RSS {d['peak_mb']:.0f} MB (main) / {d['peak_child_mb']:.0f} MB (largest worker), "
+                f"pooled APLS {d['APLS']:.4f}, failed tiles: {len(d['failed'])}")
+        print(line, flush=True)
+        extra.append(line)
+    if a.tiled or a.qgis_only:
         os.makedirs(os.path.join(ROOT, "bench-output"), exist_ok=True)
-        dt = qgis_process_evaluate()
-        if dt is not None:
-            line = f"evaluate-all (every metric) on the sample through qgis_process: {dt:.1f} s wall time"
+        q = qgis_process_evaluate()
+        if q is None:
+            print("qgis_process evaluate-all: no working qgis_process (QGIS_PROCESS unset) or it failed",
+                  file=sys.stderr)
+        else:
+            ev, buf = q
+            line = (f"evaluate-all (every metric) on the sample through qgis_process: median "
+                    f"{statistics.median(ev):.1f} s wall time (range {min(ev):.1f}-{max(ev):.1f} s, "
+                    f"{len(ev)} runs); QGIS start-up reference (native:buffer on the sample): median "
+                    f"{statistics.median(buf):.1f} s (range {min(buf):.1f}-{max(buf):.1f} s)")
             print(line, flush=True)
             extra.append(line)
     os.makedirs(os.path.dirname(a.out), exist_ok=True)

@@ -71,17 +71,33 @@ def metric_params(spec, params, seed=None):
     return spec.resolve(out)
 
 
-def _run_one(common, m, progress):
-    """One metric of an evaluation (module level: it may run in a worker)."""
+def _run_group(common, group, progress):
+    """The metrics of one task of an evaluation, one after the other
+    (module level: it may run in a worker): [(ok, result or message)]."""
     gt, pred, params, seed, keep_layers = common
-    spec = registry.get(m)
-    try:
-        r = run_metric(spec, gt, pred, metric_params(spec, params, seed), progress)
-    except ValueError as e:
-        return False, str(e)
-    if not keep_layers:
-        r.layers = {}
-    return True, r
+    out = []
+    for i, m in enumerate(group):
+        spec = registry.get(m)
+        try:
+            r = run_metric(spec, gt, pred, metric_params(spec, params, seed),
+                           progress.sub(i / len(group), (i + 1) / len(group)))
+        except ValueError as e:
+            out.append((False, str(e)))
+            continue
+        if not keep_layers:
+            r.layers = {}
+        out.append((True, r))
+    return out
+
+
+def _tasks(ids):
+    """Metrics grouped by what they share (MetricSpec.shares), heaviest
+    group first."""
+    groups = {}
+    for m in ids:
+        spec = registry.get(m)
+        groups.setdefault(spec.shares or ("metric", m), []).append(m)
+    return sorted(groups.values(), key=lambda g: -sum(registry.get(m).cost for m in g))
 
 
 def evaluate(gt, pred, metrics=None, params=None, seed=None, progress=None, keep_layers=True,
@@ -89,7 +105,8 @@ def evaluate(gt, pred, metrics=None, params=None, seed=None, progress=None, keep
     """``workers`` > 1 (0 = one per core) runs the metrics on this process
     and workers - 1 spawned ones at once, heaviest first (each metric is
     seeded by its own parameters, so the numbers do not depend on which
-    process ran it)."""
+    process ran it); metrics that share intermediate results run in the
+    same process."""
     progress = progress or NO_PROGRESS
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
     for m in ids:
@@ -97,16 +114,17 @@ def evaluate(gt, pred, metrics=None, params=None, seed=None, progress=None, keep
     results, errors = {}, {}
     n = max(len(ids), 1)
     if workers != 1 and len(ids) > 1:
-        order = sorted(range(len(ids)), key=lambda i: -registry.get(ids[i]).cost)
-        done = run_shared(_run_one, (gt, pred, params, seed, keep_layers), ids, workers, progress,
-                          [registry.get(m).name for m in ids], order)
-        for m, (ok, value) in zip(ids, done):
-            if ok and value[0]:
-                results[m] = value[1]
-            elif ok:
-                errors[m] = value[1]
-            else:
-                errors[m] = f"internal error: {value}"
+        tasks = _tasks(ids)
+        done = run_shared(_run_group, (gt, pred, params, seed, keep_layers), tasks, workers,
+                          progress, [", ".join(registry.get(m).name for m in t) for t in tasks])
+        for group, (ok, value) in zip(tasks, done):
+            for i, m in enumerate(group):
+                if not ok:
+                    errors[m] = f"internal error: {value}"
+                elif value[i][0]:
+                    results[m] = value[i][1]
+                else:
+                    errors[m] = value[i][1]
         progress.set(1.0)
         return Evaluation(results, errors, ids)
     for i, m in enumerate(ids):

@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from ..linecover import Segments
-from ..linesample import EdgeSegments, local_origin
+from ..linesample import DistanceProfile, EdgeSegments, NearestSegment, local_origin
 from ..lineset import network_from
 from ..result import FeatureTable
 
@@ -57,6 +57,22 @@ class Pair:
         self.LP = self.P.total_length
         self.gt_empty = self.G.is_empty()
         self.pred_empty = self.P.is_empty()
+
+    def profiles(self, step):
+        """(ground truth -> prediction, prediction -> ground truth)
+        DistanceProfiles sampled every ``step`` metres.  CCQ and the distance
+        metrics both need them: they are computed once per pair of networks
+        (which are themselves shared, core/lineset.py network_from) and step,
+        and kept with the ground-truth network."""
+        cache = self.G.__dict__.setdefault("_profiles", {})
+        key = (id(self.P), float(step))
+        hit = cache.get(key)
+        if hit is None or hit[0] is not self.P:
+            hit = (self.P,
+                   DistanceProfile(self.G, self.SG, NearestSegment.of(self.SP), step),
+                   DistanceProfile(self.P, self.SP, NearestSegment.of(self.SG), step))
+            cache[key] = hit
+        return hit[1], hit[2]
 
     @property
     def empty(self):

@@ -31,7 +31,6 @@ import math
 
 import numpy as np
 
-from ..linesample import DistanceProfile, NearestSegment
 from ..overlap import cover
 from ..registry import MetricSpec, Output, Param, Sink, register
 from ..result import MetricResult
@@ -90,9 +89,7 @@ def compute(gt, pred, params, progress):
     progress.set(0.4, "distances along the lines")
     prof_p = prof_g = None
     if not pr.gt_empty and not pr.pred_empty:
-        prof_p = DistanceProfile(pr.P, pr.SP, NearestSegment.of(pr.SG), step)
-        progress.set(0.6)
-        prof_g = DistanceProfile(pr.G, pr.SG, NearestSegment.of(pr.SP), step)
+        prof_g, prof_p = pr.profiles(step)
     sq = 0.0
     if prof_p is not None and len(cov_p):
         _, rms, _ = prof_p.piece_stats(cov_p.edge, cov_p.start, cov_p.end)
@@ -188,3 +185,4 @@ SPEC = register(MetricSpec(
     pool=pool,
 ))
 SPEC.cost = 3
+SPEC.shares = "distance_profiles"  # _geometric_common.Pair.profiles

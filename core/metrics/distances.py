@@ -42,7 +42,7 @@ Hausdorff distance is not used: it only looks at vertices.
 """
 import numpy as np
 
-from ..linesample import DistanceProfile, NearestSegment, pl_quantile, refine_max
+from ..linesample import pl_quantile, refine_max
 from ..overlap import cover, neighbourhood_overlap
 from ..registry import MetricSpec, Output, Param, Sink, register
 from ..result import FeatureTable, MetricResult
@@ -91,9 +91,7 @@ def compute(gt, pred, params, progress):
         stats.update(gt_empty=int(pr.gt_empty), pred_empty=int(pr.pred_empty))
     else:
         progress.set(0.05, "distances from the ground truth")
-        prof_g = DistanceProfile(pr.G, pr.SG, NearestSegment.of(pr.SP), step)
-        progress.set(0.25, "distances from the prediction")
-        prof_p = DistanceProfile(pr.P, pr.SP, NearestSegment.of(pr.SG), step)
+        prof_g, prof_p = pr.profiles(step)
         progress.set(0.45, "Hausdorff distance")
         hg = refine_max(prof_g)
         hp = refine_max(prof_p)
@@ -263,3 +261,4 @@ SPEC = register(MetricSpec(
     pool=pool,
 ))
 SPEC.cost = 6
+SPEC.shares = "distance_profiles"  # _geometric_common.Pair.profiles

@@ -71,3 +71,18 @@ def test_network_is_built_once_per_lineset_and_read_only(window):
     b = pickle.loads(pickle.dumps(gt))
     assert "_networks" not in b.__dict__
     assert np.array_equal(network_from(b, {}).node_xy, a.node_xy)
+
+
+def test_ccq_and_distances_share_their_distance_profiles(window):
+    gt, pred = window
+    fresh = lambda: (LineSet(gt.parts), LineSet(pred.parts))  # noqa: E731
+    g1, p1 = fresh()
+    alone = registry.get("distances").run(g1, p1).scores
+    g2, p2 = fresh()
+    registry.get("ccq").run(g2, p2)
+    shared = registry.get("distances").run(g2, p2).scores
+    assert _same(alone, shared)
+    assert len(network_from(g2, {}).__dict__["_profiles"]) == 1
+    # evaluate-all puts them in one task
+    from core.analysis.evaluate import _tasks
+    assert ["ccq", "distances"] in [sorted(t) for t in _tasks(["apls", "distances", "junct", "ccq"])]

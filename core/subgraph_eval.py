@@ -15,7 +15,7 @@ import numpy as np
 
 from .result import FeatureTable
 from .subgraph_matching import candidate_pairs
-from .subgraphs import heading_difference
+from .subgraphs import KeyIndex, heading_difference
 
 BLOCK_PAIRS = 250_000  # (seed, vertex) ball pairs per block: bounds memory; small
 # blocks also keep the Dijkstra heap in cache (faster than a few big blocks)
@@ -144,10 +144,13 @@ def _block_candidates(hs, hp, ms, mp, n_marbles, cptr, cj, cd):
     row = np.repeat(np.arange(len(hs)), cnt)
     k = np.arange(int(cnt.sum())) - np.repeat(np.cumsum(cnt) - cnt, cnt)
     a = cptr[hp][row] + k
-    mkey = ms * n_marbles + mp  # sorted: crop returns rows sorted by (seed, point)
-    want = hs[row] * n_marbles + cj[a]
-    pos = np.minimum(np.searchsorted(mkey, want), len(mkey) - 1)
-    ok = mkey[pos] == want
+    s0 = min(int(ms.min()), int(hs.min()))
+    span = max(int(ms.max()), int(hs.max())) - s0 + 1
+    # (seed, point) keys of the marbles: distinct, and already sorted (crop
+    # returns rows sorted by (seed, point)), so their positions are the rows
+    index = KeyIndex((ms - s0) * n_marbles + mp, span * n_marbles)
+    pos = index.find((hs[row] - s0) * n_marbles + cj[a])
+    ok = pos >= 0
     return row[ok], pos[ok], cd[a[ok]]
 
 

@@ -170,25 +170,23 @@ class ChainGraph:
         pv = pairs["j"].astype(np.int64)
         pd = pairs["v"].astype(float)
         key = pi * NV + pv
-        o = np.argsort(key, kind="stable")
-        key, pi, pv, pd = key[o], pi[o], pv[o], pd[o]
+        index = KeyIndex(key, B * NV)
+        key, pi, pv, pd = index.key, pi[index.order], pv[index.order], pd[index.order]
         m = len(key)
         # links between ball vertices of the same seed
         deg = self.adj_ptr[pv + 1] - self.adj_ptr[pv]
         src = np.repeat(np.arange(m), deg)
         k = np.arange(int(deg.sum())) - np.repeat(np.cumsum(deg) - deg, deg)
         a = self.adj_ptr[pv][src] + k
-        nb_key = pi[src] * NV + self.adj_idx[a]
-        pos = np.minimum(np.searchsorted(key, nb_key), max(m - 1, 0))
-        ok = key[pos] == nb_key if m else np.zeros(0, bool)
+        pos = index.find(pi[src] * NV + self.adj_idx[a])
+        ok = pos >= 0
         ga, gb, gw = src[ok], pos[ok], self.adj_w[a[ok]]
         # virtual centre vertices m .. m+B-1 linked to the chain vertices around them
         prev, pgap, nxt, ngap = self.bracket(centre_edge, centre_offset)
         cv, cw, cc = [], [], []
         for vert, gap in ((prev, pgap), (nxt, ngap)):
-            kk = np.arange(B) * NV + vert
-            p = np.minimum(np.searchsorted(key, kk), max(m - 1, 0))
-            hit = key[p] == kk if m else np.zeros(B, bool)
+            p = index.find(np.arange(B) * NV + vert)
+            hit = p >= 0
             cv.append(p[hit])
             cw.append(gap[hit])
             cc.append(m + np.nonzero(hit)[0])
@@ -210,6 +208,37 @@ class ChainGraph:
         keep &= pv < self.n_points
         seeds = np.asarray(seeds, dtype=np.int64)
         return seeds[pi[keep]], pv[keep], dist[keep]
+
+
+class KeyIndex:
+    """Distinct integer keys in 0..space-1, sorted (``key``, with ``order``
+    the permutation that sorts the input), and ``find(q)``: the position of
+    each query among them, -1 when absent.  A direct-address table when the
+    key space is small enough (a few bytes per possible key: faster than
+    sorting and binary search), otherwise argsort and searchsorted."""
+
+    TABLE_MAX = 1 << 25
+
+    def __init__(self, key, space):
+        self.table = None
+        if space <= self.TABLE_MAX:
+            table = np.full(space, -1, np.int32 if len(key) < 2**31 - 1 else np.int64)
+            table[key] = np.arange(len(key))
+            self.key = np.flatnonzero(table >= 0)
+            self.order = table[self.key].astype(np.int64)
+            table[self.key] = np.arange(len(self.key))
+            self.table = table
+        else:
+            self.order = np.argsort(key, kind="stable")
+            self.key = key[self.order]
+
+    def find(self, q):
+        if len(self.key) == 0:
+            return np.full(len(q), -1, np.int64)
+        if self.table is not None:
+            return self.table[q].astype(np.int64)
+        pos = np.minimum(np.searchsorted(self.key, q), len(self.key) - 1)
+        return np.where(self.key[pos] == q, pos, -1)
 
 
 def uniform_locations(net, u):

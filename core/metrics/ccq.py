@@ -184,5 +184,5 @@ SPEC = register(MetricSpec(
     compute=compute,
     pool=pool,
 ))
-SPEC.cost = 3
+SPEC.cost = 2
 SPEC.shares = "distance_profiles"  # _geometric_common.Pair.profiles

@@ -260,5 +260,5 @@ SPEC = register(MetricSpec(
     compute=compute,
     pool=pool,
 ))
-SPEC.cost = 6
+SPEC.cost = 5
 SPEC.shares = "distance_profiles"  # _geometric_common.Pair.profiles

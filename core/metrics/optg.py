@@ -133,4 +133,4 @@ SPEC = register(MetricSpec(
 # the properties hold for any number of seeds; fewer keep the tests fast
 SPEC.test_params = {"N_SEEDS": 120}
 SPEC.pool = common.pool
-SPEC.cost = 15
+SPEC.cost = 11

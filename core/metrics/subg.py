@@ -124,4 +124,4 @@ SPEC = register(MetricSpec(
 # the properties hold for any number of seeds; fewer keep the tests fast
 SPEC.test_params = {"N_SEEDS": 120}
 SPEC.pool = common.pool
-SPEC.cost = 5
+SPEC.cost = 4

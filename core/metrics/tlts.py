@@ -236,4 +236,4 @@ SPEC = register(MetricSpec(
     sampled=True,
     pool=pool,
 ))
-SPEC.cost = 1.2
+SPEC.cost = 1

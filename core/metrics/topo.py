@@ -155,4 +155,4 @@ SPEC = register(MetricSpec(
     compute=compute,
 ))
 SPEC.pool = common.pool
-SPEC.cost = 5
+SPEC.cost = 6

@@ -107,8 +107,8 @@ def maximum_matching(nr, nc, r, c):
     c = np.asarray(c, np.int64)
     if len(r) == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    ur, ri = np.unique(r, return_inverse=True)
-    uc, ci = np.unique(c, return_inverse=True)
+    ur, ri = _compact(r, nr)
+    uc, ci = _compact(c, nc)
     a, b = len(ur), len(uc)
     o = np.lexsort((ci, ri))
     ri, ci = ri[o], ci[o]
@@ -238,8 +238,8 @@ def match_optimal(nr, nc, r, c, d, max_distance):
     sel = np.zeros(len(r), bool)
     if len(r) == 0:
         return _partners_to_result(nr, nc, r, c, d, sel)
-    ur, ri = np.unique(r, return_inverse=True)
-    uc, ci = np.unique(c, return_inverse=True)
+    ur, ri = _compact(r, nr)
+    uc, ci = _compact(c, nc)
     a, b = len(ur), len(uc)
     g = coo_matrix((np.ones(len(r), np.int8), (ri, a + ci)), shape=(a + b, a + b))
     ncomp, lab = connected_components(g, directed=False)
@@ -256,7 +256,7 @@ def match_optimal(nr, nc, r, c, d, max_distance):
     if len(e):
         local_r = _local_index(lab[:a], ncomp)
         local_c = _local_index(lab[a:], ncomp)
-        e = e[np.argsort(comp[e], kind="stable")]
+        e = e[_stable_order(comp[e], ncomp)]
         ce = comp[e]
         bounds = np.nonzero(np.r_[True, ce[1:] != ce[:-1], True])[0]
         for s, t in zip(bounds[:-1], bounds[1:]):
@@ -274,9 +274,27 @@ def match_optimal(nr, nc, r, c, d, max_distance):
     return _partners_to_result(nr, nc, r, c, d, sel)
 
 
+def _compact(v, n):
+    """The distinct values of ``v`` (integers in 0..n-1), sorted, and the
+    index of each element among them: np.unique(v, return_inverse=True) by
+    a presence table, in O(n + len(v))."""
+    present = np.zeros(n, bool)
+    present[v] = True
+    rank = np.cumsum(present) - 1
+    return np.flatnonzero(present), rank[v]
+
+
+def _stable_order(labels, n):
+    """np.argsort(labels, kind="stable") for integer labels in 0..n-1:
+    16-bit labels are radix-sorted by numpy, in linear time."""
+    if n <= 1 << 16:
+        labels = labels.astype(np.uint16)
+    return np.argsort(labels, kind="stable")
+
+
 def _local_index(labels, n):
     """Rank of each item among the items with the same label."""
-    o = np.argsort(labels, kind="stable")
+    o = _stable_order(labels, n)
     start = np.concatenate([[0], np.cumsum(np.bincount(labels, minlength=n))])
     out = np.empty(len(labels), np.int64)
     out[o] = np.arange(len(labels)) - start[labels[o]]

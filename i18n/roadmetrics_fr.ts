@@ -29,27 +29,27 @@
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:82; ui/compare.py:67; ui/evaluate.py:68; ui/sensitivity.py:59</extracomment>
+        <extracomment>ui/algorithm.py:82; ui/compare.py:67; ui/evaluate.py:69; ui/sensitivity.py:59</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:84; ui/evaluate.py:70</extracomment>
+        <extracomment>ui/algorithm.py:84; ui/evaluate.py:71</extracomment>
         <source>Prediction (lines to evaluate)</source>
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:99; ui/evaluate.py:108</extracomment>
+        <extracomment>ui/algorithm.py:99; ui/evaluate.py:109</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:160; ui/compare.py:149; ui/evaluate.py:163; ui/perturb.py:93; ui/sensitivity.py:122</extracomment>
+        <extracomment>ui/algorithm.py:160; ui/compare.py:149; ui/evaluate.py:154; ui/perturb.py:93; ui/sensitivity.py:122</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:163; ui/compare.py:152; ui/evaluate.py:166; ui/perturb.py:96; ui/sensitivity.py:125</extracomment>
+        <extracomment>ui/algorithm.py:163; ui/compare.py:152; ui/evaluate.py:157; ui/perturb.py:96; ui/sensitivity.py:125</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -74,7 +74,7 @@
         <translation>Prédictions (une couche par méthode)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:71; ui/evaluate.py:72; ui/sensitivity.py:69</extracomment>
+        <extracomment>ui/compare.py:71; ui/evaluate.py:73; ui/sensitivity.py:69</extracomment>
         <source>Metrics</source>
         <translation>Métriques</translation>
     </message>
@@ -84,57 +84,57 @@
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:75; ui/evaluate.py:77; ui/perturb.py:64; ui/sensitivity.py:71; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
+        <extracomment>ui/compare.py:75; ui/evaluate.py:78; ui/perturb.py:64; ui/sensitivity.py:71; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:77; ui/evaluate.py:79</extracomment>
+        <extracomment>ui/compare.py:77; ui/evaluate.py:80</extracomment>
         <source>Tile size (0 = whole extent)</source>
         <translation>Taille des tuiles (0 = emprise entière)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:79; ui/evaluate.py:81</extracomment>
+        <extracomment>ui/compare.py:79; ui/evaluate.py:82</extracomment>
         <source>Tiles (polygon layer)</source>
         <translation>Tuiles (couche de polygones)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:81; ui/evaluate.py:83</extracomment>
+        <extracomment>ui/compare.py:81; ui/evaluate.py:84</extracomment>
         <source>Aggregation over tiles</source>
         <translation>Agrégation sur les tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:83; ui/evaluate.py:85</extracomment>
+        <extracomment>ui/compare.py:83; ui/evaluate.py:86</extracomment>
         <source>Tiles without ground truth</source>
         <translation>Tuiles sans vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:85; ui/evaluate.py:87</extracomment>
+        <extracomment>ui/compare.py:85; ui/evaluate.py:88</extracomment>
         <source>Tile margin</source>
         <translation>Marge des tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:86; ui/evaluate.py:88; ui/sensitivity.py:77</extracomment>
+        <extracomment>ui/compare.py:86; ui/evaluate.py:89; ui/sensitivity.py:77</extracomment>
         <source>Worker processes (0 = one per core)</source>
         <translation>Processus de calcul (0 = un par cœur)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:88; ui/evaluate.py:90; ui/sensitivity.py:79</extracomment>
+        <extracomment>ui/compare.py:88; ui/evaluate.py:91; ui/sensitivity.py:79</extracomment>
         <source>Dask scheduler address</source>
         <translation>Adresse de l&apos;ordonnanceur Dask</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:89; ui/evaluate.py:91; ui/sensitivity.py:80</extracomment>
+        <extracomment>ui/compare.py:89; ui/evaluate.py:92; ui/sensitivity.py:80</extracomment>
         <source>Per-metric parameters (JSON)</source>
         <translation>Paramètres par métrique (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:97; ui/evaluate.py:100; ui/sensitivity.py:88</extracomment>
+        <extracomment>ui/compare.py:97; ui/evaluate.py:101; ui/sensitivity.py:88</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:97; ui/evaluate.py:100; ui/sensitivity.py:88</extracomment>
+        <extracomment>ui/compare.py:97; ui/evaluate.py:101; ui/sensitivity.py:88</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
@@ -169,7 +169,7 @@
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:119; ui/compare.py:162; ui/evaluate.py:185; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:106; ui/sensitivity.py:135</extracomment>
+        <extracomment>ui/compare.py:119; ui/compare.py:162; ui/evaluate.py:176; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:106; ui/sensitivity.py:135</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -179,7 +179,7 @@
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:124; ui/evaluate.py:187; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172</extracomment>
+        <extracomment>ui/compare.py:124; ui/evaluate.py:178; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -194,22 +194,22 @@
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:165; ui/evaluate.py:189; ui/sensitivity.py:137</extracomment>
+        <extracomment>ui/compare.py:165; ui/evaluate.py:180; ui/sensitivity.py:137</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:166; ui/evaluate.py:190; ui/sensitivity.py:141</extracomment>
+        <extracomment>ui/compare.py:166; ui/evaluate.py:181; ui/sensitivity.py:141</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:169; ui/evaluate.py:193</extracomment>
+        <extracomment>ui/compare.py:169; ui/evaluate.py:184</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:170; ui/evaluate.py:194</extracomment>
+        <extracomment>ui/compare.py:170; ui/evaluate.py:185</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
@@ -230,53 +230,43 @@
     </message>
     <message>
         <extracomment>ui/evaluate.py:51</extracomment>
-        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says what tiles without ground truth count as. Tiles run on WORKERS local processes, or on a Dask cluster given by DASK_SCHEDULER. PARAMETERS: optional JSON of per-metric parameters, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</source>
-        <translation>Exécute chaque métrique sélectionnée sur les deux couches et écrit un rapport HTML autonome (scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) ainsi qu&apos;une table de tous les scores. Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : pooled (somme des décomptes / statistiques de chemins, puis calcul des ratios) ou mean (moyenne des scores des tuiles) ; EMPTY_TILES indique comment comptent les tuiles sans vérité terrain. Les tuiles sont calculées par WORKERS processus locaux, ou sur un cluster Dask désigné par DASK_SCHEDULER. PARAMETERS : JSON facultatif de paramètres par métrique, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</translation>
+        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says what tiles without ground truth count as. Tiles run on WORKERS local processes, or on a Dask cluster given by DASK_SCHEDULER; without tiles the metrics themselves run on WORKERS processes, heaviest first. PARAMETERS: optional JSON of per-metric parameters, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</source>
+        <translation>Exécute chaque métrique sélectionnée sur les deux couches et écrit un rapport HTML autonome (scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) ainsi qu&apos;une table de tous les scores. Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : pooled (somme des décomptes / statistiques de chemins, puis calcul des ratios) ou mean (moyenne des scores des tuiles) ; EMPTY_TILES indique comment comptent les tuiles sans vérité terrain. Les tuiles sont calculées par WORKERS processus locaux, ou sur un cluster Dask désigné par DASK_SCHEDULER ; sans tuiles, ce sont les métriques elles-mêmes qui sont réparties sur WORKERS processus, les plus lourdes d&apos;abord. PARAMETERS : JSON facultatif de paramètres par métrique, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:74; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:75; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:92; ui/tool_common.py:58; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
+        <extracomment>ui/evaluate.py:93; ui/tool_common.py:58; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
         <source>Vertex merge tolerance</source>
         <translation>Tolérance de fusion des sommets</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:94; ui/tool_common.py:59; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
+        <extracomment>ui/evaluate.py:95; ui/tool_common.py:59; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
         <source>Connect lines where they cross</source>
         <translation>Raccorder les lignes à leurs croisements</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:102</extracomment>
+        <extracomment>ui/evaluate.py:103</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:104</extracomment>
+        <extracomment>ui/evaluate.py:105</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:121; ui/tool_common.py:91</extracomment>
-        <source>PARAMETERS must be a JSON object like {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}: {}</source>
-        <translation>PARAMETERS doit être un objet JSON comme {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} : {}</translation>
-    </message>
-    <message>
-        <extracomment>ui/evaluate.py:147</extracomment>
+        <extracomment>ui/evaluate.py:137</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:198</extracomment>
+        <extracomment>ui/evaluate.py:189</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
-    </message>
-    <message>
-        <extracomment>ui/evaluate.py:222; ui/tool_common.py:138</extracomment>
-        <source>The TILES layer has no polygon.</source>
-        <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>
     <message>
         <extracomment>ui/inputs.py:37</extracomment>
@@ -482,6 +472,16 @@
         <extracomment>ui/tool_common.py:42</extracomment>
         <source>Minimum detour of joined points (overconnections)</source>
         <translation>Détour minimal entre les points reliés (surconnexions)</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:81</extracomment>
+        <source>PARAMETERS must be a JSON object like {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}: {}</source>
+        <translation>PARAMETERS doit être un objet JSON comme {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} : {}</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:128</extracomment>
+        <source>The TILES layer has no polygon.</source>
+        <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>
     <message>
         <extracomment>apls: name</extracomment>
@@ -2152,6 +2152,10 @@
         <extracomment>topo: sink UNMATCHED_PRED help</extracomment>
         <source>Prediction control points left unmatched in at least one sampled subgraph. Attributes: source, seed_id (lowest seed whose subgraph gave this outcome), n_subgraphs (how many), seed_distance (along-graph distance from that seed&apos;s centre, m), match_distance (mean distance to the partner, m; empty when unmatched), heading (degrees, 0-180).</source>
         <translation>Points de contrôle de la prédiction restés non appariés dans au moins un sous-graphe échantillonné. Attributs : source, seed_id (plus petit germe dont le sous-graphe a donné ce résultat), n_subgraphs (nombre de sous-graphes), seed_distance (distance le long du graphe au centre de ce germe, m), match_distance (distance moyenne au partenaire, m ; vide si non apparié), heading (orientation en degrés, 0-180).</translation>
+    </message>
+    <message>
+        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says what tiles without ground truth count as. Tiles run on WORKERS local processes, or on a Dask cluster given by DASK_SCHEDULER. PARAMETERS: optional JSON of per-metric parameters, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</source>
+        <translation type="vanished">Exécute chaque métrique sélectionnée sur les deux couches et écrit un rapport HTML autonome (scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) ainsi qu&apos;une table de tous les scores. Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : pooled (somme des décomptes / statistiques de chemins, puis calcul des ratios) ou mean (moyenne des scores des tuiles) ; EMPTY_TILES indique comment comptent les tuiles sans vérité terrain. Les tuiles sont calculées par WORKERS processus locaux, ou sur un cluster Dask désigné par DASK_SCHEDULER. PARAMETERS : JSON facultatif de paramètres par métrique, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</translation>
     </message>
 </context>
 </TS>

@@ -214,10 +214,10 @@ class KeyIndex:
     """Distinct integer keys in 0..space-1, sorted (``key``, with ``order``
     the permutation that sorts the input), and ``find(q)``: the position of
     each query among them, -1 when absent.  A direct-address table when the
-    key space is small enough (a few bytes per possible key: faster than
+    key space is small enough (4 bytes per possible key: faster than
     sorting and binary search), otherwise argsort and searchsorted."""
 
-    TABLE_MAX = 1 << 25
+    TABLE_MAX = 1 << 23  # 8 M keys: at most 32 MB (int32)
 
     def __init__(self, key, space):
         self.table = None

@@ -89,8 +89,9 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
     is sent once to each process.  ``order`` lists item indices in the order
     they are taken (largest first balances best).  Returns one (ok, value or
     error text) per item, in item order, like run_tasks.  An item whose
-    worker died is run again here; progress.set is called as items finish,
-    and a Cancelled raised by it stops the workers."""
+    result never arrives (its worker died, or the result could not be sent
+    back) is run again here once the workers have stopped; progress.set is
+    called as items finish, and a Cancelled raised by it stops the workers."""
     n = len(items)
     labels = labels or [str(i) for i in range(n)]
     order = list(order) if order is not None else list(range(n))
@@ -120,7 +121,6 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
                             daemon=True)
             p.start()
             procs.append(p)
-    claimed = {}  # item -> process that took it
     finished = 0
 
     def note(i, value):
@@ -135,21 +135,14 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
             msg = results.get(timeout=0.05) if block else results.get_nowait()
         except queue_mod.Empty:
             return False
-        if msg[0] == "claim":
-            claimed[msg[1]] = msg[2]
-        else:
-            claimed.pop(msg[1], None)
-            note(msg[1], (msg[2], msg[3]))
+        note(msg[0], (msg[1], msg[2]))
         return True
 
     try:
         while True:
-            with counter.get_lock():
-                k = counter.value
-                counter.value = k + 1
-            if k >= n:
+            i = _take(counter, order)
+            if i is None:
                 break
-            i = order[k]
             if progress is not None:
                 progress.set(finished / n, labels[i])
             value = _safe_shared(fn, common, items[i], _Checker(progress))
@@ -162,7 +155,7 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
             if not any(p.is_alive() for p in procs):
                 while drain(False):
                     pass
-                # items claimed by a process that died, or never reported
+                # items taken by a process that died: run them here
                 for i in [i for i in range(n) if out[i] is None]:
                     note(i, _safe_shared(fn, common, items[i]))
     except BaseException:
@@ -206,22 +199,21 @@ class _Checker:
         return self
 
 
+def _take(counter, order):
+    """The next item index from the shared counter (None when all are taken)."""
+    with counter.get_lock():
+        k = counter.value
+        counter.value = k + 1
+    return order[k] if k < len(order) else None
+
+
 def _shared_worker(fn, common, items, order, counter, results):
-    import os as _os
-    n = len(items)
     while True:
-        with counter.get_lock():
-            k = counter.value
-            counter.value = k + 1
-        if k >= n:
+        i = _take(counter, order)
+        if i is None:
             return
-        i = order[k]
-        results.put(("claim", i, _os.getpid()))
         ok, value = _safe_shared(fn, common, items[i])
-        try:
-            results.put(("done", i, ok, value))
-        except Exception as e:  # a value that cannot be pickled
-            results.put(("done", i, False, f"{type(e).__name__}: {e}"))
+        results.put((i, ok, value))
 
 
 class _worker_start:

@@ -16,7 +16,8 @@ radius RADIUS.  Holes H_s and marbles M_s of each seed are matched
 
 * MATCHING = optimal (default): the largest number of pairs and, among such
   matchings, the smallest total distance (the paper's Hungarian assignment
-  restricted to pairs within MATCH_DISTANCE; exact, sparse LAPJVsp);
+  restricted to pairs within MATCH_DISTANCE; exact: one dense assignment per
+  connected component of the candidate graph, core/subgraph_matching.py);
 * MATCHING = greedy: closest pairs first (what the reference code runs by
   default; never more pairs than optimal).
 

@@ -29,242 +29,182 @@
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:82; ui/compare.py:67; ui/evaluate.py:69; ui/sensitivity.py:59</extracomment>
+        <extracomment>ui/algorithm.py:82; ui/compare.py:47; ui/evaluate.py:49; ui/sensitivity.py:41</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:84; ui/evaluate.py:71</extracomment>
+        <extracomment>ui/algorithm.py:84; ui/evaluate.py:51</extracomment>
         <source>Prediction (lines to evaluate)</source>
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:99; ui/evaluate.py:109</extracomment>
+        <extracomment>ui/algorithm.py:99; ui/evaluate.py:70</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:160; ui/compare.py:149; ui/evaluate.py:154; ui/perturb.py:93; ui/sensitivity.py:122</extracomment>
+        <extracomment>ui/algorithm.py:160; ui/compare.py:108; ui/evaluate.py:111; ui/perturb.py:81; ui/sensitivity.py:93</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:163; ui/compare.py:152; ui/evaluate.py:157; ui/perturb.py:96; ui/sensitivity.py:125</extracomment>
+        <extracomment>ui/algorithm.py:163; ui/compare.py:111; ui/evaluate.py:114; ui/perturb.py:84; ui/sensitivity.py:96</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:38</extracomment>
+        <extracomment>ui/compare.py:28</extracomment>
         <source>Compare methods</source>
         <translation>Comparer des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:41; ui/perturb.py:37; ui/sensitivity.py:35</extracomment>
+        <extracomment>ui/compare.py:29; ui/perturb.py:30; ui/sensitivity.py:25</extracomment>
         <source>Metric analysis</source>
         <translation>Analyse des métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:47</extracomment>
+        <extracomment>ui/compare.py:31</extracomment>
         <source>Scores several predictions (one per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With TILE_SIZE or a TILES polygon layer every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). SCORES: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions.</source>
         <translation>Évalue plusieurs prédictions (une par méthode) par rapport à une même vérité terrain avec chaque métrique sélectionnée, classe les méthodes selon chaque score et mesure la cohérence des classements donnés par les métriques : corrélations de Pearson et de Spearman entre scores, Equal-Sorting Ratio (part des triplets (référence, méthode B, méthode C) que deux scores ordonnent de la même façon) et Sorting Margins (Lopez-Molina et al.). Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores globaux sont agrégés (pooled ou mean). SCORES : un score principal par métrique (F1, APLS, TLTS correct...) ou tous les scores qui ont une valeur parfaite (les scores pour lesquels une valeur plus basse est meilleure sont changés de signe avant la comparaison). Le rapport HTML présente les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR ainsi que les distributions des Sorting Margins.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:69</extracomment>
+        <extracomment>ui/compare.py:49</extracomment>
         <source>Predictions (one layer per method)</source>
         <translation>Prédictions (une couche par méthode)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:71; ui/evaluate.py:73; ui/sensitivity.py:69</extracomment>
-        <source>Metrics</source>
-        <translation>Métriques</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:73</extracomment>
+        <extracomment>ui/compare.py:52</extracomment>
         <source>Scores compared</source>
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:75; ui/evaluate.py:78; ui/perturb.py:64; ui/sensitivity.py:71; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
-        <source>Random seed</source>
-        <translation>Graine aléatoire</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:77; ui/evaluate.py:80</extracomment>
-        <source>Tile size (0 = whole extent)</source>
-        <translation>Taille des tuiles (0 = emprise entière)</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:79; ui/evaluate.py:82</extracomment>
-        <source>Tiles (polygon layer)</source>
-        <translation>Tuiles (couche de polygones)</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:81; ui/evaluate.py:84</extracomment>
-        <source>Aggregation over tiles</source>
-        <translation>Agrégation sur les tuiles</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:83; ui/evaluate.py:86</extracomment>
-        <source>Tiles without ground truth</source>
-        <translation>Tuiles sans vérité terrain</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:85; ui/evaluate.py:88</extracomment>
-        <source>Tile margin</source>
-        <translation>Marge des tuiles</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:86; ui/evaluate.py:89; ui/sensitivity.py:77</extracomment>
-        <source>Worker processes (0 = one per core)</source>
-        <translation>Processus de calcul (0 = un par cœur)</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:88; ui/evaluate.py:91; ui/sensitivity.py:79</extracomment>
-        <source>Dask scheduler address</source>
-        <translation>Adresse de l&apos;ordonnanceur Dask</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:89; ui/evaluate.py:92; ui/sensitivity.py:80</extracomment>
-        <source>Per-metric parameters (JSON)</source>
-        <translation>Paramètres par métrique (JSON)</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:97; ui/evaluate.py:101; ui/sensitivity.py:88</extracomment>
+        <extracomment>ui/compare.py:61; ui/evaluate.py:62; ui/sensitivity.py:61</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:97; ui/evaluate.py:101; ui/sensitivity.py:88</extracomment>
+        <extracomment>ui/compare.py:61; ui/evaluate.py:62; ui/sensitivity.py:61</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:99</extracomment>
+        <extracomment>ui/compare.py:63</extracomment>
         <source>Scores per method</source>
         <translation>Scores par méthode</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:101</extracomment>
+        <extracomment>ui/compare.py:65</extracomment>
         <source>Ranking of the methods</source>
         <translation>Classement des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:103</extracomment>
+        <extracomment>ui/compare.py:67</extracomment>
         <source>Consistency of metric pairs</source>
         <translation>Cohérence des paires de métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:104; ui/sensitivity.py:93</extracomment>
+        <extracomment>ui/compare.py:68; ui/sensitivity.py:66</extracomment>
         <source>Results (JSON)</source>
         <translation>Résultats (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:113; ui/inputs.py:158; ui/sensitivity.py:103</extracomment>
+        <extracomment>ui/compare.py:75; ui/inputs.py:158; ui/sensitivity.py:74</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:116</extracomment>
+        <extracomment>ui/compare.py:78</extracomment>
         <source>Choose at least two prediction layers to compare.</source>
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:119; ui/compare.py:162; ui/evaluate.py:176; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:106; ui/sensitivity.py:135</extracomment>
+        <extracomment>ui/compare.py:81; ui/compare.py:121; ui/evaluate.py:133; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:77; ui/sensitivity.py:106</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:121; ui/sensitivity.py:110</extracomment>
+        <extracomment>ui/compare.py:83; ui/sensitivity.py:81</extracomment>
         <source>The ground-truth layer has no usable line.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:124; ui/evaluate.py:178; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172</extracomment>
+        <extracomment>ui/compare.py:86; ui/evaluate.py:135; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:132</extracomment>
+        <extracomment>ui/compare.py:94</extracomment>
         <source>{}: transformed from {} to {}.</source>
         <translation>{} : reprojection de {} vers {}.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:164</extracomment>
+        <extracomment>ui/compare.py:123</extracomment>
         <source>methods</source>
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:165; ui/evaluate.py:180; ui/sensitivity.py:137</extracomment>
+        <extracomment>ui/compare.py:124; ui/evaluate.py:137; ui/sensitivity.py:108</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:166; ui/evaluate.py:181; ui/sensitivity.py:141</extracomment>
+        <extracomment>ui/compare.py:125; ui/evaluate.py:138; ui/sensitivity.py:112</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:169; ui/evaluate.py:184</extracomment>
+        <extracomment>ui/compare.py:128; ui/evaluate.py:141</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:170; ui/evaluate.py:185</extracomment>
+        <extracomment>ui/compare.py:129; ui/evaluate.py:142</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:176</extracomment>
+        <extracomment>ui/compare.py:133</extracomment>
         <source>Comparison of methods</source>
         <translation>Comparaison de méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:42</extracomment>
+        <extracomment>ui/evaluate.py:31</extracomment>
         <source>Evaluate all metrics</source>
         <translation>Évaluer toutes les métriques</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:45</extracomment>
+        <extracomment>ui/evaluate.py:32</extracomment>
         <source>Reports</source>
         <translation>Rapports</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:51</extracomment>
+        <extracomment>ui/evaluate.py:34</extracomment>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says what tiles without ground truth count as. Tiles run on WORKERS local processes, or on a Dask cluster given by DASK_SCHEDULER; without tiles the metrics themselves run on WORKERS processes, heaviest first. PARAMETERS: optional JSON of per-metric parameters, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</source>
         <translation>Exécute chaque métrique sélectionnée sur les deux couches et écrit un rapport HTML autonome (scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) ainsi qu&apos;une table de tous les scores. Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : pooled (somme des décomptes / statistiques de chemins, puis calcul des ratios) ou mean (moyenne des scores des tuiles) ; EMPTY_TILES indique comment comptent les tuiles sans vérité terrain. Les tuiles sont calculées par WORKERS processus locaux, ou sur un cluster Dask désigné par DASK_SCHEDULER ; sans tuiles, ce sont les métriques elles-mêmes qui sont réparties sur WORKERS processus, les plus lourdes d&apos;abord. PARAMETERS : JSON facultatif de paramètres par métrique, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:75; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:54; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:93; ui/tool_common.py:58; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
-        <source>Vertex merge tolerance</source>
-        <translation>Tolérance de fusion des sommets</translation>
-    </message>
-    <message>
-        <extracomment>ui/evaluate.py:95; ui/tool_common.py:59; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
-        <source>Connect lines where they cross</source>
-        <translation>Raccorder les lignes à leurs croisements</translation>
-    </message>
-    <message>
-        <extracomment>ui/evaluate.py:103</extracomment>
+        <extracomment>ui/evaluate.py:64</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:105</extracomment>
+        <extracomment>ui/evaluate.py:66</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:137</extracomment>
+        <extracomment>ui/evaluate.py:94</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:189</extracomment>
+        <extracomment>ui/evaluate.py:146</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
@@ -309,67 +249,67 @@
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts, coordonnées non finies ou échec de la transformation).</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:34</extracomment>
+        <extracomment>ui/perturb.py:29</extracomment>
         <source>Perturb a network (synthetic errors)</source>
         <translation>Perturber un réseau (erreurs synthétiques)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:43</extracomment>
+        <extracomment>ui/perturb.py:32</extracomment>
         <source>Writes a copy of a line layer with COUNT synthetic errors of one type (Citraro et al., ECCV 2020, sec. 4.1): interruptions (gaps of GAP_LENGTH that disconnect the road), overconnections (straight spurious roads of MIN_LINK to MAX_LINK joining points at least DETOUR_FACTOR times farther apart along the network), perturbations (junctions and dead ends displaced by MAX_SHIFT / 2 to MAX_SHIFT, roads following, nothing disconnected), doubled roads (a copy shifted by DOUBLE_SHIFT joined at both ends), doubled roads in the ground truth (the copies go into GROUND_TRUTH_OUTPUT) and false positives far away (roads within REMOVAL_RADIUS of random points removed from GROUND_TRUTH_OUTPUT). OUTPUT is the prediction, GROUND_TRUTH_OUTPUT the ground truth to compare it with (both as the network&apos;s roads between junctions; attributes are not kept); ERRORS marks each error. Same SEED, same errors.</source>
         <translation>Écrit une copie d&apos;une couche de lignes contenant COUNT erreurs synthétiques d&apos;un même type (Citraro et al., ECCV 2020, sec. 4.1) : interruptions (coupures de GAP_LENGTH qui déconnectent la route), surconnexions (routes parasites rectilignes de MIN_LINK à MAX_LINK reliant des points au moins DETOUR_FACTOR fois plus éloignés le long du réseau), perturbations (carrefours et impasses déplacés de MAX_SHIFT / 2 à MAX_SHIFT, les routes suivant le déplacement, sans aucune déconnexion), routes dédoublées (une copie décalée de DOUBLE_SHIFT, raccordée aux deux extrémités), routes dédoublées dans la vérité terrain (les copies vont dans GROUND_TRUTH_OUTPUT) et faux positifs éloignés (routes à moins de REMOVAL_RADIUS de points aléatoires retirées de GROUND_TRUTH_OUTPUT). OUTPUT est la prédiction, GROUND_TRUTH_OUTPUT la vérité terrain avec laquelle la comparer (toutes deux sous forme des routes du réseau entre carrefours ; les attributs ne sont pas conservés) ; ERRORS localise chaque erreur. Même SEED, mêmes erreurs.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:58</extracomment>
+        <extracomment>ui/perturb.py:47</extracomment>
         <source>Line layer (ground truth)</source>
         <translation>Couche de lignes (vérité terrain)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:60</extracomment>
+        <extracomment>ui/perturb.py:49</extracomment>
         <source>Error type</source>
         <translation>Type d&apos;erreur</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:62</extracomment>
+        <extracomment>ui/perturb.py:51</extracomment>
         <source>Number of errors</source>
         <translation>Nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:68</extracomment>
+        <extracomment>ui/perturb.py:56</extracomment>
         <source>Perturbed prediction</source>
         <translation>Prédiction perturbée</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:70</extracomment>
+        <extracomment>ui/perturb.py:58</extracomment>
         <source>Ground truth to compare with</source>
         <translation>Vérité terrain de comparaison</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:72</extracomment>
+        <extracomment>ui/perturb.py:60</extracomment>
         <source>Errors</source>
         <translation>Erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:73</extracomment>
+        <extracomment>ui/perturb.py:61</extracomment>
         <source>Number of errors placed</source>
         <translation>Nombre d&apos;erreurs placées</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:74</extracomment>
+        <extracomment>ui/perturb.py:62</extracomment>
         <source>Parameters used (JSON)</source>
         <translation>Paramètres utilisés (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:78; ui/perturb.py:81</extracomment>
+        <extracomment>ui/perturb.py:66; ui/perturb.py:69</extracomment>
         <source>input</source>
         <translation>source</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:85</extracomment>
+        <extracomment>ui/perturb.py:73</extracomment>
         <source>The input layer has no usable line.</source>
         <translation>La couche source ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:112</extracomment>
+        <extracomment>ui/perturb.py:100</extracomment>
         <source>{} error(s) of type {} placed.</source>
         <translation>{} erreur(s) de type {} placée(s).</translation>
     </message>
@@ -379,59 +319,109 @@
         <translation>Métriques de réseaux routiers</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:32; ui/sensitivity.py:148</extracomment>
+        <extracomment>ui/sensitivity.py:24; ui/sensitivity.py:119</extracomment>
         <source>Metric sensitivity analysis</source>
         <translation>Analyse de sensibilité des métriques</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:41</extracomment>
+        <extracomment>ui/sensitivity.py:27</extracomment>
         <source>Reproduces Citraro et al.&apos;s synthetic benchmark (ECCV 2020, Fig. 5) on your ground truth: for each error type, each number of errors in COUNTS and each repetition, a perturbed copy is made (as roadmetrics:perturb) and every selected metric compares it with the ground truth. The report has one plot per error type (score against number of errors, one line per metric); a score that changes by less than FLAT_THRESHOLD between 0 and the largest count is flagged as insensitive to that error type. Runs are spread over WORKERS local processes or a Dask cluster (DASK_SCHEDULER); the numbers do not depend on how they are run. TABLE holds every score of every run, SUMMARY the change of each headline score per error type.</source>
         <translation>Reproduit le banc d&apos;essai synthétique de Citraro et al. (ECCV 2020, fig. 5) sur votre vérité terrain : pour chaque type d&apos;erreur, chaque nombre d&apos;erreurs de COUNTS et chaque répétition, une copie perturbée est créée (comme avec roadmetrics:perturb) et chaque métrique sélectionnée la compare à la vérité terrain. Le rapport contient un graphique par type d&apos;erreur (score en fonction du nombre d&apos;erreurs, une courbe par métrique) ; un score qui varie de moins de FLAT_THRESHOLD entre 0 et le plus grand nombre d&apos;erreurs est signalé comme insensible à ce type d&apos;erreur. Les exécutions sont réparties sur WORKERS processus locaux ou sur un cluster Dask (DASK_SCHEDULER) ; les résultats ne dépendent pas de la manière dont elles sont exécutées. TABLE contient tous les scores de toutes les exécutions, SUMMARY la variation de chaque score principal par type d&apos;erreur.</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:61</extracomment>
+        <extracomment>ui/sensitivity.py:43</extracomment>
         <source>Error types</source>
         <translation>Types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:64</extracomment>
+        <extracomment>ui/sensitivity.py:46</extracomment>
         <source>Numbers of errors (comma separated)</source>
         <translation>Nombres d&apos;erreurs (séparés par des virgules)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:66</extracomment>
+        <extracomment>ui/sensitivity.py:48</extracomment>
         <source>Repetitions (different seeds)</source>
         <translation>Répétitions (graines différentes)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:75</extracomment>
+        <extracomment>ui/sensitivity.py:55</extracomment>
         <source>Flat threshold (insensitive below)</source>
         <translation>Seuil de variation (insensible en dessous)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:90</extracomment>
+        <extracomment>ui/sensitivity.py:63</extracomment>
         <source>Scores of every run</source>
         <translation>Scores de chaque exécution</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:92</extracomment>
+        <extracomment>ui/sensitivity.py:65</extracomment>
         <source>Sensitivity summary</source>
         <translation>Synthèse de sensibilité</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:130</extracomment>
+        <extracomment>ui/sensitivity.py:101</extracomment>
         <source>{} is flat for {} (change {:.4f})</source>
         <translation>{} est quasi constant pour {} (variation {:.4f})</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:138</extracomment>
+        <extracomment>ui/sensitivity.py:109</extracomment>
         <source>error types</source>
         <translation>types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:143</extracomment>
+        <extracomment>ui/sensitivity.py:114</extracomment>
         <source>perturbation parameters</source>
         <translation>paramètres de perturbation</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_base.py:60</extracomment>
+        <source>Metrics</source>
+        <translation>Métriques</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_base.py:65; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
+        <source>Random seed</source>
+        <translation>Graine aléatoire</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_base.py:72</extracomment>
+        <source>Worker processes (0 = one per core)</source>
+        <translation>Processus de calcul (0 = un par cœur)</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_base.py:74</extracomment>
+        <source>Dask scheduler address</source>
+        <translation>Adresse de l&apos;ordonnanceur Dask</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_base.py:75</extracomment>
+        <source>Per-metric parameters (JSON)</source>
+        <translation>Paramètres par métrique (JSON)</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_base.py:83</extracomment>
+        <source>Tile size (0 = whole extent)</source>
+        <translation>Taille des tuiles (0 = emprise entière)</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_base.py:85</extracomment>
+        <source>Tiles (polygon layer)</source>
+        <translation>Tuiles (couche de polygones)</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_base.py:87</extracomment>
+        <source>Aggregation over tiles</source>
+        <translation>Agrégation sur les tuiles</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_base.py:88</extracomment>
+        <source>Tiles without ground truth</source>
+        <translation>Tuiles sans vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_base.py:90</extracomment>
+        <source>Tile margin</source>
+        <translation>Marge des tuiles</translation>
     </message>
     <message>
         <extracomment>ui/tool_common.py:30</extracomment>
@@ -472,6 +462,16 @@
         <extracomment>ui/tool_common.py:42</extracomment>
         <source>Minimum detour of joined points (overconnections)</source>
         <translation>Détour minimal entre les points reliés (surconnexions)</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:58; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
+        <source>Vertex merge tolerance</source>
+        <translation>Tolérance de fusion des sommets</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:59; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
+        <source>Connect lines where they cross</source>
+        <translation>Raccorder les lignes à leurs croisements</translation>
     </message>
     <message>
         <extracomment>ui/tool_common.py:81</extracomment>

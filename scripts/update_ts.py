@@ -45,8 +45,8 @@ def _is_tr(func):
     """``tr(...)`` or ``<module>.tr(...)`` (e.g. ``i18n.tr``); not ``self.tr``,
     which would translate in another context."""
     if isinstance(func, ast.Name):
-        return func.id == "tr"
-    return (isinstance(func, ast.Attribute) and func.attr == "tr"
+        return func.id in ("tr", "tr_noop")
+    return (isinstance(func, ast.Attribute) and func.attr in ("tr", "tr_noop")
             and not (isinstance(func.value, ast.Name) and func.value.id == "self"))
 
 

@@ -3,63 +3,43 @@ truth: scores, rankings, correlations between metrics, Equal-Sorting Ratio
 and Sorting Margins (core.analysis.compare), with an HTML report."""
 import json
 import math
-import os
 
 import numpy as np
 
-from qgis.core import (QgsProcessing, QgsProcessingAlgorithm, QgsProcessingException,
-                       QgsProcessingOutputString, QgsProcessingParameterDefinition,
-                       QgsProcessingParameterDistance, QgsProcessingParameterEnum,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterFileDestination, QgsProcessingParameterMultipleLayers,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString)
+from qgis.core import (QgsProcessing, QgsProcessingException, QgsProcessingOutputString,
+                       QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterFeatureSource, QgsProcessingParameterFileDestination,
+                       QgsProcessingParameterMultipleLayers)
 
-from ..core import registry
 from ..core.analysis.compare import compare
 from ..core.progress import Cancelled
 from ..core.tool_reports import compare_report
-from .i18n import tr
+from .i18n import tr, tr_noop
 from .inputs import check_line_source, read_lines, warn, working_crs
+from .tool_base import (ToolAlgorithm, metrics_parameter, run_parameters, seed_parameter,
+                        tile_options, tile_parameters, write_report)
 from .tool_common import metric_parameters, network_parameters, progress_for, read_tiles, write_table
 
-AGGREGATIONS = ["pooled", "mean"]
-EMPTY = ["skip", "worst", "best"]
 SCORES = ["headline", "all"]
 
 
-class CompareAlgorithm(QgsProcessingAlgorithm):
-    def createInstance(self):
-        return CompareAlgorithm()
-
-    def name(self):
-        return "compare"
-
-    def displayName(self):
-        return tr("Compare methods")
-
-    def group(self):
-        return tr("Metric analysis")
-
-    def groupId(self):
-        return "metric_analysis"
-
-    def shortHelpString(self):
-        return tr(
-            "Scores several predictions (one per method) against one ground truth with every "
-            "selected metric, ranks the methods by each score, and measures how consistently the "
-            "metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting "
-            "Ratio (share of triplets (reference, method B, method C) that two scores sort alike) "
-            "and Sorting Margins (Lopez-Molina et al.). With TILE_SIZE or a TILES polygon layer "
-            "every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the "
-            "overall scores are aggregated (pooled or mean). SCORES: one headline score per metric "
-            "(F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better "
-            "scores are negated before comparing). The HTML report shows the scores and ranks, the "
-            "pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin "
-            "distributions.")
-
-    @staticmethod
-    def specs():
-        return registry.all_specs()
+class CompareAlgorithm(ToolAlgorithm):
+    NAME = "compare"
+    DISPLAY = tr_noop("Compare methods")
+    GROUP = tr_noop("Metric analysis")
+    GROUP_ID = "metric_analysis"
+    HELP = tr_noop(
+        "Scores several predictions (one per method) against one ground truth with every "
+        "selected metric, ranks the methods by each score, and measures how consistently the "
+        "metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting "
+        "Ratio (share of triplets (reference, method B, method C) that two scores sort alike) "
+        "and Sorting Margins (Lopez-Molina et al.). With TILE_SIZE or a TILES polygon layer "
+        "every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the "
+        "overall scores are aggregated (pooled or mean). SCORES: one headline score per metric "
+        "(F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better "
+        "scores are negated before comparing). The HTML report shows the scores and ranks, the "
+        "pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin "
+        "distributions.")
 
     def initAlgorithm(self, config=None):
         specs = self.specs()
@@ -67,30 +47,14 @@ class CompareAlgorithm(QgsProcessingAlgorithm):
             "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
         self.addParameter(QgsProcessingParameterMultipleLayers(
             "PREDICTIONS", tr("Predictions (one layer per method)"), QgsProcessing.TypeVectorLine))
-        self.addParameter(QgsProcessingParameterEnum(
-            "METRICS", tr("Metrics"), [s.id for s in specs], True, list(range(len(specs))), True))
+        self.addParameter(metrics_parameter(specs))
         self.addParameter(QgsProcessingParameterEnum(
             "SCORES", tr("Scores compared"), SCORES, False, 0))
-        self.addParameter(QgsProcessingParameterNumber(
-            "SEED", tr("Random seed"), QgsProcessingParameterNumber.Integer, 0, False, 0))
-        self.addParameter(QgsProcessingParameterDistance(
-            "TILE_SIZE", tr("Tile size (0 = whole extent)"), 0.0, "GROUND_TRUTH", False, 0.0))
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            "TILES", tr("Tiles (polygon layer)"), [QgsProcessing.TypeVectorPolygon], None, True))
-        self.addParameter(QgsProcessingParameterEnum(
-            "AGGREGATION", tr("Aggregation over tiles"), AGGREGATIONS, False, 0))
-        self.addParameter(QgsProcessingParameterEnum(
-            "EMPTY_TILES", tr("Tiles without ground truth"), EMPTY, False, 0))
-        adv = [
-            QgsProcessingParameterDistance("MARGIN", tr("Tile margin"), 0.0, "GROUND_TRUTH", False, 0.0),
-            QgsProcessingParameterNumber("WORKERS", tr("Worker processes (0 = one per core)"),
-                                         QgsProcessingParameterNumber.Integer, 0, False, 0),
-            QgsProcessingParameterString("DASK_SCHEDULER", tr("Dask scheduler address"), None, False, True),
-            QgsProcessingParameterString("PARAMETERS", tr("Per-metric parameters (JSON)"), None, True, True),
-        ]
-        for p in adv:
-            p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        self.addParameter(seed_parameter())
+        tiles, tiles_advanced = tile_parameters()
+        for p in tiles:
             self.addParameter(p)
+        self.add_advanced(tiles_advanced + run_parameters())
         for p in network_parameters("GROUND_TRUTH"):
             self.addParameter(p)
         self.addParameter(QgsProcessingParameterFileDestination(
@@ -104,9 +68,7 @@ class CompareAlgorithm(QgsProcessingAlgorithm):
         self.addOutput(QgsProcessingOutputString("RESULTS", tr("Results (JSON)")))
 
     def processAlgorithm(self, parameters, context, feedback):
-        specs = self.specs()
-        chosen = self.parameterAsEnums(parameters, "METRICS", context)
-        ids = [specs[i].id for i in chosen] if chosen else [s.id for s in specs]
+        ids = self.chosen_metrics(parameters, context)
         which = SCORES[self.parameterAsEnum(parameters, "SCORES", context)]
         params, per_metric = metric_parameters(self, parameters, context)
         gt_src = self.parameterAsSource(parameters, "GROUND_TRUTH", context)
@@ -134,14 +96,11 @@ class CompareAlgorithm(QgsProcessingAlgorithm):
             preds.append((name, read_lines(layer, name, crs, context, feedback, (), (3, 6))))
             if feedback.isCanceled():
                 return {}
-        tiles = read_tiles(self.parameterAsSource(parameters, "TILES", context),
-                           self.parameterAsDouble(parameters, "TILE_SIZE", context), gt, crs, context)
+        tile_size, tiles_src, aggregation, empty, margin = tile_options(self, parameters, context)
+        tiles = read_tiles(tiles_src, tile_size, gt, crs, context)
         seed = self.parameterAsInt(parameters, "SEED", context)
-        aggregation = AGGREGATIONS[self.parameterAsEnum(parameters, "AGGREGATION", context)]
-        empty = EMPTY[self.parameterAsEnum(parameters, "EMPTY_TILES", context)]
         try:
-            comp = compare(gt, preds, ids, params, seed, tiles, aggregation, empty,
-                           self.parameterAsDouble(parameters, "MARGIN", context),
+            comp = compare(gt, preds, ids, params, seed, tiles, aggregation, empty, margin,
                            self.parameterAsInt(parameters, "WORKERS", context),
                            self.parameterAsString(parameters, "DASK_SCHEDULER", context) or None,
                            progress_for(feedback, 0.06, 0.95), which)
@@ -171,10 +130,7 @@ class CompareAlgorithm(QgsProcessingAlgorithm):
             }
             if per_metric:
                 rows["PARAMETERS"] = json.dumps(per_metric)
-            os.makedirs(os.path.dirname(os.path.abspath(report)), exist_ok=True)
-            with open(report, "w", encoding="utf-8") as fh:
-                fh.write(compare_report(tr("Comparison of methods"), rows, comp))
-            outputs["REPORT"] = report
+            outputs["REPORT"] = write_report(report, compare_report(tr("Comparison of methods"), rows, comp))
         self._tables(parameters, context, comp, outputs)
         feedback.setProgress(100)
         return outputs

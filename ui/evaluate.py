@@ -4,17 +4,12 @@ with pooled / mean aggregation on local processes or a Dask cluster.
 Metrics come from the registry: new metrics join automatically."""
 import json
 import math
-import os
 
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsProcessing, QgsProcessingAlgorithm, QgsProcessingException,
-                       QgsProcessingOutputNumber, QgsProcessingOutputString,
-                       QgsProcessingParameterBoolean, QgsProcessingParameterDefinition,
-                       QgsProcessingParameterDistance, QgsProcessingParameterEnum,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterField, QgsProcessingParameterFileDestination,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString,
-                       QgsWkbTypes)
+                       QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber,
+                       QgsProcessingOutputString, QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
+                       QgsProcessingParameterFileDestination, QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
 from ..core import registry
@@ -23,45 +18,30 @@ from ..core.analysis.tiles import evaluate_tiles
 from ..core.progress import Cancelled
 from ..core.report import evaluation_report
 from ..core.result import json_safe
-from .i18n import tr
+from .i18n import tr, tr_noop
 from .inputs import read_inputs, warn
-from .tool_common import metric_parameters, progress_for, read_tiles, style_sink, write_table
+from .tool_base import (ToolAlgorithm, metrics_parameter, run_parameters, seed_parameter,
+                        tile_options, tile_parameters, write_report)
+from .tool_common import (metric_parameters, network_parameters, progress_for, read_tiles,
+                          style_sink, write_table)
 
-AGGREGATIONS = ["pooled", "mean"]
-EMPTY = ["skip", "worst", "best"]
 
-
-class EvaluateAlgorithm(QgsProcessingAlgorithm):
-    def createInstance(self):
-        return EvaluateAlgorithm()
-
-    def name(self):
-        return "evaluate"
-
-    def displayName(self):
-        return tr("Evaluate all metrics")
-
-    def group(self):
-        return tr("Reports")
-
-    def groupId(self):
-        return "reports"
-
-    def shortHelpString(self):
-        return tr("Runs every selected metric on the two layers and writes a self-contained HTML "
-                  "report (scores by family with their meaning, charts, per-class table, map of "
-                  "matched and unmatched parts, warnings) and a table of all scores. With "
-                  "TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks "
-                  "clipped to it and the scores are aggregated: pooled (sum the counts / path "
-                  "statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says "
-                  "what tiles without ground truth count as. Tiles run on WORKERS local processes, "
-                  "or on a Dask cluster given by DASK_SCHEDULER; without tiles the metrics "
-                  "themselves run on WORKERS processes, heaviest first. PARAMETERS: optional JSON of "
-                  "per-metric parameters, e.g. {\"apls\": {\"VARIANT\": \"sat2graph\"}}.")
-
-    @staticmethod
-    def specs():
-        return registry.all_specs()
+class EvaluateAlgorithm(ToolAlgorithm):
+    NAME = "evaluate"
+    DISPLAY = tr_noop("Evaluate all metrics")
+    GROUP = tr_noop("Reports")
+    GROUP_ID = "reports"
+    HELP = tr_noop(
+        "Runs every selected metric on the two layers and writes a self-contained HTML "
+        "report (scores by family with their meaning, charts, per-class table, map of "
+        "matched and unmatched parts, warnings) and a table of all scores. With "
+        "TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks "
+        "clipped to it and the scores are aggregated: pooled (sum the counts / path "
+        "statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says "
+        "what tiles without ground truth count as. Tiles run on WORKERS local processes, "
+        "or on a Dask cluster given by DASK_SCHEDULER; without tiles the metrics "
+        "themselves run on WORKERS processes, heaviest first. PARAMETERS: optional JSON of "
+        "per-metric parameters, e.g. {\"apls\": {\"VARIANT\": \"sat2graph\"}}.")
 
     def initAlgorithm(self, config=None):
         specs = self.specs()
@@ -69,34 +49,15 @@ class EvaluateAlgorithm(QgsProcessingAlgorithm):
             "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
         self.addParameter(QgsProcessingParameterFeatureSource(
             "PREDICTION", tr("Prediction (lines to evaluate)"), [QgsProcessing.TypeVectorLine]))
-        self.addParameter(QgsProcessingParameterEnum(
-            "METRICS", tr("Metrics"), [s.id for s in specs], True, list(range(len(specs))), True))
+        self.addParameter(metrics_parameter(specs))
         self.addParameter(QgsProcessingParameterField(
             "CLASS_FIELD", tr("Class field (scores per class)"), None, "GROUND_TRUTH",
             QgsProcessingParameterField.Any, False, True))
-        self.addParameter(QgsProcessingParameterNumber(
-            "SEED", tr("Random seed"), QgsProcessingParameterNumber.Integer, 0, False, 0))
-        self.addParameter(QgsProcessingParameterDistance(
-            "TILE_SIZE", tr("Tile size (0 = whole extent)"), 0.0, "GROUND_TRUTH", False, 0.0))
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            "TILES", tr("Tiles (polygon layer)"), [QgsProcessing.TypeVectorPolygon], None, True))
-        self.addParameter(QgsProcessingParameterEnum(
-            "AGGREGATION", tr("Aggregation over tiles"), AGGREGATIONS, False, 0))
-        self.addParameter(QgsProcessingParameterEnum(
-            "EMPTY_TILES", tr("Tiles without ground truth"), EMPTY, False, 0))
-        adv = [
-            QgsProcessingParameterDistance("MARGIN", tr("Tile margin"), 0.0, "GROUND_TRUTH", False, 0.0),
-            QgsProcessingParameterNumber("WORKERS", tr("Worker processes (0 = one per core)"),
-                                         QgsProcessingParameterNumber.Integer, 0, False, 0),
-            QgsProcessingParameterString("DASK_SCHEDULER", tr("Dask scheduler address"), None, False, True),
-            QgsProcessingParameterString("PARAMETERS", tr("Per-metric parameters (JSON)"), None, True, True),
-            QgsProcessingParameterDistance("MERGE_TOLERANCE", tr("Vertex merge tolerance"), 0.05,
-                                           "GROUND_TRUTH", False, 0.0),
-            QgsProcessingParameterBoolean("NODE_CROSSINGS", tr("Connect lines where they cross"), False),
-        ]
-        for p in adv:
-            p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        self.addParameter(seed_parameter())
+        tiles, tiles_advanced = tile_parameters()
+        for p in tiles:
             self.addParameter(p)
+        self.add_advanced(tiles_advanced + run_parameters() + network_parameters("GROUND_TRUTH"))
         self.addParameter(QgsProcessingParameterFileDestination(
             "REPORT", tr("HTML report"), tr("HTML files (*.html)"), None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
@@ -110,8 +71,7 @@ class EvaluateAlgorithm(QgsProcessingAlgorithm):
 
     def processAlgorithm(self, parameters, context, feedback):
         specs = self.specs()
-        chosen = self.parameterAsEnums(parameters, "METRICS", context)
-        ids = [specs[i].id for i in chosen] if chosen else [s.id for s in specs]
+        ids = self.chosen_metrics(parameters, context)
         class_field = self.parameterAsString(parameters, "CLASS_FIELD", context) or None
         params, per_metric = metric_parameters(self, parameters, context)
         if class_field:
@@ -124,11 +84,8 @@ class EvaluateAlgorithm(QgsProcessingAlgorithm):
         gt, pred, crs, info = read_inputs(self, parameters, context, feedback, fields)
         if gt is None:
             return {}
-        tile_size = self.parameterAsDouble(parameters, "TILE_SIZE", context)
-        tiles_src = self.parameterAsSource(parameters, "TILES", context)
+        tile_size, tiles_src, aggregation, empty, margin = tile_options(self, parameters, context)
         progress = progress_for(feedback, 0.08, 0.92)
-        aggregation = AGGREGATIONS[self.parameterAsEnum(parameters, "AGGREGATION", context)]
-        empty = EMPTY[self.parameterAsEnum(parameters, "EMPTY_TILES", context)]
         tiled = None
         ev = None
         try:
@@ -138,7 +95,7 @@ class EvaluateAlgorithm(QgsProcessingAlgorithm):
                     len(tiles), aggregation, empty))
                 tiled = evaluate_tiles(
                     gt, pred, tiles, ids, params, seed, aggregation, empty,
-                    self.parameterAsDouble(parameters, "MARGIN", context),
+                    margin,
                     self.parameterAsInt(parameters, "WORKERS", context),
                     self.parameterAsString(parameters, "DASK_SCHEDULER", context) or None, progress)
                 numbers = tiled.numbers()
@@ -188,10 +145,7 @@ class EvaluateAlgorithm(QgsProcessingAlgorithm):
                 info_rows["PARAMETERS"] = json.dumps(per_metric)
             text = evaluation_report(tr("Road network evaluation"), info_rows, ev, tiled,
                                      gt.parts, pred.parts)
-            os.makedirs(os.path.dirname(os.path.abspath(report)), exist_ok=True)
-            with open(report, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            outputs["REPORT"] = report
+            outputs["REPORT"] = write_report(report, text)
         self._scores_table(parameters, context, ids, numbers, outputs)
         self._tile_scores(parameters, context, ids, tiled, gt, crs, outputs, numbers)
         feedback.setProgress(100)

@@ -26,3 +26,10 @@ def install_translator():
         if t.load(path):
             QCoreApplication.installTranslator(t)
             _translator = t
+
+
+def tr_noop(text):
+    """Marks a text for translation where it is defined (class attributes);
+    tr() translates it where it is shown.  scripts/update_ts.py collects the
+    literals passed to tr() and tr_noop()."""
+    return text

@@ -3,7 +3,7 @@ one type (core.analysis.perturb), for testing metrics on known errors."""
 import json
 
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsLineString, QgsPoint, QgsProcessing, QgsProcessingAlgorithm,
+                       QgsLineString, QgsPoint, QgsProcessing,
                        QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingOutputString, QgsProcessingParameterEnum,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
@@ -12,8 +12,9 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
 from ..core.analysis.perturb import ERROR_TYPES, perturb
 from ..core.progress import Cancelled
 from ..core.result import json_safe
-from .i18n import tr
+from .i18n import tr, tr_noop
 from .inputs import check_line_source, read_lines, working_crs
+from .tool_base import ToolAlgorithm, seed_parameter
 from .tool_common import (QTYPES, network_parameters, perturb_parameters, perturb_values,
                           progress_for, style_sink)
 
@@ -23,35 +24,23 @@ STYLES = {
     "ERRORS": {"color": "#d7191c", "size": 1.4},
 }
 
-class PerturbAlgorithm(QgsProcessingAlgorithm):
-    def createInstance(self):
-        return PerturbAlgorithm()
-
-    def name(self):
-        return "perturb"
-
-    def displayName(self):
-        return tr("Perturb a network (synthetic errors)")
-
-    def group(self):
-        return tr("Metric analysis")
-
-    def groupId(self):
-        return "metric_analysis"
-
-    def shortHelpString(self):
-        return tr(
-            "Writes a copy of a line layer with COUNT synthetic errors of one type (Citraro et al., "
-            "ECCV 2020, sec. 4.1): interruptions (gaps of GAP_LENGTH that disconnect the road), "
-            "overconnections (straight spurious roads of MIN_LINK to MAX_LINK joining points at "
-            "least DETOUR_FACTOR times farther apart along the network), perturbations (junctions "
-            "and dead ends displaced by MAX_SHIFT / 2 to MAX_SHIFT, roads following, nothing "
-            "disconnected), doubled roads (a copy shifted by DOUBLE_SHIFT joined at both ends), "
-            "doubled roads in the ground truth (the copies go into GROUND_TRUTH_OUTPUT) and false "
-            "positives far away (roads within REMOVAL_RADIUS of random points removed from "
-            "GROUND_TRUTH_OUTPUT). OUTPUT is the prediction, GROUND_TRUTH_OUTPUT the ground truth "
-            "to compare it with (both as the network's roads between junctions; attributes are not "
-            "kept); ERRORS marks each error. Same SEED, same errors.")
+class PerturbAlgorithm(ToolAlgorithm):
+    NAME = "perturb"
+    DISPLAY = tr_noop("Perturb a network (synthetic errors)")
+    GROUP = tr_noop("Metric analysis")
+    GROUP_ID = "metric_analysis"
+    HELP = tr_noop(
+        "Writes a copy of a line layer with COUNT synthetic errors of one type (Citraro et al., "
+        "ECCV 2020, sec. 4.1): interruptions (gaps of GAP_LENGTH that disconnect the road), "
+        "overconnections (straight spurious roads of MIN_LINK to MAX_LINK joining points at "
+        "least DETOUR_FACTOR times farther apart along the network), perturbations (junctions "
+        "and dead ends displaced by MAX_SHIFT / 2 to MAX_SHIFT, roads following, nothing "
+        "disconnected), doubled roads (a copy shifted by DOUBLE_SHIFT joined at both ends), "
+        "doubled roads in the ground truth (the copies go into GROUND_TRUTH_OUTPUT) and false "
+        "positives far away (roads within REMOVAL_RADIUS of random points removed from "
+        "GROUND_TRUTH_OUTPUT). OUTPUT is the prediction, GROUND_TRUTH_OUTPUT the ground truth "
+        "to compare it with (both as the network's roads between junctions; attributes are not "
+        "kept); ERRORS marks each error. Same SEED, same errors.")
 
     def initAlgorithm(self, config=None):
         self.addParameter(QgsProcessingParameterFeatureSource(
@@ -60,8 +49,7 @@ class PerturbAlgorithm(QgsProcessingAlgorithm):
             "ERROR_TYPE", tr("Error type"), list(ERROR_TYPES), False, 0))
         self.addParameter(QgsProcessingParameterNumber(
             "COUNT", tr("Number of errors"), QgsProcessingParameterNumber.Integer, 10, False, 0))
-        self.addParameter(QgsProcessingParameterNumber(
-            "SEED", tr("Random seed"), QgsProcessingParameterNumber.Integer, 0, False, 0))
+        self.addParameter(seed_parameter())
         for p in perturb_parameters("INPUT") + network_parameters("INPUT"):
             self.addParameter(p)
         self.addParameter(QgsProcessingParameterFeatureSink(

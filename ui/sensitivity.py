@@ -2,56 +2,38 @@
 synthetic errors of each type on the user's ground truth
 (core.analysis.sensitivity), with an HTML report of small multiples."""
 import json
-import os
 
-from qgis.core import (QgsProcessing, QgsProcessingAlgorithm, QgsProcessingException,
-                       QgsProcessingOutputString, QgsProcessingParameterDefinition,
+from qgis.core import (QgsProcessing, QgsProcessingException, QgsProcessingOutputString,
                        QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString)
 
-from ..core import registry
 from ..core.analysis.perturb import ERROR_TYPES, LABELS
 from ..core.analysis.sensitivity import examples, sensitivity
 from ..core.progress import Cancelled
 from ..core.tool_reports import sensitivity_report
-from .i18n import tr
+from .i18n import tr, tr_noop
 from .inputs import check_line_source, read_lines, warn, working_crs
+from .tool_base import ToolAlgorithm, metrics_parameter, run_parameters, seed_parameter, write_report
 from .tool_common import (metric_parameters, network_parameters, perturb_parameters,
                           perturb_values, progress_for, write_table)
 
 
-class SensitivityAlgorithm(QgsProcessingAlgorithm):
-    def createInstance(self):
-        return SensitivityAlgorithm()
-
-    def name(self):
-        return "sensitivity"
-
-    def displayName(self):
-        return tr("Metric sensitivity analysis")
-
-    def group(self):
-        return tr("Metric analysis")
-
-    def groupId(self):
-        return "metric_analysis"
-
-    def shortHelpString(self):
-        return tr(
-            "Reproduces Citraro et al.'s synthetic benchmark (ECCV 2020, Fig. 5) on your ground "
-            "truth: for each error type, each number of errors in COUNTS and each repetition, a "
-            "perturbed copy is made (as roadmetrics:perturb) and every selected metric compares it "
-            "with the ground truth. The report has one plot per error type (score against number "
-            "of errors, one line per metric); a score that changes by less than FLAT_THRESHOLD "
-            "between 0 and the largest count is flagged as insensitive to that error type. Runs "
-            "are spread over WORKERS local processes or a Dask cluster (DASK_SCHEDULER); the "
-            "numbers do not depend on how they are run. TABLE holds every score of every run, "
-            "SUMMARY the change of each headline score per error type.")
-
-    @staticmethod
-    def specs():
-        return registry.all_specs()
+class SensitivityAlgorithm(ToolAlgorithm):
+    NAME = "sensitivity"
+    DISPLAY = tr_noop("Metric sensitivity analysis")
+    GROUP = tr_noop("Metric analysis")
+    GROUP_ID = "metric_analysis"
+    HELP = tr_noop(
+        "Reproduces Citraro et al.'s synthetic benchmark (ECCV 2020, Fig. 5) on your ground "
+        "truth: for each error type, each number of errors in COUNTS and each repetition, a "
+        "perturbed copy is made (as roadmetrics:perturb) and every selected metric compares it "
+        "with the ground truth. The report has one plot per error type (score against number "
+        "of errors, one line per metric); a score that changes by less than FLAT_THRESHOLD "
+        "between 0 and the largest count is flagged as insensitive to that error type. Runs "
+        "are spread over WORKERS local processes or a Dask cluster (DASK_SCHEDULER); the "
+        "numbers do not depend on how they are run. TABLE holds every score of every run, "
+        "SUMMARY the change of each headline score per error type.")
 
     def initAlgorithm(self, config=None):
         specs = self.specs()
@@ -65,23 +47,14 @@ class SensitivityAlgorithm(QgsProcessingAlgorithm):
         self.addParameter(QgsProcessingParameterNumber(
             "REPETITIONS", tr("Repetitions (different seeds)"), QgsProcessingParameterNumber.Integer,
             1, False, 1))
-        self.addParameter(QgsProcessingParameterEnum(
-            "METRICS", tr("Metrics"), [s.id for s in specs], True, list(range(len(specs))), True))
-        self.addParameter(QgsProcessingParameterNumber(
-            "SEED", tr("Random seed"), QgsProcessingParameterNumber.Integer, 0, False, 0))
+        self.addParameter(metrics_parameter(specs))
+        self.addParameter(seed_parameter())
         for p in perturb_parameters("GROUND_TRUTH"):
             self.addParameter(p)
-        adv = [
+        self.add_advanced([
             QgsProcessingParameterNumber("FLAT_THRESHOLD", tr("Flat threshold (insensitive below)"),
                                          QgsProcessingParameterNumber.Double, 0.01, False, 0.0),
-            QgsProcessingParameterNumber("WORKERS", tr("Worker processes (0 = one per core)"),
-                                         QgsProcessingParameterNumber.Integer, 0, False, 0),
-            QgsProcessingParameterString("DASK_SCHEDULER", tr("Dask scheduler address"), None, False, True),
-            QgsProcessingParameterString("PARAMETERS", tr("Per-metric parameters (JSON)"), None, True, True),
-        ]
-        for p in adv:
-            p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
-            self.addParameter(p)
+        ] + run_parameters())
         for p in network_parameters("GROUND_TRUTH"):
             self.addParameter(p)
         self.addParameter(QgsProcessingParameterFileDestination(
@@ -93,9 +66,7 @@ class SensitivityAlgorithm(QgsProcessingAlgorithm):
         self.addOutput(QgsProcessingOutputString("RESULTS", tr("Results (JSON)")))
 
     def processAlgorithm(self, parameters, context, feedback):
-        specs = self.specs()
-        chosen = self.parameterAsEnums(parameters, "METRICS", context)
-        ids = [specs[i].id for i in chosen] if chosen else [s.id for s in specs]
+        ids = self.chosen_metrics(parameters, context)
         tchosen = self.parameterAsEnums(parameters, "ERROR_TYPES", context)
         types = [ERROR_TYPES[i] for i in tchosen] if tchosen else list(ERROR_TYPES)
         params, per_metric = metric_parameters(self, parameters, context)
@@ -146,10 +117,7 @@ class SensitivityAlgorithm(QgsProcessingAlgorithm):
             if per_metric:
                 rows["PARAMETERS"] = json.dumps(per_metric)
             text = sensitivity_report(tr("Metric sensitivity analysis"), rows, res, examples(gt, res))
-            os.makedirs(os.path.dirname(os.path.abspath(report)), exist_ok=True)
-            with open(report, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            outputs["REPORT"] = report
+            outputs["REPORT"] = write_report(report, text)
         dest = write_table(self, parameters, context, "TABLE",
                            [("error_type", "string"), ("count", "int"), ("repetition", "int"),
                             ("metric", "string"), ("score", "string"), ("key", "string"),

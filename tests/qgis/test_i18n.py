@@ -107,6 +107,16 @@ def test_provider_and_apls_display_names(french, plugin):
     assert "Paramètres" in alg.shortHelpString()
 
 
+def test_tool_texts_marked_with_tr_noop_are_french(french, plugin):
+    # the tools keep their texts in class attributes (tr_noop), translated when shown
+    evaluate = importlib.import_module("roadmetrics.ui.evaluate").EvaluateAlgorithm()
+    assert evaluate.displayName() == "Évaluer toutes les métriques"
+    assert evaluate.displayName() != evaluate.DISPLAY
+    assert evaluate.shortHelpString().startswith("Exécute chaque métrique")
+    compare = importlib.import_module("roadmetrics.ui.compare").CompareAlgorithm()
+    assert compare.group() != compare.GROUP and compare.name() == "compare"
+
+
 def test_english_after_translator_removed(qgis_app, french_qm):
     # no French leaks into other tests once the fixture has torn down
     assert tr("Road network metrics") == "Road network metrics"

@@ -7,10 +7,11 @@ MERGE_TOLERANCE, NODE_CROSSINGS) are passed to every metric that has them;
 ``params`` may also hold per-metric overrides as {metric_id: {NAME: value}}.
 """
 import math
+import traceback
 
 from .. import registry
 from ..classes import run_metric
-from ..progress import NO_PROGRESS
+from ..progress import NO_PROGRESS, Cancelled
 from .executor import run_shared
 
 SHARED = ("SEED", "CLASS_FIELD", "MERGE_TOLERANCE", "NODE_CROSSINGS")
@@ -138,5 +139,10 @@ def evaluate(gt, pred, metrics=None, params=None, seed=None, progress=None, keep
             results[m] = r
         except ValueError as e:
             errors[m] = str(e)
+        except Cancelled:
+            raise
+        except Exception as e:  # a bug: reported with the metric, the others are kept
+            errors[m] = (f"internal error: {type(e).__name__}: {e}\n"
+                         f"{traceback.format_exc(limit=3)}")
     progress.set(1.0)
     return Evaluation(results, errors, ids)

@@ -86,3 +86,15 @@ def test_ccq_and_distances_share_their_distance_profiles(window):
     # evaluate-all puts them in one task
     from core.analysis.evaluate import _tasks
     assert ["ccq", "distances"] in [sorted(t) for t in _tasks(["apls", "distances", "junct", "ccq"])]
+
+
+def test_a_metric_that_crashes_is_reported_and_the_others_kept(window, monkeypatch):
+    gt, pred = window
+    spec = registry.get("junct")
+
+    def boom(*a, **k):
+        raise ZeroDivisionError("bug")
+    monkeypatch.setattr(spec, "compute", boom)
+    ev = evaluate(gt, pred, ["junct", "ccq"], workers=1)
+    assert "ccq" in ev.results and "ZeroDivisionError: bug" in ev.errors["junct"]
+    assert any(w.startswith("junct: failed: internal error") for w in ev.warnings())

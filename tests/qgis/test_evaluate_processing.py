@@ -1,7 +1,6 @@
 """roadmetrics:evaluate: numbers equal the single algorithms, the report and
 tables are written, tiles aggregate, bad JSON is a clear error."""
 import json
-import math
 import os
 import shutil
 import subprocess
@@ -102,26 +101,12 @@ def test_metrics_on_two_processes_give_the_serial_numbers(run_alg):
     assert all(one[k] == two[k] for k in keys)
 
 
-def test_metrics_on_processes_spawned_from_qgis_process(run_alg, tmp_path):
+def test_metrics_on_processes_spawned_from_qgis_process(run_alg, qgis_process):
     # the worker is started from qgis_process (whose sys.executable is not a Python)
-    from conftest import ROOT
-    from test_model_and_qgis_process import _qgis_process
     from test_tools_processing import metric_index
-    exe = _qgis_process()
-    if exe is None:
-        pytest.skip("no working qgis_process")
-    plugins = tmp_path / "plugins"
-    plugins.mkdir()
-    os.symlink(ROOT, plugins / "roadmetrics")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_PLUGINPATH=str(plugins),
-               QGIS_CUSTOM_CONFIG_PATH=str(tmp_path / "profile"))
-    subprocess.run([exe, "plugins", "enable", "roadmetrics"], env=env, capture_output=True, check=True)
     chosen = [metric_index(m) for m in ("ccq", "distances", "junct", "optj")]
-    p = subprocess.run([exe, "--json", "run", "roadmetrics:evaluate", "--", f"GROUND_TRUTH={GT_SAMPLE}",
-                        f"PREDICTION={PRED_SAMPLE}", "METRICS=" + ",".join(map(str, chosen)),
-                        "WORKERS=2"], env=env, capture_output=True, text=True, timeout=600)
-    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
-    res = json.loads(p.stdout[p.stdout.index("{"):])["results"]
+    res = qgis_process("roadmetrics:evaluate", f"GROUND_TRUTH={GT_SAMPLE}", f"PREDICTION={PRED_SAMPLE}",
+                       "METRICS=" + ",".join(map(str, chosen)), "WORKERS=2")
     assert json.loads(res["SCORES"])["errors"] == {}
     serial = run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,
                                               "METRICS": chosen, "WORKERS": 1})

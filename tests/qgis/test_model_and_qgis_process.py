@@ -2,12 +2,9 @@
 headless through qgis_process --json."""
 import json
 import os
-import shutil
-import subprocess
-import tempfile
 
 import pytest
-from conftest import GT_SAMPLE, PRED_SAMPLE, ROOT
+from conftest import GT_SAMPLE, PRED_SAMPLE
 
 
 def test_apls_number_feeds_another_algorithm_in_a_model(run_alg):
@@ -54,32 +51,10 @@ def test_apls_number_feeds_another_algorithm_in_a_model(run_alg):
                                 rel=1e-3)
 
 
-def _qgis_process():
-    for c in ("/usr/bin/qgis_process.bin", shutil.which("qgis_process.bin"), shutil.which("qgis_process")):
-        if c and os.path.exists(c):
-            env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-            if subprocess.run([c, "--version"], capture_output=True, env=env).returncode == 0:
-                return c
-    return None
-
-
-def test_qgis_process_json_smoke(run_alg, tmp_path):
-    exe = _qgis_process()
-    if exe is None:
-        pytest.skip("no working qgis_process")
-    plugins = tmp_path / "plugins"
-    plugins.mkdir()
-    os.symlink(ROOT, plugins / "roadmetrics")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_PLUGINPATH=str(plugins),
-               QGIS_CUSTOM_CONFIG_PATH=str(tmp_path / "profile"))
-    subprocess.run([exe, "plugins", "enable", "roadmetrics"], env=env, capture_output=True, check=True)
+def test_qgis_process_json_smoke(run_alg, qgis_process, tmp_path):
     out = str(tmp_path / "matched.gpkg")
-    p = subprocess.run([exe, "--json", "run", "roadmetrics:apls", "--",
-                        f"GROUND_TRUTH={GT_SAMPLE}", f"PREDICTION={PRED_SAMPLE}",
-                        f"MATCHED={out}"], env=env, capture_output=True, text=True, timeout=600)
-    assert p.returncode == 0, p.stderr
-    text = p.stdout[p.stdout.index("{"):]
-    res = json.loads(text)["results"]
+    res = qgis_process("roadmetrics:apls", f"GROUND_TRUTH={GT_SAMPLE}", f"PREDICTION={PRED_SAMPLE}",
+                       f"MATCHED={out}")
     direct = run_alg("roadmetrics:apls", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})
     assert res["APLS"] == pytest.approx(direct["APLS"], abs=1e-12)
     assert res["APLS_TIME"] is None  # NaN without a speed field -> JSON null

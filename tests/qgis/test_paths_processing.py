@@ -4,11 +4,10 @@ line sinks with their attributes and styles, empty inputs, the sample data
 import json
 import math
 import os
-import subprocess
 
 import numpy as np
 import pytest
-from conftest import GT_SAMPLE, PRED_SAMPLE, ROOT, memory_layer
+from conftest import GT_SAMPLE, PRED_SAMPLE, memory_layer
 
 from qgis.core import QgsProcessingException, QgsVectorLayer, QgsWkbTypes
 
@@ -145,35 +144,10 @@ def test_optp_sinks_load_styled(run_alg, tmp_path):
     assert layer.renderer().symbol().color().name() == "#d7191c"
 
 
-def _qgis_process():
-    import shutil
-    for c in ("/usr/bin/qgis_process.bin", shutil.which("qgis_process.bin"),
-              shutil.which("qgis_process")):
-        if c and os.path.exists(c):
-            env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-            if subprocess.run([c, "--version"], capture_output=True, env=env).returncode == 0:
-                return c
-    return None
-
-
-def test_qgis_process_json(run_alg, tmp_path):
-    exe = _qgis_process()
-    if exe is None:
-        pytest.skip("no working qgis_process")
-    plugins = tmp_path / "plugins"
-    plugins.mkdir()
-    os.symlink(ROOT, plugins / "roadmetrics")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_PLUGINPATH=str(plugins),
-               QGIS_CUSTOM_CONFIG_PATH=str(tmp_path / "profile"))
-    subprocess.run([exe, "plugins", "enable", "roadmetrics"], env=env, capture_output=True,
-                   check=True)
+def test_qgis_process_json(run_alg, qgis_process, tmp_path):
     out = str(tmp_path / "pieces.gpkg")
-    p = subprocess.run([exe, "--json", "run", "roadmetrics:optp", "--",
-                        f"GROUND_TRUTH={GT_SAMPLE}", f"PREDICTION={PRED_SAMPLE}",
-                        f"UNMATCHED_PRED={out}"], env=env, capture_output=True, text=True,
-                       timeout=600)
-    assert p.returncode == 0, p.stderr
-    res = json.loads(p.stdout[p.stdout.index("{"):])["results"]
+    res = qgis_process("roadmetrics:optp", f"GROUND_TRUTH={GT_SAMPLE}", f"PREDICTION={PRED_SAMPLE}",
+                       f"UNMATCHED_PRED={out}")
     direct = run_alg("roadmetrics:optp", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})
     assert res["F1"] == pytest.approx(direct["F1"], abs=1e-12)
     assert json.loads(res["SCORES"])["metric"] == "optp"

@@ -2,10 +2,9 @@
 a model, and headless through qgis_process --json."""
 import json
 import os
-import subprocess
 
 import pytest
-from conftest import GT_SAMPLE, PRED_SAMPLE, ROOT, memory_layer
+from conftest import GT_SAMPLE, PRED_SAMPLE, memory_layer
 
 from qgis.core import QgsProcessingException
 
@@ -152,23 +151,9 @@ def test_compare_needs_two_predictions(run_alg):
                                         "PREDICTIONS": [memory_layer(GRID)]})
 
 
-def test_tools_through_qgis_process(tmp_path):
-    from test_model_and_qgis_process import _qgis_process
-    exe = _qgis_process()
-    if exe is None:
-        pytest.skip("no working qgis_process")
-    plugins = tmp_path / "plugins"
-    plugins.mkdir()
-    os.symlink(ROOT, plugins / "roadmetrics")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_PLUGINPATH=str(plugins),
-               QGIS_CUSTOM_CONFIG_PATH=str(tmp_path / "profile"))
-    subprocess.run([exe, "plugins", "enable", "roadmetrics"], env=env, capture_output=True, check=True)
-
+def test_tools_through_qgis_process(qgis_process, tmp_path):
     def run(alg, *args):
-        p = subprocess.run([exe, "--json", "run", f"roadmetrics:{alg}", "--", *args], env=env,
-                           capture_output=True, text=True, timeout=600)
-        assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
-        return json.loads(p.stdout[p.stdout.index("{"):])["results"]
+        return qgis_process(f"roadmetrics:{alg}", *args)
 
     out = str(tmp_path / "pred.gpkg")
     res = run("perturb", f"INPUT={GT_SAMPLE}", "ERROR_TYPE=1", "COUNT=5", f"OUTPUT={out}",

@@ -68,3 +68,14 @@ def network_from(lineset, params, cost_rate=None):
                 v.setflags(write=False)
         cache[key] = net
     return cache[key]
+
+
+def network_pair(gt, pred, params, warnings, cost_rates=(None, None)):
+    """The ground-truth and prediction networks (:func:`network_from`); the
+    warnings of building them are appended to ``warnings``, each prefixed
+    with its layer."""
+    G = network_from(gt, params, cost_rates[0])
+    P = network_from(pred, params, cost_rates[1])
+    warnings += [f"ground truth: {w}" for w in G.warnings]
+    warnings += [f"prediction: {w}" for w in P.warnings]
+    return G, P

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..linecover import Segments
 from ..linesample import DistanceProfile, EdgeSegments, NearestSegment, local_origin
-from ..lineset import network_from
+from ..lineset import network_pair
 from ..result import FeatureTable
 
 GT, PRED = "ground_truth", "prediction"
@@ -44,10 +44,7 @@ class Pair:
     core.linecover.Segments) and which of them is empty."""
 
     def __init__(self, gt, pred, params, warnings):
-        self.G = network_from(gt, params)
-        self.P = network_from(pred, params)
-        warnings += [f"ground truth: {w}" for w in self.G.warnings]
-        warnings += [f"prediction: {w}" for w in self.P.warnings]
+        self.G, self.P = network_pair(gt, pred, params, warnings)
         self.origin = local_origin(self.G, self.P)
         self.SG = EdgeSegments(self.G, self.origin)
         self.SP = EdgeSegments(self.P, self.origin)

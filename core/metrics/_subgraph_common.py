@@ -3,7 +3,7 @@ outputs, sinks and the result (not a metric itself: the leading underscore
 keeps the registry from importing it as one)."""
 import math
 
-from ..lineset import network_from
+from ..lineset import network_pair
 from ..registry import Output, Sink, STANDARD_SINKS
 from ..result import MetricResult
 from ..subgraph_eval import layers, precision_recall_f1
@@ -24,10 +24,7 @@ def non_negative(params, name):
 
 
 def networks(gt, pred, params, warnings):
-    G = network_from(gt, params)
-    P = network_from(pred, params)
-    warnings += [f"ground truth: {w}" for w in G.warnings]
-    warnings += [f"prediction: {w}" for w in P.warnings]
+    G, P = network_pair(gt, pred, params, warnings)
     if G.is_empty():
         warnings.append("the ground truth is empty: RECALL undefined (NaN)")
     if P.is_empty():

@@ -36,7 +36,7 @@ import math
 
 import numpy as np
 
-from ..lineset import network_from
+from ..lineset import network_pair
 from ..paths import NetworkDistances
 from ..registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
 from ..result import FeatureTable, MetricResult
@@ -284,10 +284,7 @@ def compute(gt, pred, params, progress):
         rates_pred = _speed_rates(pred, speed_field, used["SPEED_UNIT"], used["DEFAULT_SPEED"],
                                   warnings, "prediction")
     progress.set(0.0, "building networks")
-    G = network_from(gt, used, rates_gt)
-    P = network_from(pred, used, rates_pred)
-    warnings += [f"ground truth: {w}" for w in G.warnings]
-    warnings += [f"prediction: {w}" for w in P.warnings]
+    G, P = network_pair(gt, pred, used, warnings, (rates_gt, rates_pred))
     progress.set(0.05, "snapping control points")
     gs = _Side(G, P, spacing, snap, variant)
     ps = _Side(P, G, spacing, snap, variant)

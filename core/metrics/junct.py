@@ -43,7 +43,7 @@ import numpy as np
 from scipy.spatial import cKDTree
 
 from ..junctions import JunctionClusters, angle_difference, f1_of, junction_nodes
-from ..lineset import network_from
+from ..lineset import network_pair
 from ..registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
 from ..result import FeatureTable, MetricResult
 
@@ -125,10 +125,7 @@ def compute(gt, pred, params, progress):
     tol = math.radians(tol_deg)
     warnings = []
     progress.set(0.0, "building networks")
-    G = network_from(gt, params)
-    P = network_from(pred, params)
-    warnings += [f"ground truth: {w}" for w in G.warnings]
-    warnings += [f"prediction: {w}" for w in P.warnings]
+    G, P = network_pair(gt, pred, params, warnings)
     progress.set(0.2, "clustering junctions")
     A = JunctionClusters(G, cr, dd)
     B = JunctionClusters(P, cr, dd)

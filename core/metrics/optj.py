@@ -34,7 +34,7 @@ import numpy as np
 from scipy.spatial import cKDTree
 
 from ..junctions import f1_of, feature_nodes
-from ..lineset import network_from
+from ..lineset import network_pair
 from ..registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
 from ..result import FeatureTable, MetricResult
 from ..snapping import NetworkLocator
@@ -156,10 +156,7 @@ def compute(gt, pred, params, progress):
         raise ValueError("ALPHA must be >= 0")
     warnings = []
     progress.set(0.0, "building networks")
-    G = network_from(gt, params)
-    P = network_from(pred, params)
-    warnings += [f"ground truth: {w}" for w in G.warnings]
-    warnings += [f"prediction: {w}" for w in P.warnings]
+    G, P = network_pair(gt, pred, params, warnings)
     progress.set(0.3, "finding features")
     Fg, Fp = _Features(G), _Features(P)
     progress.set(0.5, "matching features")

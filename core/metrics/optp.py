@@ -32,7 +32,7 @@ import math
 
 import numpy as np
 
-from ..lineset import network_from
+from ..lineset import network_pair
 from ..pathmatch import PathMatch
 from ..pathsample import PathPoints, decompose_paths, sub_polyline
 from ..registry import MetricSpec, Output, Param, Sink, register
@@ -62,10 +62,7 @@ def compute(gt, pred, params, progress):
     seg, snap, width, hops, pen, node_snap = _check(params)
     warnings = []
     progress.set(0.0, "building networks")
-    G = network_from(gt, params)
-    P = network_from(pred, params)
-    warnings += [f"ground truth: {w}" for w in G.warnings]
-    warnings += [f"prediction: {w}" for w in P.warnings]
+    G, P = network_pair(gt, pred, params, warnings)
     if G.is_empty():
         raise ValueError("the ground truth has no usable line (no edge of positive length): "
                          "OPT-P needs ground-truth paths")

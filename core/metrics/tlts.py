@@ -26,7 +26,7 @@ import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from ..lineset import network_from
+from ..lineset import network_pair
 from ..pairroutes import PairRouter
 from ..pathsample import loop_flips
 from ..paths import NetworkDistances
@@ -93,10 +93,7 @@ def compute(gt, pred, params, progress):
     tol = tol_pct / 100.0
     warnings = []
     progress.set(0.0, "building networks")
-    G = network_from(gt, params)
-    P = network_from(pred, params)
-    warnings += [f"ground truth: {w}" for w in G.warnings]
-    warnings += [f"prediction: {w}" for w in P.warnings]
+    G, P = network_pair(gt, pred, params, warnings)
     if G.is_empty():
         raise ValueError("the ground truth has no usable line (no edge of positive length): "
                          "TLTS samples its paths there")

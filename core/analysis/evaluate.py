@@ -74,16 +74,25 @@ def metric_params(spec, params, seed=None):
 
 def _run_group(common, group, progress):
     """The metrics of one task of an evaluation, one after the other
-    (module level: it may run in a worker): [(ok, result or message)]."""
+    (module level: it may run in a worker): [(ok, result or message)].
+    A metric that rejects its input says why (ValueError); one that crashes
+    is reported as an internal error; the others are kept either way."""
     gt, pred, params, seed, keep_layers = common
     out = []
     for i, m in enumerate(group):
         spec = registry.get(m)
+        sub = progress.sub(i / len(group), (i + 1) / len(group))
+        sub.set(0.0, spec.name)
         try:
-            r = run_metric(spec, gt, pred, metric_params(spec, params, seed),
-                           progress.sub(i / len(group), (i + 1) / len(group)))
+            r = run_metric(spec, gt, pred, metric_params(spec, params, seed), sub)
         except ValueError as e:
             out.append((False, str(e)))
+            continue
+        except Cancelled:
+            raise
+        except Exception as e:  # a bug
+            out.append((False, f"internal error: {type(e).__name__}: {e}\n"
+                               f"{traceback.format_exc(limit=3)}"))
             continue
         if not keep_layers:
             r.layers = {}
@@ -112,37 +121,22 @@ def evaluate(gt, pred, metrics=None, params=None, seed=None, progress=None, keep
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
     for m in ids:
         registry.get(m)  # KeyError for an unknown metric
-    results, errors = {}, {}
-    n = max(len(ids), 1)
+    common = (gt, pred, params, seed, keep_layers)
     if workers != 1 and len(ids) > 1:
         tasks = _tasks(ids)
-        done = run_shared(_run_group, (gt, pred, params, seed, keep_layers), tasks, workers,
-                          progress, [", ".join(registry.get(m).name for m in t) for t in tasks])
-        for group, (ok, value) in zip(tasks, done):
-            for i, m in enumerate(group):
-                if not ok:
-                    errors[m] = f"internal error: {value}"
-                elif value[i][0]:
-                    results[m] = value[i][1]
-                else:
-                    errors[m] = value[i][1]
-        progress.set(1.0)
-        return Evaluation(results, errors, ids)
-    for i, m in enumerate(ids):
-        spec = registry.get(m)
-        sub = progress.sub(i / n, (i + 1) / n)
-        sub.set(0.0, f"{spec.name}")
-        try:
-            r = run_metric(spec, gt, pred, metric_params(spec, params, seed), sub)
-            if not keep_layers:
-                r.layers = {}
-            results[m] = r
-        except ValueError as e:
-            errors[m] = str(e)
-        except Cancelled:
-            raise
-        except Exception as e:  # a bug: reported with the metric, the others are kept
-            errors[m] = (f"internal error: {type(e).__name__}: {e}\n"
-                         f"{traceback.format_exc(limit=3)}")
+        done = run_shared(_run_group, common, tasks, workers, progress,
+                          [", ".join(registry.get(m).name for m in t) for t in tasks])
+    else:
+        tasks = [ids]
+        done = [(True, _run_group(common, ids, progress))]
+    results, errors = {}, {}
+    for group, (ok, value) in zip(tasks, done):
+        for i, m in enumerate(group):
+            if not ok:  # the task itself failed (its worker could not run it)
+                errors[m] = f"internal error: {value}"
+            elif value[i][0]:
+                results[m] = value[i][1]
+            else:
+                errors[m] = value[i][1]
     progress.set(1.0)
     return Evaluation(results, errors, ids)

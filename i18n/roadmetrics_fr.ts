@@ -29,27 +29,27 @@
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:82; ui/compare.py:47; ui/evaluate.py:49; ui/sensitivity.py:41</extracomment>
+        <extracomment>ui/algorithm.py:82; ui/compare.py:47; ui/evaluate.py:48; ui/sensitivity.py:41</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:84; ui/evaluate.py:51</extracomment>
+        <extracomment>ui/algorithm.py:84; ui/evaluate.py:50</extracomment>
         <source>Prediction (lines to evaluate)</source>
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:99; ui/evaluate.py:70</extracomment>
+        <extracomment>ui/algorithm.py:99; ui/evaluate.py:69</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:160; ui/compare.py:108; ui/evaluate.py:111; ui/perturb.py:81; ui/sensitivity.py:93</extracomment>
+        <extracomment>ui/algorithm.py:160; ui/compare.py:108; ui/evaluate.py:110; ui/perturb.py:80; ui/sensitivity.py:93</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:163; ui/compare.py:111; ui/evaluate.py:114; ui/perturb.py:84; ui/sensitivity.py:96</extracomment>
+        <extracomment>ui/algorithm.py:163; ui/compare.py:111; ui/evaluate.py:113; ui/perturb.py:83; ui/sensitivity.py:96</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -59,7 +59,7 @@
         <translation>Comparer des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:29; ui/perturb.py:30; ui/sensitivity.py:25</extracomment>
+        <extracomment>ui/compare.py:29; ui/perturb.py:29; ui/sensitivity.py:25</extracomment>
         <source>Metric analysis</source>
         <translation>Analyse des métriques</translation>
     </message>
@@ -79,12 +79,12 @@
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:61; ui/evaluate.py:62; ui/sensitivity.py:61</extracomment>
+        <extracomment>ui/compare.py:61; ui/evaluate.py:61; ui/sensitivity.py:61</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:61; ui/evaluate.py:62; ui/sensitivity.py:61</extracomment>
+        <extracomment>ui/compare.py:61; ui/evaluate.py:61; ui/sensitivity.py:61</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
@@ -119,7 +119,7 @@
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:81; ui/compare.py:121; ui/evaluate.py:133; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:77; ui/sensitivity.py:106</extracomment>
+        <extracomment>ui/compare.py:81; ui/compare.py:121; ui/evaluate.py:132; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:77; ui/sensitivity.py:106</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:86; ui/evaluate.py:135; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172</extracomment>
+        <extracomment>ui/compare.py:86; ui/evaluate.py:134; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -144,22 +144,22 @@
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:124; ui/evaluate.py:137; ui/sensitivity.py:108</extracomment>
+        <extracomment>ui/compare.py:124; ui/evaluate.py:136; ui/sensitivity.py:108</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:125; ui/evaluate.py:138; ui/sensitivity.py:112</extracomment>
+        <extracomment>ui/compare.py:125; ui/evaluate.py:137; ui/sensitivity.py:112</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:128; ui/evaluate.py:141</extracomment>
+        <extracomment>ui/compare.py:128; ui/evaluate.py:140</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:129; ui/evaluate.py:142</extracomment>
+        <extracomment>ui/compare.py:129; ui/evaluate.py:141</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
@@ -169,42 +169,42 @@
         <translation>Comparaison de méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:31</extracomment>
+        <extracomment>ui/evaluate.py:30</extracomment>
         <source>Evaluate all metrics</source>
         <translation>Évaluer toutes les métriques</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:32</extracomment>
+        <extracomment>ui/evaluate.py:31</extracomment>
         <source>Reports</source>
         <translation>Rapports</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:34</extracomment>
+        <extracomment>ui/evaluate.py:33</extracomment>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says what tiles without ground truth count as. Tiles run on WORKERS local processes, or on a Dask cluster given by DASK_SCHEDULER; without tiles the metrics themselves run on WORKERS processes, heaviest first. PARAMETERS: optional JSON of per-metric parameters, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</source>
         <translation>Exécute chaque métrique sélectionnée sur les deux couches et écrit un rapport HTML autonome (scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) ainsi qu&apos;une table de tous les scores. Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : pooled (somme des décomptes / statistiques de chemins, puis calcul des ratios) ou mean (moyenne des scores des tuiles) ; EMPTY_TILES indique comment comptent les tuiles sans vérité terrain. Les tuiles sont calculées par WORKERS processus locaux, ou sur un cluster Dask désigné par DASK_SCHEDULER ; sans tuiles, ce sont les métriques elles-mêmes qui sont réparties sur WORKERS processus, les plus lourdes d&apos;abord. PARAMETERS : JSON facultatif de paramètres par métrique, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:54; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:53; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:64</extracomment>
+        <extracomment>ui/evaluate.py:63</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:66</extracomment>
+        <extracomment>ui/evaluate.py:65</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:94</extracomment>
+        <extracomment>ui/evaluate.py:93</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:146</extracomment>
+        <extracomment>ui/evaluate.py:145</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
@@ -249,67 +249,67 @@
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts, coordonnées non finies ou échec de la transformation).</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:29</extracomment>
+        <extracomment>ui/perturb.py:28</extracomment>
         <source>Perturb a network (synthetic errors)</source>
         <translation>Perturber un réseau (erreurs synthétiques)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:32</extracomment>
+        <extracomment>ui/perturb.py:31</extracomment>
         <source>Writes a copy of a line layer with COUNT synthetic errors of one type (Citraro et al., ECCV 2020, sec. 4.1): interruptions (gaps of GAP_LENGTH that disconnect the road), overconnections (straight spurious roads of MIN_LINK to MAX_LINK joining points at least DETOUR_FACTOR times farther apart along the network), perturbations (junctions and dead ends displaced by MAX_SHIFT / 2 to MAX_SHIFT, roads following, nothing disconnected), doubled roads (a copy shifted by DOUBLE_SHIFT joined at both ends), doubled roads in the ground truth (the copies go into GROUND_TRUTH_OUTPUT) and false positives far away (roads within REMOVAL_RADIUS of random points removed from GROUND_TRUTH_OUTPUT). OUTPUT is the prediction, GROUND_TRUTH_OUTPUT the ground truth to compare it with (both as the network&apos;s roads between junctions; attributes are not kept); ERRORS marks each error. Same SEED, same errors.</source>
         <translation>Écrit une copie d&apos;une couche de lignes contenant COUNT erreurs synthétiques d&apos;un même type (Citraro et al., ECCV 2020, sec. 4.1) : interruptions (coupures de GAP_LENGTH qui déconnectent la route), surconnexions (routes parasites rectilignes de MIN_LINK à MAX_LINK reliant des points au moins DETOUR_FACTOR fois plus éloignés le long du réseau), perturbations (carrefours et impasses déplacés de MAX_SHIFT / 2 à MAX_SHIFT, les routes suivant le déplacement, sans aucune déconnexion), routes dédoublées (une copie décalée de DOUBLE_SHIFT, raccordée aux deux extrémités), routes dédoublées dans la vérité terrain (les copies vont dans GROUND_TRUTH_OUTPUT) et faux positifs éloignés (routes à moins de REMOVAL_RADIUS de points aléatoires retirées de GROUND_TRUTH_OUTPUT). OUTPUT est la prédiction, GROUND_TRUTH_OUTPUT la vérité terrain avec laquelle la comparer (toutes deux sous forme des routes du réseau entre carrefours ; les attributs ne sont pas conservés) ; ERRORS localise chaque erreur. Même SEED, mêmes erreurs.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:47</extracomment>
+        <extracomment>ui/perturb.py:46</extracomment>
         <source>Line layer (ground truth)</source>
         <translation>Couche de lignes (vérité terrain)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:49</extracomment>
+        <extracomment>ui/perturb.py:48</extracomment>
         <source>Error type</source>
         <translation>Type d&apos;erreur</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:51</extracomment>
+        <extracomment>ui/perturb.py:50</extracomment>
         <source>Number of errors</source>
         <translation>Nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:56</extracomment>
+        <extracomment>ui/perturb.py:55</extracomment>
         <source>Perturbed prediction</source>
         <translation>Prédiction perturbée</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:58</extracomment>
+        <extracomment>ui/perturb.py:57</extracomment>
         <source>Ground truth to compare with</source>
         <translation>Vérité terrain de comparaison</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:60</extracomment>
+        <extracomment>ui/perturb.py:59</extracomment>
         <source>Errors</source>
         <translation>Erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:61</extracomment>
+        <extracomment>ui/perturb.py:60</extracomment>
         <source>Number of errors placed</source>
         <translation>Nombre d&apos;erreurs placées</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:62</extracomment>
+        <extracomment>ui/perturb.py:61</extracomment>
         <source>Parameters used (JSON)</source>
         <translation>Paramètres utilisés (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:66; ui/perturb.py:69</extracomment>
+        <extracomment>ui/perturb.py:65; ui/perturb.py:68</extracomment>
         <source>input</source>
         <translation>source</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:73</extracomment>
+        <extracomment>ui/perturb.py:72</extracomment>
         <source>The input layer has no usable line.</source>
         <translation>La couche source ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:100</extracomment>
+        <extracomment>ui/perturb.py:99</extracomment>
         <source>{} error(s) of type {} placed.</source>
         <translation>{} erreur(s) de type {} placée(s).</translation>
     </message>
@@ -374,112 +374,112 @@
         <translation>paramètres de perturbation</translation>
     </message>
     <message>
-        <extracomment>ui/tool_base.py:60</extracomment>
+        <extracomment>ui/tool_common.py:70</extracomment>
         <source>Metrics</source>
         <translation>Métriques</translation>
     </message>
     <message>
-        <extracomment>ui/tool_base.py:65; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
+        <extracomment>ui/tool_common.py:75; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <extracomment>ui/tool_base.py:72</extracomment>
+        <extracomment>ui/tool_common.py:82</extracomment>
         <source>Worker processes (0 = one per core)</source>
         <translation>Processus de calcul (0 = un par cœur)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_base.py:74</extracomment>
+        <extracomment>ui/tool_common.py:84</extracomment>
         <source>Dask scheduler address</source>
         <translation>Adresse de l&apos;ordonnanceur Dask</translation>
     </message>
     <message>
-        <extracomment>ui/tool_base.py:75</extracomment>
+        <extracomment>ui/tool_common.py:85</extracomment>
         <source>Per-metric parameters (JSON)</source>
         <translation>Paramètres par métrique (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_base.py:83</extracomment>
+        <extracomment>ui/tool_common.py:93</extracomment>
         <source>Tile size (0 = whole extent)</source>
         <translation>Taille des tuiles (0 = emprise entière)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_base.py:85</extracomment>
+        <extracomment>ui/tool_common.py:95</extracomment>
         <source>Tiles (polygon layer)</source>
         <translation>Tuiles (couche de polygones)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_base.py:87</extracomment>
+        <extracomment>ui/tool_common.py:97</extracomment>
         <source>Aggregation over tiles</source>
         <translation>Agrégation sur les tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_base.py:88</extracomment>
+        <extracomment>ui/tool_common.py:98</extracomment>
         <source>Tiles without ground truth</source>
         <translation>Tuiles sans vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/tool_base.py:90</extracomment>
+        <extracomment>ui/tool_common.py:100</extracomment>
         <source>Tile margin</source>
         <translation>Marge des tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:30</extracomment>
+        <extracomment>ui/tool_common.py:134</extracomment>
         <source>Gap length (interruptions)</source>
         <translation>Longueur des coupures (interruptions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:31</extracomment>
+        <extracomment>ui/tool_common.py:135</extracomment>
         <source>Maximum node displacement (perturbations)</source>
         <translation>Déplacement maximal des nœuds (perturbations)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:33</extracomment>
+        <extracomment>ui/tool_common.py:137</extracomment>
         <source>Radius of removed areas (false positives far away)</source>
         <translation>Rayon des zones supprimées (faux positifs éloignés)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:35</extracomment>
+        <extracomment>ui/tool_common.py:139</extracomment>
         <source>Offset of doubled roads</source>
         <translation>Décalage des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:36</extracomment>
+        <extracomment>ui/tool_common.py:140</extracomment>
         <source>Length of doubled roads</source>
         <translation>Longueur des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:37</extracomment>
+        <extracomment>ui/tool_common.py:141</extracomment>
         <source>Minimum length of spurious roads (overconnections)</source>
         <translation>Longueur minimale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:39</extracomment>
+        <extracomment>ui/tool_common.py:143</extracomment>
         <source>Maximum length of spurious roads (overconnections)</source>
         <translation>Longueur maximale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:42</extracomment>
+        <extracomment>ui/tool_common.py:146</extracomment>
         <source>Minimum detour of joined points (overconnections)</source>
         <translation>Détour minimal entre les points reliés (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:58; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
+        <extracomment>ui/tool_common.py:162; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
         <source>Vertex merge tolerance</source>
         <translation>Tolérance de fusion des sommets</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:59; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
+        <extracomment>ui/tool_common.py:163; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
         <source>Connect lines where they cross</source>
         <translation>Raccorder les lignes à leurs croisements</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:81</extracomment>
+        <extracomment>ui/tool_common.py:185</extracomment>
         <source>PARAMETERS must be a JSON object like {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}: {}</source>
         <translation>PARAMETERS doit être un objet JSON comme {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:128</extracomment>
+        <extracomment>ui/tool_common.py:232</extracomment>
         <source>The TILES layer has no polygon.</source>
         <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>

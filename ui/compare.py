@@ -16,9 +16,9 @@ from ..core.progress import Cancelled
 from ..core.tool_reports import compare_report
 from .i18n import tr, tr_noop
 from .inputs import check_line_source, read_lines, warn, working_crs
-from .tool_base import (ToolAlgorithm, metrics_parameter, run_parameters, seed_parameter,
-                        tile_options, tile_parameters, write_report)
-from .tool_common import metric_parameters, network_parameters, progress_for, read_tiles, write_table
+from .tool_common import (metric_parameters, metrics_parameter, network_parameters, progress_for,
+                          read_tiles, run_parameters, seed_parameter, tile_options, tile_parameters,
+                          ToolAlgorithm, write_report, write_table)
 
 SCORES = ["headline", "all"]
 

@@ -20,10 +20,9 @@ from ..core.report import evaluation_report
 from ..core.result import json_safe
 from .i18n import tr, tr_noop
 from .inputs import read_inputs, warn
-from .tool_base import (ToolAlgorithm, metrics_parameter, run_parameters, seed_parameter,
-                        tile_options, tile_parameters, write_report)
-from .tool_common import (metric_parameters, network_parameters, progress_for, read_tiles,
-                          style_sink, write_table)
+from .tool_common import (metric_parameters, metrics_parameter, network_parameters, progress_for,
+                          read_tiles, run_parameters, seed_parameter, style_sink, tile_options,
+                          tile_parameters, ToolAlgorithm, write_report, write_table)
 
 
 class EvaluateAlgorithm(ToolAlgorithm):

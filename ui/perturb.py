@@ -14,9 +14,8 @@ from ..core.progress import Cancelled
 from ..core.result import json_safe
 from .i18n import tr, tr_noop
 from .inputs import check_line_source, read_lines, working_crs
-from .tool_base import ToolAlgorithm, seed_parameter
 from .tool_common import (QTYPES, network_parameters, perturb_parameters, perturb_values,
-                          progress_for, style_sink)
+                          progress_for, seed_parameter, style_sink, ToolAlgorithm)
 
 STYLES = {
     "OUTPUT": {"color": "#2b6cb0", "size": 0.6},

@@ -14,9 +14,9 @@ from ..core.progress import Cancelled
 from ..core.tool_reports import sensitivity_report
 from .i18n import tr, tr_noop
 from .inputs import check_line_source, read_lines, warn, working_crs
-from .tool_base import ToolAlgorithm, metrics_parameter, run_parameters, seed_parameter, write_report
-from .tool_common import (metric_parameters, network_parameters, perturb_parameters,
-                          perturb_values, progress_for, write_table)
+from .tool_common import (metric_parameters, metrics_parameter, network_parameters,
+                          perturb_parameters, perturb_values, progress_for, run_parameters,
+                          seed_parameter, ToolAlgorithm, write_report, write_table)
 
 
 class SensitivityAlgorithm(ToolAlgorithm):

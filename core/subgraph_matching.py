@@ -24,7 +24,7 @@ booleans and the distance to the partner (NaN when unmatched).
 import functools
 
 import numpy as np
-from scipy.sparse import coo_matrix, csr_matrix
+from scipy.sparse import coo_matrix
 from scipy.optimize import linear_sum_assignment
 from scipy.sparse.csgraph import connected_components
 from scipy.spatial import cKDTree

@@ -4,13 +4,17 @@ from which the QGIS side generates its parameters, outputs and help.
 Parameter kinds: 'distance' (metres in the ground truth's units), 'number',
 'integer', 'enum' (value passed to the core as the option string), 'bool',
 'field' (a field of the ground-truth layer), 'string'.
+
+Also the catalogue of every algorithm of the provider (metrics and tools):
+where its documentation is (HELP_DOCS, help_url), its search tags (TAGS)
+and the stable order of the metric picker (METRIC_ORDER).
 """
 
 
 class Param:
     def __init__(self, name, kind, label, default=None, help="", unit=None, options=None,
                  optional=False, minimum=None, maximum=None, advanced=False,
-                 parent="GROUND_TRUTH"):
+                 parent="GROUND_TRUTH", field_type="any"):
         self.name = name
         self.kind = kind
         self.label = label
@@ -23,6 +27,8 @@ class Param:
         self.maximum = maximum
         self.advanced = advanced
         self.parent = parent
+        # 'field' parameters: 'any', 'numeric' or 'string' (what the picker offers)
+        self.field_type = field_type
 
     def __repr__(self):
         return f"Param({self.name!r}, {self.kind!r}, default={self.default!r})"
@@ -43,8 +49,12 @@ class Output:
 class Sink:
     """An optional feature sink.  ``style``: dict with 'color' (hex) and
     optionally 'graduated' (field name), 'ramp' (list of hex colours),
-    'breaks' (class limits, one more than colours), 'size' (mm), 'shape'
-    (marker name for points)."""
+    'breaks' (class limits, one more than colours), 'labels' (legend text of
+    each class; default "lo - hi unit"), 'unit' (appended to the default
+    labels), 'categorized' (field name) with 'categories' (list of (value,
+    hex colour, legend text)), 'size' (mm), 'shape' (marker name for
+    points), 'opacity' (0-1, of a polygon fill).  Legend texts are English
+    and translated where they are shown."""
 
     def __init__(self, name, label, geometry, help="", style=None):
         self.name = name
@@ -193,3 +203,108 @@ def _load():
         for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
             if not m.name.startswith("_"):
                 importlib.import_module(f"{pkg.__name__}.{m.name}")
+
+
+# -- catalogue: documentation, tags, picker order ------------------------------
+# The repository (metadata.txt 'repository') and the branch whose documents
+# the help buttons open.
+DOCS_BASE = "https://github.com/roadmetrics/roadmetrics/blob/main/"
+
+# algorithm id -> (document in the repository, anchor of its section as GitHub
+# renders heading anchors).  The one place to update when the documents move;
+# tests/core/test_catalogue.py checks every anchor exists in its document.
+HELP_DOCS = {
+    "apls": ("README.md", "roadmetricsapls--apls-average-path-length-similarity"),
+    "tlts": ("README.md", "roadmetricstlts--tlts-too-long--too-short"),
+    "optp": ("README.md", "roadmetricsoptp--opt-p-path-connectivity"),
+    "junct": ("README.md", "roadmetricsjunct--junct-junction-recall--error-roadtracer"),
+    "optj": ("README.md", "roadmetricsoptj--opt-j-junctions-and-end-points"),
+    "subg": ("README.md", "subg--holes-and-marbles-roadmetricssubg"),
+    "optg": ("README.md", "opt-g--subgraphs-one-to-one-roadmetricsoptg"),
+    "topo": ("README.md", "topo-roadmetricstopo"),
+    "ccq": ("README.md", "roadmetricsccq--ccq-correctness-completeness-quality"),
+    "distances": ("README.md", "roadmetricsdistances--distance-metrics"),
+    "cldice": ("README.md", "roadmetricscldice--cldice-centreline-dice"),
+    "boundaryf": ("README.md", "roadmetricsboundaryf--boundary-f-measure"),
+    "instances": ("README.md", "roadmetricsinstances--instance-matching-and-ap-mapillary-vistas--"
+                               "cityscapes-for-lines"),
+    "evaluate": ("README.md", "roadmetricsevaluate--evaluate-all-metrics"),
+    "perturb": ("README.md", "roadmetricsperturb--perturb-a-network-synthetic-errors"),
+    "sensitivity": ("README.md", "roadmetricssensitivity--metric-sensitivity-analysis"),
+    "compare": ("README.md", "roadmetricscompare--compare-methods"),
+}
+
+
+def help_url(algorithm_id):
+    """The documentation of an algorithm (metric or tool) on GitHub; the
+    README's top for an algorithm without an entry in HELP_DOCS."""
+    doc, anchor = HELP_DOCS.get(algorithm_id, ("README.md", ""))
+    return DOCS_BASE + doc + (f"#{anchor}" if anchor else "")
+
+
+# search words of each algorithm (the Processing toolbox searches them);
+# English, not translated (QGIS searches the untranslated tags too)
+_COMMON_TAGS = ["road", "network", "evaluation", "metric", "ground truth", "prediction"]
+TAGS = {
+    "apls": ["apls", "spacenet", "path", "shortest path", "length", "travel time", "routing",
+             "connectivity", "topology", "graph"],
+    "tlts": ["tlts", "too long", "too short", "path", "shortest path", "detour", "shortcut",
+             "connectivity", "topology", "graph"],
+    "optp": ["opt-p", "optp", "path", "connectivity", "precision", "recall", "f1", "topology",
+             "graph"],
+    "junct": ["junct", "junction", "intersection", "roadtracer", "recall", "error", "node",
+              "topology", "graph"],
+    "optj": ["opt-j", "optj", "junction", "intersection", "dead end", "node", "precision",
+             "recall", "f1", "topology", "graph"],
+    "subg": ["subg", "subgraph", "holes", "marbles", "precision", "recall", "f1", "topology",
+             "graph"],
+    "optg": ["opt-g", "optg", "subgraph", "one-to-one", "precision", "recall", "f1",
+             "topology", "graph"],
+    "topo": ["topo", "holes", "marbles", "subgraph", "precision", "recall", "f1", "topology",
+             "graph"],
+    "ccq": ["ccq", "correctness", "completeness", "quality", "buffer", "precision", "recall",
+            "geometry"],
+    "distances": ["distance", "hausdorff", "hd95", "chamfer", "assd", "average symmetric "
+                  "surface distance", "nsd", "surface dice", "geometry", "accuracy"],
+    "cldice": ["cldice", "dice", "centreline", "centerline", "skeleton", "topology precision",
+               "topology sensitivity", "precision", "recall", "geometry"],
+    "boundaryf": ["boundary", "f-measure", "f1", "bf score", "contour", "precision", "recall",
+                  "geometry"],
+    "instances": ["instance", "ap", "average precision", "iou", "panoptic", "class",
+                  "cityscapes", "mapillary", "precision", "recall"],
+    "evaluate": ["evaluate", "all metrics", "report", "html", "tiles", "dask", "benchmark",
+                 "apls", "spacenet", "hausdorff", "precision", "recall", "topology"],
+    "perturb": ["perturb", "synthetic errors", "noise", "gaps", "interruptions",
+                "overconnections", "test data", "benchmark"],
+    "sensitivity": ["sensitivity", "synthetic errors", "perturb", "metric behaviour",
+                    "robustness", "report", "benchmark"],
+    "compare": ["compare", "methods", "ranking", "correlation", "pearson", "spearman",
+                "equal-sorting ratio", "sorting margin", "report", "benchmark"],
+}
+
+
+def tags(algorithm_id):
+    return list(TAGS.get(algorithm_id, [])) + _COMMON_TAGS
+
+
+# The metric picker (METRICS of evaluate, sensitivity, compare) takes option
+# indices on QGIS 3.22 (static-string options would be the translated
+# labels and would reject the indices existing models and scripts pass):
+# the order below never changes, a new metric is appended at its end.
+METRIC_ORDER = ["apls", "boundaryf", "ccq", "cldice", "distances", "instances", "junct",
+                "optg", "optj", "optp", "subg", "tlts", "topo"]
+
+
+def picker_specs():
+    """The metrics in the stable picker order (METRIC_ORDER, then any metric
+    not listed yet, by id)."""
+    specs = {s.id: s for s in all_specs()}
+    order = [m for m in METRIC_ORDER if m in specs]
+    order += sorted(m for m in specs if m not in METRIC_ORDER)
+    return [specs[m] for m in order]
+
+
+def short_name(name):
+    """'APLS (average path length similarity)' -> 'APLS': the metric's name
+    without its explanation in brackets (output layer names)."""
+    return name.split(" (")[0].strip()

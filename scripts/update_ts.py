@@ -101,6 +101,10 @@ def collect_registry_strings():
         for s in spec.sinks:
             add(s.label, f"{spec.id}: sink {s.name} label")
             add(s.help, f"{spec.id}: sink {s.name} help")
+            for k, label in enumerate(s.style.get("labels") or []):
+                add(label, f"{spec.id}: sink {s.name} legend {k}")
+            for value, _, label in s.style.get("categories") or []:
+                add(label, f"{spec.id}: sink {s.name} legend {value}")
     return out
 
 

@@ -13,18 +13,21 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
                        QgsLineString, QgsPoint, QgsProcessing, QgsProcessingAlgorithm,
                        QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingOutputString, QgsProcessingParameterBoolean,
-                       QgsProcessingParameterDefinition, QgsProcessingParameterDistance,
+                       QgsProcessingParameterDefinition,
                        QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
+from ..core import registry
 from ..core.classes import run_metric
 from ..core.progress import Cancelled, Progress
 from .i18n import tr
 from .inputs import read_inputs, warn
+from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
 from .styles import style_sink
+from .tool_common import metres_parameter
 
 QTYPES = {"int": QVariant.Int, "double": QVariant.Double, "string": QVariant.String}
 
@@ -55,26 +58,39 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         return self.spec.group.lower().replace(" ", "_")
 
     def shortHelpString(self):
-        lines = [tr(self.spec.help)]
+        labels = {p.name: tr(p.label) for p in self.spec.all_params()}
+        lines = [help_with_labels(tr(self.spec.help), labels)]
         if self.spec.reference:
             lines.append(tr("Reference: {}").format(self.spec.reference))
         lines.append("<h3>" + tr("Parameters") + "</h3><ul>")
         for p in self.spec.all_params():
-            d = "" if p.default is None else f" ({tr('default')} {p.default}"
-            d += f" {p.unit})" if (p.unit and d) else (")" if d else "")
-            lines.append(f"<li><b>{p.name}</b>{d}: {tr(p.help)}</li>")
+            d = f"<code>{p.name}</code>"
+            if p.default is not None:
+                d += f", {tr('default')} {p.default}" + (f" {p.unit}" if p.unit else "")
+            lines.append(f"<li><b>{labels[p.name]}</b> ({d}): "
+                         f"{help_with_labels(tr(p.help), labels)}</li>")
         lines.append("</ul><h3>" + tr("Outputs") + "</h3><ul>")
         for o in self.spec.outputs:
-            lines.append(f"<li><b>{o.name}</b>: {tr(o.help)}</li>")
+            lines.append(f"<li><b>{o.name}</b>: {help_with_labels(tr(o.help), labels)}</li>")
         lines.append("<li><b>SCORES</b>: " + tr("JSON with every score, the parameters used, "
                                                 "counts and warnings.") + "</li>")
         for s in self.spec.sinks:
-            lines.append(f"<li><b>{s.name}</b>: {tr(s.help)}</li>")
+            lines.append(f"<li><b>{sink_label(self.spec, s)}</b> (<code>{s.name}</code>): "
+                         f"{help_with_labels(tr(s.help), labels)}</li>")
         lines.append("</ul>")
         return "\n".join(lines)
 
     def helpUrl(self):
-        return "https://github.com/roadmetrics/roadmetrics#" + self.spec.id
+        return registry.help_url(self.spec.id)
+
+    def tags(self):
+        return registry.tags(self.spec.id)
+
+    def icon(self):
+        return family_icon(self.groupId())
+
+    def svgIconPath(self):
+        return family_icon_path(self.groupId())
 
     # -- parameters ---------------------------------------------------------
     def initAlgorithm(self, config=None):
@@ -93,7 +109,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
             t = {"Point": QgsProcessing.TypeVectorPoint, "None": QgsProcessing.TypeVector}.get(
                 s.geometry, QgsProcessing.TypeVectorLine)
             self.addParameter(QgsProcessingParameterFeatureSink(
-                s.name, tr(s.label), t, optional=True, createByDefault=True))
+                s.name, sink_label(self.spec, s), t, optional=True, createByDefault=True))
         for o in self.spec.outputs:
             self.addOutput(QgsProcessingOutputNumber(o.name, tr(o.label)))
         self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
@@ -102,9 +118,8 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
     def _make_param(p):
         label = tr(p.label) + (f" [{p.unit}]" if p.unit and p.kind != "distance" else "")
         if p.kind == "distance":
-            q = QgsProcessingParameterDistance(p.name, label, p.default, "GROUND_TRUTH", p.optional,
-                                               p.minimum if p.minimum is not None else 0.0)
-            return q
+            return metres_parameter(p.name, label, p.default, p.optional,
+                                    p.minimum if p.minimum is not None else 0.0)
         if p.kind in ("number", "integer"):
             t = QgsProcessingParameterNumber.Integer if p.kind == "integer" else QgsProcessingParameterNumber.Double
             args = [p.name, label, t, p.default, p.optional]
@@ -120,8 +135,11 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         if p.kind == "bool":
             return QgsProcessingParameterBoolean(p.name, label, bool(p.default), p.optional)
         if p.kind == "field":
-            return QgsProcessingParameterField(p.name, label, p.default, p.parent,
-                                               QgsProcessingParameterField.Any, False, p.optional)
+            ftype = {"numeric": QgsProcessingParameterField.Numeric,
+                     "string": QgsProcessingParameterField.String}.get(
+                p.field_type, QgsProcessingParameterField.Any)
+            return QgsProcessingParameterField(p.name, label, p.default, p.parent, ftype, False,
+                                               p.optional)
         return QgsProcessingParameterString(p.name, label, p.default, False, p.optional)
 
     def _values(self, parameters, context):

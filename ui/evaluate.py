@@ -197,9 +197,14 @@ class EvaluateAlgorithm(ToolAlgorithm):
                             [None if (v is None or math.isnan(v)) else float(v) for v in vals])
             sink.addFeature(f, QgsFeatureSink.FastInsert)
         del sink
+        # translucent: the networks stay visible under the tiles; the legend
+        # names the score the colours show
+        breaks = [0, 0.4, 0.6, 0.8, 1.0]
         style = {"graduated": keys[0][2].lower() if keys else None,
-                 "ramp": ["#d7191c", "#fdae61", "#a6d96a", "#1a9641"], "breaks": [0, 0.4, 0.6, 0.8, 1.0],
-                 "color": "#cccccc"}
+                 "ramp": ["#d7191c", "#fdae61", "#a6d96a", "#1a9641"], "breaks": breaks,
+                 "labels": [f"{keys[0][2] if keys else ''} {a:g} - {b:g}"
+                            for a, b in zip(breaks[:-1], breaks[1:])],
+                 "color": "#cccccc", "opacity": 0.35}
         style_sink(context, dest, "Polygon", style, crs)
         outputs["TILE_SCORES"] = dest
 

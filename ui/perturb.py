@@ -53,8 +53,11 @@ class PerturbAlgorithm(ToolAlgorithm):
             self.addParameter(p)
         self.addParameter(QgsProcessingParameterFeatureSink(
             "OUTPUT", tr("Perturbed prediction"), QgsProcessing.TypeVectorLine))
+        # optional (created by default in the dialog): scripts that only want the
+        # perturbed prediction need not name it
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "GROUND_TRUTH_OUTPUT", tr("Ground truth to compare with"), QgsProcessing.TypeVectorLine))
+            "GROUND_TRUTH_OUTPUT", tr("Ground truth to compare with"), QgsProcessing.TypeVectorLine,
+            None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
             "ERRORS", tr("Errors"), QgsProcessing.TypeVectorLine, None, True, True))
         self.addOutput(QgsProcessingOutputNumber("N_ERRORS", tr("Number of errors placed")))

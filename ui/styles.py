@@ -3,20 +3,30 @@ applied when a layer is loaded and written as .qml sidecars next to file
 outputs (QGIS loads <name>.qml automatically with <name>.gpkg/.shp/...)."""
 import os
 
-from qgis.core import (QgsGraduatedSymbolRenderer, QgsLineSymbol, QgsMarkerSymbol,
-                       QgsProcessingLayerPostProcessorInterface, QgsRendererRange,
-                       QgsSingleSymbolRenderer, QgsVectorLayer)
+from qgis.core import (QgsCategorizedSymbolRenderer, QgsGraduatedSymbolRenderer, QgsLineSymbol,
+                       QgsMarkerSymbol, QgsProcessingLayerPostProcessorInterface,
+                       QgsRendererCategory, QgsRendererRange, QgsSingleSymbolRenderer,
+                       QgsVectorLayer)
+from qgis.PyQt.QtGui import QColor
 from qgis.PyQt.QtXml import QDomDocument
+
+from .i18n import tr
 
 FILE_EXTENSIONS = (".gpkg", ".shp", ".geojson", ".json", ".fgb", ".sqlite", ".gml", ".kml",
                    ".tab", ".csv")
 
 
+OPEN_END = 1e8  # an upper class limit at or above this is open ("over 4 m")
+
+
 def _symbol(geometry, color, style):
     if geometry == "Polygon":
         from qgis.core import QgsFillSymbol
-        return QgsFillSymbol.createSimple({"color": color, "outline_color": "#555555",
-                                           "outline_width": "0.2"})
+        fill = QColor(color)
+        fill.setAlphaF(float(style.get("opacity", 1.0)))
+        return QgsFillSymbol.createSimple({
+            "color": f"{fill.red()},{fill.green()},{fill.blue()},{fill.alpha()}",
+            "outline_color": "#444444", "outline_width": "0.3"})
     if geometry == "Point":
         return QgsMarkerSymbol.createSimple({
             "name": style.get("shape", "circle"), "color": color,
@@ -25,18 +35,34 @@ def _symbol(geometry, color, style):
     return QgsLineSymbol.createSimple({"color": color, "width": str(style.get("size", 0.8))})
 
 
+def range_label(lo, hi, unit=None):
+    """Legend text of a class: '1 - 2 m', or 'over 4 m' for an open class."""
+    u = f" {unit}" if unit else ""
+    if hi >= OPEN_END:
+        return tr("over {value}").format(value=f"{lo:g}{u}")
+    return f"{lo:g} - {hi:g}{u}"
+
+
 def make_renderer(geometry, style):
+    """A categorized renderer ('categorized' + 'categories', legend in
+    words), a graduated one ('graduated' + 'ramp' + 'breaks', legend from
+    'labels' or the class limits with 'unit') or a single symbol."""
+    field = style.get("categorized")
+    if field:
+        cats = [QgsRendererCategory(value, _symbol(geometry, color, style), tr(label))
+                for value, color, label in style["categories"]]
+        return QgsCategorizedSymbolRenderer(field, cats)
     field = style.get("graduated")
     if field:
         ramp = style.get("ramp") or [style.get("color", "#1a9641")]
         breaks = style.get("breaks") or [i / len(ramp) for i in range(len(ramp) + 1)]
+        labels = style.get("labels")
         ranges = []
         for i, color in enumerate(ramp):
             lo, hi = breaks[i], breaks[i + 1]
-            ranges.append(QgsRendererRange(lo, hi, _symbol(geometry, color, style),
-                                           f"{lo:g} - {hi:g}"))
-        r = QgsGraduatedSymbolRenderer(field, ranges)
-        return r
+            label = tr(labels[i]) if labels else range_label(lo, hi, style.get("unit"))
+            ranges.append(QgsRendererRange(lo, hi, _symbol(geometry, color, style), label))
+        return QgsGraduatedSymbolRenderer(field, ranges)
     return QgsSingleSymbolRenderer(_symbol(geometry, style.get("color", "#1a9641"), style))
 
 

@@ -7,17 +7,18 @@ import json
 import math
 import os
 
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
+from qgis.core import (Qgis, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
                        QgsProcessingAlgorithm, QgsProcessingException,
                        QgsProcessingParameterBoolean, QgsProcessingParameterDefinition,
                        QgsProcessingParameterDistance, QgsProcessingParameterEnum,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterNumber,
-                       QgsProcessingParameterString, QgsWkbTypes)
+                       QgsProcessingParameterString, QgsUnitTypes, QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
 from ..core import registry
 from ..core.analysis.perturb import DEFAULTS
 from ..core.progress import Progress
+from .catalogue import family_icon, family_icon_path, help_with_labels
 from .i18n import tr
 from .styles import style_sink  # noqa: F401 (re-exported for the tools)
 
@@ -48,11 +49,25 @@ class ToolAlgorithm(QgsProcessingAlgorithm):
         return self.GROUP_ID
 
     def shortHelpString(self):
-        return tr(self.HELP)
+        labels = {d.name(): d.description() for d in self.parameterDefinitions()}
+        return help_with_labels(tr(self.HELP), labels)
+
+    def helpUrl(self):
+        return registry.help_url(self.NAME)
+
+    def tags(self):
+        return registry.tags(self.NAME)
+
+    def icon(self):
+        return family_icon(self.GROUP_ID)
+
+    def svgIconPath(self):
+        return family_icon_path(self.GROUP_ID)
 
     @staticmethod
     def specs():
-        return registry.all_specs()
+        """The metrics in the metric picker's stable order."""
+        return registry.picker_specs()
 
     def add_advanced(self, params):
         for p in params:
@@ -66,9 +81,17 @@ class ToolAlgorithm(QgsProcessingAlgorithm):
         return [specs[i].id for i in chosen] if chosen else [s.id for s in specs]
 
 
+def metric_option(spec):
+    """What the metric picker shows: 'APLS (average path length similarity)
+    — path metrics'."""
+    return tr("{name} — {family}").format(name=tr(spec.name), family=tr(spec.group).lower())
+
+
 def metrics_parameter(specs):
-    return QgsProcessingParameterEnum("METRICS", tr("Metrics"), [s.id for s in specs], True,
-                                      list(range(len(specs))), True)
+    """METRICS: option i is ``specs[i]`` (registry.picker_specs(): a stable
+    order, new metrics appended), shown by name and family."""
+    return QgsProcessingParameterEnum("METRICS", tr("Metrics"), [metric_option(s) for s in specs],
+                                      True, list(range(len(specs))), True)
 
 
 def seed_parameter():
@@ -90,14 +113,13 @@ def tile_parameters():
     """TILE_SIZE, TILES, AGGREGATION, EMPTY_TILES and the advanced MARGIN
     (evaluate-all and compare): (parameters, advanced parameters)."""
     return ([
-        QgsProcessingParameterDistance("TILE_SIZE", tr("Tile size (0 = whole extent)"), 0.0,
-                                       "GROUND_TRUTH", False, 0.0),
+        metres_parameter("TILE_SIZE", tr("Tile size (0 = whole extent)"), 0.0),
         QgsProcessingParameterFeatureSource("TILES", tr("Tiles (polygon layer)"),
                                             [QgsProcessing.TypeVectorPolygon], None, True),
         QgsProcessingParameterEnum("AGGREGATION", tr("Aggregation over tiles"), AGGREGATIONS, False, 0),
         QgsProcessingParameterEnum("EMPTY_TILES", tr("Tiles without ground truth"), EMPTY, False, 0),
     ], [
-        QgsProcessingParameterDistance("MARGIN", tr("Tile margin"), 0.0, "GROUND_TRUTH", False, 0.0),
+        metres_parameter("MARGIN", tr("Tile margin"), 0.0),
     ])
 
 
@@ -121,8 +143,27 @@ def write_report(path, text):
 QTYPES = {"int": QVariant.Int, "double": QVariant.Double, "string": QVariant.String}
 
 
-def distance_param(name, label, default, parent="INPUT", advanced=False, minimum=0.0):
-    p = QgsProcessingParameterDistance(name, label, default, parent, False, minimum)
+def _metres():
+    """The metre unit: Qgis.DistanceUnit.Meters (QGIS >= 3.30) or
+    QgsUnitTypes.DistanceMeters (older)."""
+    units = getattr(Qgis, "DistanceUnit", None)
+    return units.Meters if units is not None else QgsUnitTypes.DistanceMeters
+
+
+def metres_parameter(name, label, default, optional=False, minimum=0.0):
+    """A distance in metres whatever the layers' CRS: the plugin works in
+    metres (geographic layers are reprojected to UTM), so the parameter has
+    no parent layer (whose CRS would make the dialog say "degrees") and
+    metres as its unit.  The dialog converts other units the user picks
+    (km, feet ...) to metres; scripts and models pass metres as before."""
+    p = QgsProcessingParameterDistance(name, label, default, None, optional, minimum)
+    p.setDefaultUnit(_metres())
+    return p
+
+
+def distance_param(name, label, default, parent=None, advanced=False, minimum=0.0):
+    """A metres parameter (``parent`` is ignored: see metres_parameter)."""
+    p = metres_parameter(name, label, default, False, minimum)
     if advanced:
         p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
     return p

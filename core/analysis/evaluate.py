@@ -79,9 +79,14 @@ def _run_group(common, group, progress):
     is reported as an internal error; the others are kept either way."""
     gt, pred, params, seed, keep_layers = common
     out = []
+    costs = [max(registry.get(m).cost, 0.0) for m in group]
+    total = sum(costs) or 1.0
+    done = 0.0
     for i, m in enumerate(group):
         spec = registry.get(m)
-        sub = progress.sub(i / len(group), (i + 1) / len(group))
+        # each metric's own progress, on a share of the group's by its cost
+        sub = progress.sub(done / total, (done + costs[i]) / total)
+        done += costs[i]
         sub.set(0.0, spec.name)
         try:
             r = run_metric(spec, gt, pred, metric_params(spec, params, seed), sub)
@@ -125,7 +130,8 @@ def evaluate(gt, pred, metrics=None, params=None, seed=None, progress=None, keep
     if workers != 1 and len(ids) > 1:
         tasks = _tasks(ids)
         done = run_shared(_run_group, common, tasks, workers, progress,
-                          [", ".join(registry.get(m).name for m in t) for t in tasks])
+                          [", ".join(registry.get(m).name for m in t) for t in tasks],
+                          weights=[sum(registry.get(m).cost for m in t) for t in tasks])
     else:
         tasks = [ids]
         done = [(True, _run_group(common, ids, progress))]

@@ -10,7 +10,7 @@ import os
 import sys
 import traceback
 
-from ..progress import NO_PROGRESS, Cancelled
+from ..progress import NO_PROGRESS, Cancelled, Progress
 
 
 def python_executable():
@@ -82,7 +82,8 @@ def run_tasks(fn, tasks, workers=1, dask_scheduler=None, progress=None, labels=N
     return out
 
 
-def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=None):
+def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=None,
+               weights=None):
     """``fn(common, item, progress)`` for every item, this process and ``workers - 1``
     spawned processes taking the next item from one shared counter (work
     stealing: nobody idles while items remain).  ``common`` (the input data)
@@ -90,8 +91,13 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
     they are taken (largest first balances best).  Returns one (ok, value or
     error text) per item, in item order, like run_tasks.  An item whose
     result never arrives (its worker died, or the result could not be sent
-    back) is run again here once the workers have stopped; progress.set is
-    called as items finish, and a Cancelled raised by it stops the workers."""
+    back) is run again here once the workers have stopped.
+
+    Progress: every item reports its own progress (workers send theirs back
+    while they run); the overall fraction is sum_i w_i f_i / sum_i w_i with
+    f_i in [0, 1] the progress of item i and w_i its ``weights`` entry (its
+    expected run time; equal by default), never going backwards.  A
+    Cancelled raised by ``progress`` stops the workers."""
     n = len(items)
     labels = labels or [str(i) for i in range(n)]
     order = list(order) if order is not None else list(range(n))
@@ -99,14 +105,13 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
         workers = os.cpu_count() or 1
     workers = min(workers, n)
     out = [None] * n
+    tracker = _Tracker(progress, weights if weights is not None else [1.0] * n, labels)
     exe = python_executable() if workers > 1 else None
     if exe is None:
-        for k, i in enumerate(order):
-            if progress is not None:
-                progress.set(k / max(n, 1), labels[i])
-            out[i] = _safe_shared(fn, common, items[i],
-                                  progress.sub(k / max(n, 1), (k + 1) / max(n, 1))
-                                  if progress is not None else NO_PROGRESS)
+        for i in order:
+            tracker.update(i, 0.0, labels[i])
+            out[i] = _safe_shared(fn, common, items[i], tracker.item(i))
+            tracker.update(i, 1.0)
         return out
     import multiprocessing as mp
     import queue as queue_mod
@@ -125,30 +130,36 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
 
     def note(i, value):
         nonlocal finished
+        if out[i] is None:
+            finished += 1
         out[i] = value
-        finished += 1
-        if progress is not None:
-            progress.set(finished / n, f"{labels[i]} done")
+        tracker.update(i, 1.0, f"{labels[i]} done")
 
     def drain(block):
         try:
             msg = results.get(timeout=0.05) if block else results.get_nowait()
         except queue_mod.Empty:
             return False
-        note(msg[0], (msg[1], msg[2]))
+        if msg[0] == "progress":
+            if out[msg[1]] is None:
+                tracker.update(msg[1], msg[2], msg[3] and f"{labels[msg[1]]}: {msg[3]}")
+        else:
+            note(msg[1], (msg[2], msg[3]))
         return True
 
+    # while an item runs here, its progress callbacks also show the workers'
+    tracker.poll = lambda: drain(False)
     try:
         while True:
             i = _take(counter, order)
             if i is None:
                 break
-            if progress is not None:
-                progress.set(finished / n, labels[i])
-            value = _safe_shared(fn, common, items[i], _Checker(progress))
+            tracker.update(i, 0.0, labels[i])
+            value = _safe_shared(fn, common, items[i], tracker.item(i))
             while drain(False):
                 pass
             note(i, value)
+        tracker.poll = None
         while finished < n:
             if drain(True):
                 continue
@@ -157,7 +168,7 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
                     pass
                 # items taken by a process that died: run them here
                 for i in [i for i in range(n) if out[i] is None]:
-                    note(i, _safe_shared(fn, common, items[i]))
+                    note(i, _safe_shared(fn, common, items[i], tracker.item(i)))
     except BaseException:
         for p in procs:
             if p.is_alive():
@@ -181,22 +192,60 @@ def _safe_shared(fn, common, item, progress=NO_PROGRESS):
         return False, f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=3)}"
 
 
-class _Checker:
-    """What an item run here sees as its progress: cancellation is checked,
-    the fraction is not shown (items finish out of order)."""
+class _Tracker:
+    """The overall progress of run_shared from each item's own progress,
+    weighted (see run_shared)."""
 
-    def __init__(self, progress):
+    def __init__(self, progress, weights, labels):
+        w = [max(float(x), 0.0) for x in weights]
+        total = sum(w)
+        self.w = [x / total for x in w] if total > 0 else [1.0 / max(len(w), 1)] * len(w)
+        self.f = [0.0] * len(w)
         self.progress = progress
+        self.labels = labels
+        self.shown = 0.0
+        self.poll = None  # called on each update (drains the workers' reports)
+        self._polling = False
 
-    def set(self, fraction, message=None):
-        self.check()
-
-    def check(self):
+    def update(self, i, fraction, message=None):
+        self.f[i] = max(self.f[i], min(max(float(fraction), 0.0), 1.0))
+        if self.poll is not None and not self._polling:
+            self._polling = True
+            try:
+                while self.poll():
+                    pass
+            finally:
+                self._polling = False
+        self.shown = max(self.shown, min(sum(w * f for w, f in zip(self.w, self.f)), 1.0))
         if self.progress is not None:
-            self.progress.check()
+            self.progress.set(self.shown, message)
 
-    def sub(self, a, b):
-        return self
+    def item(self, i):
+        """The Progress an item run in this process reports to."""
+        def check():
+            if self.progress is not None:
+                self.progress.check()
+            return False
+        label = self.labels[i]
+        return Progress(lambda f, m: self.update(i, f, m and f"{label}: {m}"), check)
+
+
+class _SendProgress:
+    """A worker's progress callback: sends ("progress", item, fraction,
+    message) home when the fraction grew by at least STEP (or the message
+    changed)."""
+
+    STEP = 0.01
+
+    def __init__(self, results, i):
+        self.results, self.i = results, i
+        self.last, self.message = -1.0, None
+
+    def __call__(self, fraction, message):
+        if fraction >= self.last + self.STEP or (message and message != self.message):
+            self.last = fraction
+            self.message = message or self.message
+            self.results.put(("progress", self.i, float(fraction), message))
 
 
 def _take(counter, order):
@@ -212,8 +261,8 @@ def _shared_worker(fn, common, items, order, counter, results):
         i = _take(counter, order)
         if i is None:
             return
-        ok, value = _safe_shared(fn, common, items[i])
-        results.put((i, ok, value))
+        ok, value = _safe_shared(fn, common, items[i], Progress(_SendProgress(results, i)))
+        results.put(("result", i, ok, value))
 
 
 class _worker_start:

@@ -422,6 +422,7 @@ SPEC = register(MetricSpec(
               help="spacenet: CosmiQ/SpaceNet rules, harmonic mean. sat2graph: Sat2Graph / "
                    "RNGDet++ / SAM-Road rules (missing ends always penalised, arithmetic mean)."),
         Param("SPEED_FIELD", "field", "Speed field (for APLS_time)", None, optional=True,
+              field_type="numeric",
               help="Numeric speed attribute (same field name in both layers). Adds APLS_TIME."),
         Param("SPEED_UNIT", "enum", "Speed unit", "km/h", options=["km/h", "m/s", "mph"],
               help="Unit of the speed field and of DEFAULT_SPEED."),
@@ -442,7 +443,9 @@ SPEC = register(MetricSpec(
              "Control points snapped to the other network; graduated by mean_penalty.",
              dict(STANDARD_SINKS["MATCHED"], graduated="mean_penalty",
                   ramp=["#1a9641", "#a6d96a", "#c2a5cf", "#7b3294"],
-                  breaks=[0.0, 0.1, 0.3, 0.6, 1.0])),
+                  breaks=[0.0, 0.1, 0.3, 0.6, 1.0],
+                  labels=["penalty under 0.1 (paths agree)", "penalty 0.1 - 0.3",
+                          "penalty 0.3 - 0.6", "penalty over 0.6 (paths disagree)"])),
         Sink("UNMATCHED_GT", "Missing ground-truth control points", "Point",
              "Ground-truth control points with no prediction within SNAP_DISTANCE.",
              STANDARD_SINKS["UNMATCHED_GT"]),

@@ -173,7 +173,7 @@ SPEC = register(MetricSpec(
              "Parts of both networks within BUFFER of the other." + _PIECE_HELP,
              dict(color="#1a9641", size=0.9, graduated="distance",
                   ramp=["#1a9641", "#a6d96a", "#fdae61", "#d7191c"],
-                  breaks=[0.0, 1.0, 2.0, 4.0, 1e9])),
+                  breaks=[0.0, 1.0, 2.0, 4.0, 1e9], unit="m")),
         Sink("UNMATCHED_GT", "Missed ground truth", "LineString",
              "Parts of the ground truth farther than BUFFER from the prediction." + _PIECE_HELP,
              dict(color="#d7191c", size=1.1)),

@@ -131,6 +131,7 @@ SPEC = register(MetricSpec(
     reference="Shit et al., clDice, CVPR 2021",
     params=[
         Param("WIDTH_FIELD", "field", "Road width field (both layers)", None, optional=True,
+              field_type="numeric",
               help="Numeric road width in metres, same field name in both layers; features "
                    "without a valid (positive) value use DEFAULT_WIDTH."),
         Param("DEFAULT_WIDTH", "distance", "Default road width", 7.0, unit="m", minimum=0.001,

@@ -251,7 +251,7 @@ SPEC = register(MetricSpec(
              "Both networks cut where the distance to the other changes class (0-1-2-4-8-16 m). "
              "Fields: source, length, distance (mean), max_distance (m).",
              dict(color="#1a9641", size=0.9, graduated="distance", ramp=CLASS_RAMP,
-                  breaks=CLASS_BREAKS)),
+                  breaks=CLASS_BREAKS, unit="m")),
         Sink("HAUSDORFF_POINTS", "Hausdorff point pair", "Point",
              "The point realising the Hausdorff distance (role farthest, on network 'source') "
              "and its nearest point on the other network (role nearest).",

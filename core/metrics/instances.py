@@ -549,6 +549,7 @@ SPEC = register(MetricSpec(
                    "and a prediction matching one is not a false positive (Cityscapes' "
                    "100-pixel rule). IoU and iIoU use every instance."),
         Param("CONFIDENCE_FIELD", "field", "Confidence field (prediction)", None, optional=True,
+              field_type="numeric",
               parent="PREDICTION",
               help="Numeric score of each predicted feature; higher = more confident. Without "
                    "it all predictions are equally confident and AP at each threshold is "
@@ -574,7 +575,8 @@ SPEC = register(MetricSpec(
              "partner_feature_id, iou, class; ignored = 1 for pairs on an ignored ground "
              "truth).",
              dict(color="#1a9641", size=0.8, graduated="iou",
-                  ramp=["#c2a5cf", "#a6d96a", "#1a9641"], breaks=[0.5, 0.65, 0.8, 1.0])),
+                  ramp=["#c2a5cf", "#a6d96a", "#1a9641"], breaks=[0.5, 0.65, 0.8, 1.0],
+                  labels=["IoU 0.5 - 0.65", "IoU 0.65 - 0.8", "IoU 0.8 - 1"])),
         Sink("UNMATCHED_GT", "Missed ground-truth instances", "LineString",
              "Ground-truth instances without a prediction at IoU 0.5 (false negatives; "
              "ignored = 1: shorter than MIN_LENGTH, not counted).",

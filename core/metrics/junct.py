@@ -260,7 +260,9 @@ SPEC = register(MetricSpec(
              "degrees (roads leaving) on both sides; graduated by f_correct.",
              dict(STANDARD_SINKS["MATCHED"], graduated="f_correct",
                   ramp=["#7b3294", "#c2a5cf", "#a6d96a", "#1a9641"],
-                  breaks=[0.0, 0.5, 0.75, 0.999, 1.0])),
+                  breaks=[0.0, 0.5, 0.75, 0.999, 1.0],
+                  labels=["under half of its roads found", "half to three quarters found",
+                          "over three quarters found", "all its roads found"])),
         Sink("UNMATCHED_GT", "Missed ground-truth junctions", "Point",
              "Ground-truth junctions without a predicted match (f_correct = 0).",
              STANDARD_SINKS["UNMATCHED_GT"]),
@@ -271,8 +273,8 @@ SPEC = register(MetricSpec(
              "One line per road direction, from the junction to where it is read; captured = 1 "
              "when the matched junction on the other side has a direction within "
              "ANGLE_TOLERANCE.",
-             dict(color="#1a9641", graduated="captured", ramp=["#d7191c", "#1a9641"],
-                  breaks=[0.0, 0.5, 1.0], size=0.5)),
+             dict(color="#1a9641", categorized="captured", size=0.5,
+                  categories=[(1, "#1a9641", "captured"), (0, "#d7191c", "missed")])),
     ],
     compute=compute,
 ))

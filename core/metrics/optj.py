@@ -274,7 +274,8 @@ SPEC = register(MetricSpec(
              "in pass 2): both degrees, distance, matched_to (feature / edge_point); "
              "graduated by degree_difference.",
              dict(STANDARD_SINKS["MATCHED"], graduated="degree_difference",
-                  ramp=["#1a9641", "#c2a5cf", "#7b3294"], breaks=[0, 0.5, 1.5, 100])),
+                  ramp=["#1a9641", "#c2a5cf", "#7b3294"], breaks=[0, 0.5, 1.5, 100],
+                  labels=["same degree", "degree differs by 1", "degree differs by 2 or more"])),
         Sink("UNMATCHED_GT", "Missed ground-truth features", "Point",
              "Ground-truth junctions and dead ends without a match (kind: junction / dead_end).",
              STANDARD_SINKS["UNMATCHED_GT"]),

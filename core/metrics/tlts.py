@@ -221,13 +221,15 @@ SPEC = register(MetricSpec(
     sinks=[
         Sink("MATCHED", "Sampled paths (correct / too long / too short)", "LineString",
              "Ground-truth shortest paths whose ends reach the prediction and are connected "
-             "there; class and both lengths as attributes; coloured by class_code (green "
+             "there; class and both lengths as attributes; coloured by class (green "
              "correct, purple too long, orange too short).",
-             dict(color="#1a9641", size=0.8, graduated="class_code",
-                  ramp=["#1a9641", "#7b3294", "#fd8d3c"], breaks=[-0.5, 0.5, 1.5, 2.5])),
+             dict(color="#1a9641", size=0.8, categorized="class_code",
+                  categories=[(0, "#1a9641", "correct"), (1, "#7b3294", "too long"),
+                              (2, "#fd8d3c", "too short")])),
         Sink("UNMATCHED_GT", "Infeasible paths", "LineString",
              "Ground-truth shortest paths with an end off the prediction or not connected in it.",
-             dict(color="#d7191c", size=0.8)),
+             dict(color="#d7191c", size=0.8, categorized="class_code",
+                  categories=[(3, "#d7191c", "infeasible")])),
     ],
     compute=compute,
     sampled=True,

@@ -24,3 +24,13 @@ def report_pid(common, item, progress):
     import time
     time.sleep(0.05)
     return os.getpid()
+
+
+def steps(common, item, progress):
+    """Reports its own progress in ``common['steps']`` steps."""
+    import time
+    n = common["steps"]
+    for k in range(n + 1):
+        progress.set(k / n, f"step {k}")
+        time.sleep(common.get("sleep", 0.0))
+    return item

@@ -50,3 +50,20 @@ def test_progress_and_cancel():
     with pytest.raises(Cancelled):
         run_shared(T.square, {"offset": 0}, list(range(50)), workers=2,
                    progress=Progress(None, cancel_after_two))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_items_own_progress_is_forwarded_and_weighted(workers):
+    """Two items of weights 3 and 1 reporting 0, 0.25 ... 1: the overall
+    progress moves inside the items (not only when one finishes), never goes
+    back, and ends at 1; serially, item 0 (weight 3/4) half done is 3/8."""
+    seen = []
+    out = run_shared(T.steps, {"steps": 4, "sleep": 0.02}, [0, 1], workers=workers,
+                     progress=Progress(lambda f, m: seen.append(f)), weights=[3.0, 1.0])
+    assert out == [(True, 0), (True, 1)]
+    assert seen == sorted(seen) and seen[-1] == pytest.approx(1.0)
+    inside = [f for f in seen if 0.0 < f < 1.0 and f not in (0.75, 0.25)]
+    assert len(inside) >= 3
+    if workers == 1:
+        assert 3 / 8 in [pytest.approx(f) for f in seen]
+        assert pytest.approx(0.75) in seen  # item 0 done, item 1 not started

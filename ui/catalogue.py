@@ -1,0 +1,66 @@
+"""How the algorithms present themselves in QGIS: one icon per family,
+output layer names that say which metric made them, and help texts that
+name parameters by the labels the dialog shows.  (Help URLs and tags come
+from the catalogue of core/registry.py.)"""
+import os
+import re
+
+from qgis.PyQt.QtGui import QIcon
+
+from ..core import registry
+from .i18n import tr
+
+RESOURCES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "resources")
+PROVIDER_ICON = os.path.join(RESOURCES, "icon.svg")
+
+# group id -> icon (resources/icons/<file>); one drawing per family
+FAMILY_ICONS = {
+    "path_metrics": "paths.svg",
+    "junction_metrics": "junctions.svg",
+    "subgraph_metrics": "subgraphs.svg",
+    "geometric_metrics": "geometric.svg",
+    "instances_and_classes": "instances.svg",
+    "reports": "evaluate.svg",
+    "metric_analysis": "analysis.svg",
+}
+
+
+def family_icon_path(group_id):
+    name = FAMILY_ICONS.get(group_id)
+    path = os.path.join(RESOURCES, "icons", name) if name else PROVIDER_ICON
+    return path if os.path.exists(path) else PROVIDER_ICON
+
+
+def family_icon(group_id):
+    return QIcon(family_icon_path(group_id))
+
+
+def help_with_labels(text, labels):
+    """``text`` with each parameter id (``labels``: id -> translated label)
+    replaced by the label in italics, as the dialog shows it."""
+    if not labels:
+        return text
+    names = sorted(labels, key=len, reverse=True)
+    pattern = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(map(re.escape, names)) +
+                         r")(?![A-Za-z0-9_])")
+    return pattern.sub(lambda m: f"<i>{labels[m.group(1)]}</i>", text)
+
+
+def _lower_first(text):
+    """'Matched control points' -> 'matched control points'; words in
+    capitals ('OPT-P pieces', 'IoU') are kept."""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text
+
+
+def layer_label(prefix, label):
+    """'APLS', 'Matched control points' -> 'APLS — matched control points'."""
+    return tr("{metric} — {layer}").format(metric=prefix, layer=_lower_first(label))
+
+
+def sink_label(spec, sink):
+    """The description of a metric's sink, which is also the name of its
+    layer in the project: prefixed by the metric's short name so layers of
+    several metrics stay apart."""
+    return layer_label(registry.short_name(tr(spec.name)), tr(sink.label))

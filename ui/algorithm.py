@@ -59,6 +59,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
 
     def shortHelpString(self):
         labels = {p.name: tr(p.label) for p in self.spec.all_params()}
+        labels.update({s.name: sink_label(self.spec, s) for s in self.spec.sinks})
         lines = [help_with_labels(tr(self.spec.help), labels)]
         if self.spec.reference:
             lines.append(tr("Reference: {}").format(self.spec.reference))

@@ -29,17 +29,18 @@ class CompareAlgorithm(ToolAlgorithm):
     GROUP = tr_noop("Metric analysis")
     GROUP_ID = "metric_analysis"
     HELP = tr_noop(
-        "Scores several predictions (one per method) against one ground truth with every "
-        "selected metric, ranks the methods by each score, and measures how consistently the "
-        "metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting "
-        "Ratio (share of triplets (reference, method B, method C) that two scores sort alike) "
-        "and Sorting Margins (Lopez-Molina et al.). With TILE_SIZE or a TILES polygon layer "
-        "every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the "
-        "overall scores are aggregated (pooled or mean). SCORES: one headline score per metric "
-        "(F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better "
-        "scores are negated before comparing). The HTML report shows the scores and ranks, the "
-        "pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin "
-        "distributions.")
+        "Scores several predictions (one layer per method) against one ground truth with "
+        "every selected metric, ranks the methods by each score, and measures how "
+        "consistently the metrics rank them: Pearson and Spearman correlations between "
+        "scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that "
+        "two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With a tile size "
+        "or a polygon layer of tiles, every tile is a reference (as the cities of Citraro et "
+        "al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). "
+        "<i>Scores compared</i>: one headline score per metric (F1, APLS, TLTS correct ...) or "
+        "every score with a perfect value (lower-is-better scores are negated before "
+        "comparing). The HTML report shows the scores and ranks, the pairwise-preference "
+        "bars, the correlation and ESR matrices and the Sorting Margin distributions. All "
+        "distances are in metres.")
 
     def initAlgorithm(self, config=None):
         specs = self.specs()

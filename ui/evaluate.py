@@ -33,14 +33,15 @@ class EvaluateAlgorithm(ToolAlgorithm):
     HELP = tr_noop(
         "Runs every selected metric on the two layers and writes a self-contained HTML "
         "report (scores by family with their meaning, charts, per-class table, map of "
-        "matched and unmatched parts, warnings) and a table of all scores. With "
-        "TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks "
-        "clipped to it and the scores are aggregated: pooled (sum the counts / path "
-        "statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says "
-        "what tiles without ground truth count as. Tiles run on WORKERS local processes, "
-        "or on a Dask cluster given by DASK_SCHEDULER; without tiles the metrics "
-        "themselves run on WORKERS processes, heaviest first. PARAMETERS: optional JSON of "
-        "per-metric parameters, e.g. {\"apls\": {\"VARIANT\": \"sat2graph\"}}.")
+        "matched and unmatched parts, warnings) and a table of all scores. With a tile size "
+        "or a polygon layer of tiles, each tile is evaluated on the networks clipped to it "
+        "and the scores are aggregated: pooled (sum the counts / path statistics, then the "
+        "ratios) or mean (mean of tile scores); <i>Tiles without ground truth</i> says what "
+        "such tiles count as. Tiles run on several local processes (<i>Worker processes</i>) "
+        "or on a Dask cluster (<i>Dask scheduler address</i>); without tiles the metrics "
+        "themselves run on the worker processes, heaviest first. <i>Per-metric parameters "
+        "(JSON)</i>: optional, e.g. {\"apls\": {\"VARIANT\": \"sat2graph\"}}. All "
+        "distances are in metres.")
 
     def initAlgorithm(self, config=None):
         specs = self.specs()

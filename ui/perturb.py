@@ -29,17 +29,18 @@ class PerturbAlgorithm(ToolAlgorithm):
     GROUP = tr_noop("Metric analysis")
     GROUP_ID = "metric_analysis"
     HELP = tr_noop(
-        "Writes a copy of a line layer with COUNT synthetic errors of one type (Citraro et al., "
-        "ECCV 2020, sec. 4.1): interruptions (gaps of GAP_LENGTH that disconnect the road), "
-        "overconnections (straight spurious roads of MIN_LINK to MAX_LINK joining points at "
-        "least DETOUR_FACTOR times farther apart along the network), perturbations (junctions "
-        "and dead ends displaced by MAX_SHIFT / 2 to MAX_SHIFT, roads following, nothing "
-        "disconnected), doubled roads (a copy shifted by DOUBLE_SHIFT joined at both ends), "
-        "doubled roads in the ground truth (the copies go into GROUND_TRUTH_OUTPUT) and false "
-        "positives far away (roads within REMOVAL_RADIUS of random points removed from "
-        "GROUND_TRUTH_OUTPUT). OUTPUT is the prediction, GROUND_TRUTH_OUTPUT the ground truth "
-        "to compare it with (both as the network's roads between junctions; attributes are not "
-        "kept); ERRORS marks each error. Same SEED, same errors.")
+        "Writes a copy of a line layer with a number of synthetic errors of one type (Citraro "
+        "et al., ECCV 2020, sec. 4.1): interruptions (gaps of the given length that disconnect "
+        "the road), overconnections (straight spurious roads between the minimum and maximum "
+        "length, joining points at least the minimum detour farther apart along the network), "
+        "perturbations (junctions and dead ends displaced by half the maximum displacement to "
+        "the maximum, roads following, nothing disconnected), doubled roads (a shifted copy "
+        "joined at both ends), doubled roads in the ground truth (the copies go into the "
+        "ground truth to compare with) and false positives far away (roads within the radius "
+        "of random points removed from the ground truth to compare with). The perturbed "
+        "prediction and the ground truth to compare it with hold the network's roads between "
+        "junctions (attributes are not kept); the optional errors layer marks each error. "
+        "Same random seed, same errors. All distances are in metres.")
 
     def initAlgorithm(self, config=None):
         self.addParameter(QgsProcessingParameterFeatureSource(

@@ -26,14 +26,15 @@ class SensitivityAlgorithm(ToolAlgorithm):
     GROUP_ID = "metric_analysis"
     HELP = tr_noop(
         "Reproduces Citraro et al.'s synthetic benchmark (ECCV 2020, Fig. 5) on your ground "
-        "truth: for each error type, each number of errors in COUNTS and each repetition, a "
-        "perturbed copy is made (as roadmetrics:perturb) and every selected metric compares it "
-        "with the ground truth. The report has one plot per error type (score against number "
-        "of errors, one line per metric); a score that changes by less than FLAT_THRESHOLD "
-        "between 0 and the largest count is flagged as insensitive to that error type. Runs "
-        "are spread over WORKERS local processes or a Dask cluster (DASK_SCHEDULER); the "
-        "numbers do not depend on how they are run. TABLE holds every score of every run, "
-        "SUMMARY the change of each headline score per error type.")
+        "truth: for each error type, each number of errors and each repetition, a perturbed "
+        "copy is made (as 'Perturb a network') and every selected metric compares it with the "
+        "ground truth. The report has one plot per error type (score against number of "
+        "errors, one line per metric); a score that changes by less than the flat threshold "
+        "between 0 and the largest number of errors is flagged as insensitive to that error "
+        "type. Runs are spread over several local processes (<i>Worker processes</i>) or a "
+        "Dask cluster (<i>Dask scheduler address</i>); the numbers do not depend on how they "
+        "are run. The table of every run holds every score; the summary holds the change of "
+        "each headline score per error type. All distances are in metres.")
 
     def initAlgorithm(self, config=None):
         specs = self.specs()

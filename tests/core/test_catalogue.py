@@ -107,3 +107,21 @@ def test_short_names():
     assert registry.short_name(registry.get("apls").name) == "APLS"
     assert registry.short_name(registry.get("optg").name) == "OPT-G"
     assert registry.short_name("TOPO") == "TOPO"
+
+
+def test_metadata_about_and_changelog_cover_the_release():
+    import configparser
+    cp = configparser.ConfigParser()
+    cp.read(os.path.join(ROOT, "metadata.txt"), encoding="utf-8")
+    meta = cp["general"]
+    assert "follow" not in meta["about"] and "Starts with" not in meta["about"]
+    for family in ("APLS", "JUNCT", "SUBG", "CCQ", "instance"):
+        assert family in meta["about"]
+    version = meta["version"]
+    entries = [line for line in meta["changelog"].splitlines() if line and not line.startswith("-")]
+    assert version in entries
+    with open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8") as fh:
+        headings = [line[3:] for line in fh if line.startswith("## ")]
+    assert any(h.split()[0] == version for h in headings)
+    # every release of metadata's changelog has its section in CHANGELOG.md
+    assert {e.split()[0] for e in entries} <= {h.split()[0] for h in headings}

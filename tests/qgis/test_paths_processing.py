@@ -81,8 +81,9 @@ def test_tlts_shortcut_classes_and_styled_sink(run_alg, tmp_path):
     assert os.path.exists(str(tmp_path / "paths.qml"))
     msg, ok = layer.loadNamedStyle(str(tmp_path / "paths.qml"))
     assert ok, msg
-    assert layer.renderer().type() == "graduatedSymbol"
+    assert layer.renderer().type() == "categorizedSymbol"
     assert layer.renderer().classAttribute() == "class_code"
+    assert [c.label() for c in layer.renderer().categories()] == ["correct", "too long", "too short"]
     assert r["UNMATCHED_GT"].featureCount() == 0
 
 

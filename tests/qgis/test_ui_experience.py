@@ -283,3 +283,27 @@ def test_evaluate_progress_moves_inside_the_metrics(qgis_app):
     second = {round(x, 1) for x in fb.values if 50.5 < x < 91.5}
     assert len(first) >= 2 and len(second) >= 2, fb.values
     assert fb.values == sorted(fb.values) and fb.values[-1] == 100
+
+
+def test_readme_model_variable_is_the_one_qgis_names(qgis_app):
+    """README: a step added from the toolbox (described by the algorithm's
+    display name) gives @APLS__average_path_length_similarity__APLS; renamed
+    'apls', @apls_APLS."""
+    from qgis.core import QgsProcessingModelAlgorithm, QgsProcessingModelChildAlgorithm
+    for description, variable in (("APLS (average path length similarity)",
+                                   "APLS__average_path_length_similarity__APLS"),
+                                  ("apls", "apls_APLS")):
+        m = QgsProcessingModelAlgorithm("m", "tests")
+        a = QgsProcessingModelChildAlgorithm("roadmetrics:apls")
+        a.generateChildId(m)
+        a.setDescription(description)
+        m.addChildAlgorithm(a)
+        b = QgsProcessingModelChildAlgorithm("native:buffer")
+        b.generateChildId(m)
+        m.addChildAlgorithm(b)
+        assert variable in m.variablesForChildAlgorithm(b.childId(), QgsProcessingContext())
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+            os.path.abspath(__file__)))), "README.md"), encoding="utf-8") as fh:
+        readme = fh.read()
+    assert "`@APLS__average_path_length_similarity__APLS`" in readme
+    assert alg("apls").displayName() == "APLS (average path length similarity)"

@@ -23,9 +23,9 @@ from qgis.PyQt.QtCore import QVariant
 from ..core import registry
 from ..core.classes import run_metric
 from ..core.progress import Cancelled, Progress
+from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
 from .i18n import tr
 from .inputs import read_inputs, warn
-from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
 from .styles import style_sink
 from .tool_common import metres_parameter
 

@@ -8,6 +8,7 @@ export QT_QPA_PLATFORM=offscreen
 export PYTHONDONTWRITEBYTECODE=1
 SUDO=""
 if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+RUFF_VERSION=0.17.6
 APT_PACKAGES="qgis python3-qgis python3-numpy python3-scipy python3-shapely python3-networkx python3-pyproj python3-distributed python3-venv python3-pip gdal-bin qttools5-dev-tools"
 
 log() { printf '\033[1m[roadmetrics]\033[0m %s\n' "$*" >&2; }
@@ -58,6 +59,19 @@ setup_latest_venv() {
   fi
   if ! "$VL/bin/python" -c "import numpy, scipy, shapely, networkx, pyproj, pytest, hypothesis, distributed" 2>/dev/null; then
     "$VL/bin/python" -m pip install -q --disable-pip-version-check -U numpy scipy shapely networkx pyproj pytest hypothesis distributed
+  fi
+  # the linter is pinned: a new ruff release may add checks to the selected rules
+  if [ "$("$VL/bin/ruff" --version 2>/dev/null)" != "ruff $RUFF_VERSION" ]; then
+    "$VL/bin/python" -m pip install -q --disable-pip-version-check "ruff==$RUFF_VERSION"
+  fi
+}
+
+# ruff with the project's configuration (pyproject.toml) over the whole tree
+run_lint() {
+  log "lint: ruff $RUFF_VERSION check (rules: pyproject.toml [tool.ruff])"
+  if ! "$VL/bin/ruff" check --no-cache "$ROOT"; then
+    log "lint failed: fix the lines listed above (\"$VL/bin/ruff check --fix $ROOT\" fixes the ones marked [*]), then run again"
+    return 1
   fi
 }
 

@@ -1,7 +1,6 @@
 """Hand-checked APLS cases (numbers derived in the comments)."""
 import math
 
-import numpy as np
 import pytest
 
 from core import registry

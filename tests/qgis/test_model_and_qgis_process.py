@@ -38,7 +38,8 @@ def test_apls_number_feeds_another_algorithm_in_a_model(run_alg):
     ctx, fb = QgsProcessingContext(), QgsProcessingFeedback()
     res, ok = m.run({"gt": GT_SAMPLE, "pred": PRED_SAMPLE, "buffer:buffered": "TEMPORARY_OUTPUT"}, ctx, fb)
     assert ok
-    layer = ctx.getMapLayer(res["buffer:buffered"]) if isinstance(res["buffer:buffered"], str) else res["buffer:buffered"]
+    buffered = res["buffer:buffered"]
+    layer = ctx.getMapLayer(buffered) if isinstance(buffered, str) else buffered
     assert layer is not None and layer.featureCount() > 0
     # the area of one buffered feature tells which distance was used
     apls = run_alg("roadmetrics:apls", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})["APLS"]

@@ -24,6 +24,7 @@ import numpy as np
 from scipy.spatial import cKDTree
 
 from .geometry import project_points_on_segments
+from .snapping import segment_pieces
 
 
 class Segments:
@@ -57,15 +58,9 @@ class Segments:
         return cls(a[:, 0], a[:, 1], b[:, 0], b[:, 1]), owner
 
     def pieces(self, piece):
-        """Piece midpoints (m, 2), their segment and the largest half piece."""
-        k = np.maximum(np.ceil(self.length / piece).astype(np.int64), 1)
-        seg = np.repeat(np.arange(len(self)), k)
-        j = np.arange(k.sum()) - np.repeat(np.cumsum(k) - k, k)
-        f = (j + 0.5) / k[seg]
-        mx = self.ax[seg] + f * (self.bx[seg] - self.ax[seg])
-        my = self.ay[seg] + f * (self.by[seg] - self.ay[seg])
-        half = float((self.length / k).max()) / 2.0 if len(k) else 0.0
-        return np.column_stack([mx, my]), seg, half
+        """Piece midpoints (m, 2), their segment and the largest half piece
+        (core.snapping.segment_pieces)."""
+        return segment_pieces(self.ax, self.ay, self.bx, self.by, piece)
 
 
 def _orient(ax, ay, bx, by, cx, cy):
@@ -164,23 +159,38 @@ def covered_interval(A, i, B, j, tau):
     return lo, hi
 
 
-def union_length(key, lo, hi, pieces=False):
-    """Length of the union of the intervals [lo, hi] of each key (empty
-    intervals, lo >= hi, ignored).  Returns (unique keys, lengths), and with
-    ``pieces`` also the number of disjoint pieces of each union (intervals
-    that touch are one piece)."""
+def interval_events(key, lo, hi):
+    """The event sweep over closed intervals [lo, hi] grouped by an integer
+    key (empty intervals, lo >= hi, dropped): arrays (key, position, step,
+    count) of the 2n events sorted by (key, position), starts (step +1)
+    before ends (step -1) at equal positions, and the running count of open
+    intervals after each event (0 at every group end); None without
+    intervals."""
     key = np.asarray(key, np.int64)
+    lo = np.asarray(lo, float)
+    hi = np.asarray(hi, float)
     ok = hi > lo
     key, lo, hi = key[ok], lo[ok], hi[ok]
     if len(key) == 0:
-        z = (np.zeros(0, np.int64), np.zeros(0))
-        return z + (np.zeros(0, np.int64),) if pieces else z
+        return None
     k = np.concatenate([key, key])
     pos = np.concatenate([lo, hi])
     step = np.concatenate([np.ones(len(lo), np.int64), -np.ones(len(hi), np.int64)])
     o = np.lexsort((-step, pos, k))  # starts before ends at equal positions
     k, pos, step = k[o], pos[o], step[o]
-    count = np.cumsum(step)
+    return k, pos, step, np.cumsum(step)
+
+
+def union_length(key, lo, hi, pieces=False):
+    """Length of the union of the intervals [lo, hi] of each key (empty
+    intervals, lo >= hi, ignored).  Returns (unique keys, lengths), and with
+    ``pieces`` also the number of disjoint pieces of each union (intervals
+    that touch are one piece)."""
+    events = interval_events(key, lo, hi)
+    if events is None:
+        z = (np.zeros(0, np.int64), np.zeros(0))
+        return z + (np.zeros(0, np.int64),) if pieces else z
+    k, pos, step, count = events
     seg = np.where((count[:-1] > 0) & (k[1:] == k[:-1]), pos[1:] - pos[:-1], 0.0)
     uk, inv = np.unique(k[:-1], return_inverse=True)
     # every key has at least two events, so each appears in k[:-1]

@@ -30,10 +30,9 @@ from every segment) go to core.snapping.SegmentIndex.nearest (unbounded,
 exact).
 """
 import numpy as np
-from scipy.spatial import cKDTree
 
 from .geometry import project_points_on_segments
-from .snapping import SegmentIndex
+from .snapping import SegmentIndex, piece_tree
 
 
 def local_origin(*nets):
@@ -128,16 +127,7 @@ class NearestSegment:
         self.n = len(self.ax)
         if self.n == 0:
             return
-        L = np.hypot(self.bx - self.ax, self.by - self.ay)
-        k = np.maximum(np.ceil(L / piece).astype(np.int64), 1)
-        seg = np.repeat(np.arange(self.n), k)
-        j = np.arange(k.sum()) - np.repeat(np.cumsum(k) - k, k)
-        f = (j + 0.5) / k[seg]
-        mx = self.ax[seg] + f * (self.bx[seg] - self.ax[seg])
-        my = self.ay[seg] + f * (self.by[seg] - self.ay[seg])
-        self.piece_seg = seg
-        self.tree = cKDTree(np.column_stack([mx, my]))
-        self.half = float((L / k).max()) / 2.0 + 1e-9
+        self.tree, self.piece_seg, self.half = piece_tree(self.ax, self.ay, self.bx, self.by, piece)
         self._fallback = None
 
     @classmethod

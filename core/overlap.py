@@ -23,7 +23,7 @@ exactly, and how much the neighbourhoods of two line sets overlap (areas).
 """
 import numpy as np
 
-from .linecover import Segments, covered_interval, segment_pairs_within
+from .linecover import Segments, covered_interval, interval_events, segment_pairs_within
 
 QUAD_SEGS = 16
 
@@ -69,19 +69,10 @@ class Coverage:
 def union_intervals(key, lo, hi):
     """Union of closed intervals per key (touching intervals merge; empty
     ones, lo >= hi, are dropped): (key, start, end) sorted."""
-    key = np.asarray(key, np.int64)
-    lo = np.asarray(lo, float)
-    hi = np.asarray(hi, float)
-    ok = hi > lo
-    key, lo, hi = key[ok], lo[ok], hi[ok]
-    if len(key) == 0:
+    events = interval_events(key, lo, hi)
+    if events is None:
         return np.zeros(0, np.int64), np.zeros(0), np.zeros(0)
-    k = np.concatenate([key, key])
-    pos = np.concatenate([lo, hi])
-    step = np.concatenate([np.ones(len(lo), np.int64), -np.ones(len(hi), np.int64)])
-    o = np.lexsort((-step, pos, k))  # starts before ends at equal positions
-    k, pos, step = k[o], pos[o], step[o]
-    count = np.cumsum(step)
+    k, pos, step, count = events
     opens = (step == 1) & (count == 1)
     closes = (step == -1) & (count == 0)
     return k[opens], pos[opens], pos[closes]

@@ -12,6 +12,31 @@ from scipy.spatial import cKDTree
 from .geometry import project_points_on_segments
 
 
+def segment_pieces(ax, ay, bx, by, piece_length):
+    """Cut every segment (arrays, metres) into k = max(1, ceil(L /
+    piece_length)) equal pieces.  Returns the piece midpoints (m, 2), the
+    segment of every piece and half the longest piece length (0.0 without
+    segments): a point within r of a segment is within r + half of one of
+    its piece midpoints."""
+    L = np.hypot(bx - ax, by - ay)
+    k = np.maximum(np.ceil(L / piece_length).astype(np.int64), 1)
+    seg = np.repeat(np.arange(len(L)), k)
+    j = np.arange(k.sum()) - np.repeat(np.cumsum(k) - k, k)
+    f = (j + 0.5) / k[seg]
+    mx = ax[seg] + f * (bx[seg] - ax[seg])
+    my = ay[seg] + f * (by[seg] - ay[seg])
+    half = float((L / k).max()) / 2.0 if len(k) else 0.0
+    return np.column_stack([mx, my]), seg, half
+
+
+def piece_tree(ax, ay, bx, by, piece_length):
+    """(cKDTree over the piece midpoints, segment of every piece, half the
+    longest piece + 1e-9) of non-empty segment arrays (:func:`segment_pieces`);
+    the 1e-9 keeps ball queries of radius r + half inclusive."""
+    xy, seg, half = segment_pieces(ax, ay, bx, by, piece_length)
+    return cKDTree(xy), seg, half + 1e-9
+
+
 class SegmentIndex:
     def __init__(self, ax, ay, bx, by, piece_length=8.0):
         self.ax, self.ay = np.asarray(ax, float), np.asarray(ay, float)
@@ -22,16 +47,7 @@ class SegmentIndex:
             self.tree = None
             self.half = 0.0
             return
-        L = np.hypot(self.bx - self.ax, self.by - self.ay)
-        k = np.maximum(np.ceil(L / piece_length).astype(np.int64), 1)
-        seg = np.repeat(np.arange(n), k)
-        j = np.arange(k.sum()) - np.repeat(np.cumsum(k) - k, k)
-        f = (j + 0.5) / k[seg]
-        mx = self.ax[seg] + f * (self.bx[seg] - self.ax[seg])
-        my = self.ay[seg] + f * (self.by[seg] - self.ay[seg])
-        self.piece_seg = seg
-        self.tree = cKDTree(np.column_stack([mx, my]))
-        self.half = float((L / k).max()) / 2.0 + 1e-9
+        self.tree, self.piece_seg, self.half = piece_tree(self.ax, self.ay, self.bx, self.by, piece_length)
 
     def _candidates(self, px, py, radius):
         """Unique (point, segment) pairs whose piece midpoint is within radius."""

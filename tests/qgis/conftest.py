@@ -65,6 +65,21 @@ def memory_layer(wkts, crs="EPSG:3067", geom="LineString", fields=(), values=Non
     return layer
 
 
+def load_lines(path):
+    """Every line part of the vector file ``path`` as a core LineSet, in the
+    file's coordinates: what the algorithms read, for comparing
+    processing.run with the core on the same data."""
+    import numpy as np
+    from qgis.core import QgsVectorLayer
+    from roadmetrics.core.lineset import LineSet
+    layer = QgsVectorLayer(path, "x", "ogr")
+    parts = []
+    for f in layer.getFeatures():
+        for part in f.geometry().constParts():
+            parts.append(np.array([[v.x(), v.y()] for v in part.vertices()]))
+    return LineSet(parts)
+
+
 def qgis_process_executable():
     """A qgis_process that works here (on Debian 12 /usr/bin/qgis_process is a
     broken wrapper: qgis_process.bin first), or None."""

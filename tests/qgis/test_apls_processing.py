@@ -5,7 +5,7 @@ import math
 import os
 
 import pytest
-from conftest import GT_SAMPLE, PRED_SAMPLE, memory_layer
+from conftest import GT_SAMPLE, PRED_SAMPLE, load_lines, memory_layer
 
 from qgis.core import QgsProcessingException, QgsVectorLayer
 
@@ -183,19 +183,10 @@ def test_style_post_processor(qgis_app):
 
 
 def test_sample_matches_core(run_alg):
-    import numpy as np
     from roadmetrics.core import registry
-    from roadmetrics.core.lineset import LineSet
     r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})
     # same numbers straight from the core on the same coordinates
-    def load(p):
-        layer = QgsVectorLayer(p, "x", "ogr")
-        parts = []
-        for f in layer.getFeatures():
-            for part in f.geometry().constParts():
-                parts.append(np.array([[v.x(), v.y()] for v in part.vertices()]))
-        return LineSet(parts)
-    core = registry.get("apls").run(load(GT_SAMPLE), load(PRED_SAMPLE))
+    core = registry.get("apls").run(load_lines(GT_SAMPLE), load_lines(PRED_SAMPLE))
     assert r["APLS"] == pytest.approx(core.score("APLS"), abs=1e-12)
 
 

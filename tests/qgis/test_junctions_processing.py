@@ -6,7 +6,7 @@ import math
 import os
 
 import pytest
-from conftest import GT_SAMPLE, PRED_SAMPLE, memory_layer
+from conftest import GT_SAMPLE, PRED_SAMPLE, load_lines, memory_layer
 
 from qgis.core import QgsVectorLayer
 
@@ -125,18 +125,8 @@ def test_styled_file_outputs(run_alg, tmp_path):
 
 @pytest.mark.parametrize("alg,key", [("junct", "F1"), ("optj", "F1")])
 def test_sample_matches_core(run_alg, alg, key):
-    import numpy as np
     from roadmetrics.core import registry
-    from roadmetrics.core.lineset import LineSet
     r = run_alg(f"roadmetrics:{alg}", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})
-
-    def load(p):
-        layer = QgsVectorLayer(p, "x", "ogr")
-        parts = []
-        for f in layer.getFeatures():
-            for part in f.geometry().constParts():
-                parts.append(np.array([[v.x(), v.y()] for v in part.vertices()]))
-        return LineSet(parts)
-    core = registry.get(alg).run(load(GT_SAMPLE), load(PRED_SAMPLE))
+    core = registry.get(alg).run(load_lines(GT_SAMPLE), load_lines(PRED_SAMPLE))
     for o in registry.get(alg).outputs:
         assert r[o.name] == pytest.approx(core.score(o.name), abs=1e-12), o.name

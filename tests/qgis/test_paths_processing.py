@@ -5,9 +5,8 @@ import json
 import math
 import os
 
-import numpy as np
 import pytest
-from conftest import GT_SAMPLE, PRED_SAMPLE, memory_layer
+from conftest import GT_SAMPLE, PRED_SAMPLE, load_lines, memory_layer
 
 from qgis.core import QgsProcessingException, QgsVectorLayer, QgsWkbTypes
 
@@ -112,19 +111,9 @@ def test_bad_parameter_is_a_clear_error(run_alg):
     assert "DISCONNECTION_PENALTY" in str(e.value) or "penalty" in str(e.value).lower()
 
 
-def _load(path):
-    from roadmetrics.core.lineset import LineSet
-    layer = QgsVectorLayer(path, "x", "ogr")
-    parts = []
-    for f in layer.getFeatures():
-        for part in f.geometry().constParts():
-            parts.append(np.array([[v.x(), v.y()] for v in part.vertices()]))
-    return LineSet(parts)
-
-
 def test_sample_matches_core(run_alg):
     from roadmetrics.core import registry
-    gt, pred = _load(GT_SAMPLE), _load(PRED_SAMPLE)
+    gt, pred = load_lines(GT_SAMPLE), load_lines(PRED_SAMPLE)
     for aid, key in (("tlts", "CORRECT"), ("optp", "F1")):
         r = run_alg(f"roadmetrics:{aid}", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,
                                            "SEED": 3})

@@ -5,7 +5,7 @@ import math
 import os
 
 import pytest
-from conftest import GT_SAMPLE, PRED_SAMPLE, memory_layer
+from conftest import GT_SAMPLE, PRED_SAMPLE, load_lines, memory_layer
 
 from qgis.core import NULL, QgsProcessingException, QgsVectorLayer
 
@@ -103,21 +103,11 @@ def test_sink_styles(qgis_app, sink, color):
 
 
 def test_sample_topo_matches_core_and_file_sink_is_styled(run_alg, tmp_path):
-    import numpy as np
     from roadmetrics.core import registry
-    from roadmetrics.core.lineset import LineSet
     out = str(tmp_path / "missing.gpkg")
     r = run_alg("roadmetrics:topo", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,
                                      "UNMATCHED_GT": out})
-
-    def load(p):
-        layer = QgsVectorLayer(p, "x", "ogr")
-        parts = []
-        for f in layer.getFeatures():
-            for part in f.geometry().constParts():
-                parts.append(np.array([[v.x(), v.y()] for v in part.vertices()]))
-        return LineSet(parts)
-    core = registry.get("topo").run(load(GT_SAMPLE), load(PRED_SAMPLE))
+    core = registry.get("topo").run(load_lines(GT_SAMPLE), load_lines(PRED_SAMPLE))
     assert r["F1"] == pytest.approx(core.score("F1"), abs=1e-12)
     assert 0.5 < r["RECALL"] < 0.9 and 0.8 < r["PRECISION"] <= 1.0
     assert os.path.exists(str(tmp_path / "missing.qml"))

@@ -22,6 +22,7 @@ def window():
     return crop(sample("ground_truth"), CROP), crop(sample("prediction"), CROP)
 
 
+@pytest.mark.slow
 def test_processes_give_the_serial_numbers_and_layers(window):
     gt, pred = window
     serial = evaluate(gt, pred, seed=3)

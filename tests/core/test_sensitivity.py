@@ -48,6 +48,7 @@ def test_hand_checked_optj_curves_on_a_grid():
     assert summary[("interruptions", "OPTJ_F1")] == pytest.approx(2 * 46 / 98 - 1)
 
 
+@pytest.mark.slow
 def test_same_numbers_serially_and_on_processes():
     args = (GRID, ["interruptions", "overconnections"], [0, 2], 2, ["apls", "optj"])
     kw = dict(perturb_params={"DETOUR_FACTOR": 1.5}, seed=3)
@@ -92,6 +93,7 @@ def sample_sensitivity():
     return sensitivity(crop(sample(), CROP), None, [0, 10], 1, ids, params=FAST, workers=2)
 
 
+@pytest.mark.slow
 def test_new_metrics_decrease_for_every_error_type(sample_sensitivity):
     r = sample_sensitivity
     assert not r.warnings
@@ -104,6 +106,7 @@ def test_new_metrics_decrease_for_every_error_type(sample_sensitivity):
             assert mean[1] < mean[0] - 0.01, (m, t, mean)
 
 
+@pytest.mark.slow
 def test_old_metrics_insensitivities_that_follow_from_their_definitions(sample_sensitivity):
     r = sample_sensitivity
     # APLS and TLTS compare shortest-path lengths: a doubled road (a longer

@@ -77,6 +77,7 @@ def test_tile_seeds_are_distinct_and_stable():
     assert tile_seed(0, 1) != tile_seed(1, 1)
 
 
+@pytest.mark.slow
 def test_processes_give_identical_numbers():
     gt, pred, tiles = two_tiles()
     serial = evaluate_tiles(gt, pred, tiles, workers=1)
@@ -103,6 +104,7 @@ def test_failing_tile_is_reported_not_lost(monkeypatch):
     assert r.aggregate["apls"]["APLS"] == pytest.approx(1.0)
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_equals_serial():
     distributed = pytest.importorskip(
         "distributed", reason="the 'distributed' package is not installed (scripts/test installs it)")

@@ -22,6 +22,13 @@ for p in ("/usr/share/qgis/python/plugins", "/usr/lib/qgis/python/plugins"):
         sys.path.append(p)
 
 
+def pytest_collection_modifyitems(config, items):
+    """Every test that starts qgis_process is slow (QGIS starts in a new process)."""
+    for item in items:
+        if "qgis_process" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def qgis_app():
     from qgis.core import QgsApplication

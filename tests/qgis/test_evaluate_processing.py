@@ -32,6 +32,7 @@ def test_evaluate_matches_single_algorithm_and_writes_outputs(run_alg, tmp_path)
     assert s["metrics"] == ["apls"] and "apls" in s["results"]
 
 
+@pytest.mark.slow
 def test_tiled_pooled_and_mean(run_alg, tmp_path):
     base = {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE, "METRICS": [0],
             "TILE_SIZE": 600.0, "WORKERS": 1}
@@ -91,6 +92,7 @@ def test_report_renders_in_headless_chromium(run_alg, tmp_path):
     assert os.path.exists(png) and os.path.getsize(png) > 20000
 
 
+@pytest.mark.slow
 def test_metrics_on_two_processes_give_the_serial_numbers(run_alg):
     # without tiles WORKERS spreads the metrics over processes (spawned from QGIS)
     base = {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE, "METRICS": [0, 2, 4, 10]}

@@ -409,6 +409,7 @@ SPEC = register(MetricSpec(
     reference="Van Etten et al., SpaceNet 3/5 (IGARSS 2020); CosmiQ/apls",
     params=[
         Param("CONTROL_SPACING", "distance", "Control point spacing", 50.0, unit="m", minimum=0.01,
+              spacing=True,
               help="Maximum distance between control points along an edge (metres)."),
         Param("SNAP_DISTANCE", "distance", "Snap distance", None, unit="m", minimum=0.0,
               optional=True,
@@ -426,7 +427,7 @@ SPEC = register(MetricSpec(
               help="Numeric speed attribute (same field name in both layers). Adds APLS_TIME."),
         Param("SPEED_UNIT", "enum", "Speed unit", "km/h", options=["km/h", "m/s", "mph"],
               help="Unit of the speed field and of DEFAULT_SPEED."),
-        Param("DEFAULT_SPEED", "number", "Default speed", 50.0, minimum=0.001,
+        Param("DEFAULT_SPEED", "number", "Default speed", 50.0, minimum=0.001, maximum=1000.0,
               help="Speed used for features without a valid speed value (in SPEED_UNIT)."),
     ],
     outputs=[

@@ -250,7 +250,7 @@ SPEC = register(MetricSpec(
               help="Features farther apart than this are never matched (d_max; 25 px at "
                    "0.5 m/px as in the reference code)."),
         Param("ALPHA", "number", "Distance weight ALPHA (per metre)", 0.02, unit="1/m",
-              minimum=0.0,
+              minimum=0.0, maximum=1000.0,
               help="Weight of the distance in the cost ALPHA x d + |o_i - o_j|. The default "
                    "(the reference code's 1/100 per pixel at 0.5 m/px) keeps ALPHA x MAX_DISTANCE "
                    "< 1, so a degree mismatch outweighs any distance."),

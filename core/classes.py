@@ -40,20 +40,32 @@ def split_by_class(gt, pred, field):
     return {c: (subset(gt, ga == c), subset(pred, pa == c)) for c in classes}
 
 
+def _clip_classes(spec, result):
+    """Scores per class computed by the metric itself, clipped as the
+    main scores (MetricSpec.clip_scores)."""
+    for c in (result.details.get("classes") or {}).values():
+        if isinstance(c, dict) and isinstance(c.get("scores"), dict):
+            spec.clip_scores(c["scores"])
+
+
 def run_metric(spec, gt, pred, params, progress):
     """spec.compute, plus scores per class when CLASS_FIELD is set."""
     field = params.get("CLASS_FIELD")
     if not field or spec.handles_classes:
-        return spec.compute(gt, pred, params, progress)
+        result = spec.compute(gt, pred, params, progress)
+        spec.clip_scores(result.scores)
+        _clip_classes(spec, result)
+        return result
     parts = split_by_class(gt, pred, field)
     result = spec.compute(gt, pred, params, progress.sub(0.0, 0.5))
+    spec.clip_scores(result.scores)
     per_class = {}
     n = max(len(parts), 1)
     for i, (c, (g, p)) in enumerate(parts.items()):
         sub = progress.sub(0.5 + 0.5 * i / n, 0.5 + 0.5 * (i + 1) / n)
         try:
             r = spec.compute(g, p, params, sub)
-            per_class[c] = {"scores": r.scores, "n_gt_features": int(len(g.feature_ids)),
+            per_class[c] = {"scores": spec.clip_scores(r.scores), "n_gt_features": int(len(g.feature_ids)),
                             "n_pred_features": int(len(p.feature_ids)),
                             "gt_length_m": g.total_length(), "pred_length_m": p.total_length(),
                             "warnings": r.warnings}

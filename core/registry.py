@@ -31,6 +31,8 @@ MAX_SEED = 2 ** 31 - 1
 MAX_MERGE_TOLERANCE_M = 1.0
 # spacings (Param(spacing=True)) must be at least this many merge tolerances
 SPACING_OVER_MERGE = 5.0
+# scores within this (relative) of an output's bound are rounding: clipped
+CLIP_SLACK = 1e-9
 
 
 def _fmt(x):
@@ -230,6 +232,23 @@ class MetricSpec:
                     f"{p.label} ({p.name}, {_fmt(v)} m): at most 1/{_fmt(SPACING_OVER_MERGE)} of it. "
                     f"Lower MERGE_TOLERANCE (default 0.05 m) or raise {p.name}.")
         return out
+
+    def clip_scores(self, scores):
+        """Scores moved onto their output's bounds when rounding put them
+        just outside (e.g. Boundary IoU 1.0000000000000004 of identical
+        self-intersecting lines): by at most CLIP_SLACK (relative to
+        max(1, |bound|)); a larger excess is a bug and is left visible.
+        Changes ``scores`` in place and returns it."""
+        for o in self.outputs:
+            v = scores.get(o.name)
+            if o.bounds is None or v is None or not isinstance(v, float) or not math.isfinite(v):
+                continue
+            lo, hi = o.bounds
+            if lo is not None and lo - CLIP_SLACK * max(1.0, abs(lo)) <= v < lo:
+                scores[o.name] = float(lo)
+            if hi is not None and hi < v <= hi + CLIP_SLACK * max(1.0, abs(hi)):
+                scores[o.name] = float(hi)
+        return scores
 
     def run(self, gt, pred, params=None, progress=None):
         """Compute on two LineSets; with CLASS_FIELD set, scores per class are

@@ -377,7 +377,7 @@ def _public_params(used):
 
 
 FIELDS = [("source", "string"), ("kind", "string"), ("snap_distance", "double"),
-          ("n_routes", "int"), ("mean_penalty", "double")]
+          ("n_routes", "int"), ("mean_pen", "double")]
 
 
 def _layers(gs, ps, r1, r2):
@@ -391,7 +391,7 @@ def _layers(gs, ps, r1, r2):
         for name, sel in (("MATCHED", ~side.missing), (um, side.missing)):
             out[name].extend(side.xy[sel], source=src, kind=kind[sel],
                              snap_distance=np.where(sel & ~side.missing, side.s_dist, np.nan)[sel],
-                             n_routes=nr[sel], mean_penalty=mp[sel])
+                             n_routes=nr[sel], mean_pen=mp[sel])
     return out
 
 
@@ -441,8 +441,8 @@ SPEC = register(MetricSpec(
     ],
     sinks=[
         Sink("MATCHED", "Matched control points", "Point",
-             "Control points snapped to the other network; graduated by mean_penalty.",
-             dict(STANDARD_SINKS["MATCHED"], graduated="mean_penalty",
+             "Control points snapped to the other network; graduated by mean_pen.",
+             dict(STANDARD_SINKS["MATCHED"], graduated="mean_pen",
                   ramp=["#1a9641", "#a6d96a", "#c2a5cf", "#7b3294"],
                   breaks=[0.0, 0.1, 0.3, 0.6, 1.0],
                   labels=["penalty under 0.1 (paths agree)", "penalty 0.1 - 0.3",

@@ -38,7 +38,7 @@ def test_gap():
     assert r.counts["gt_missing_control_points"] == 1
     um = r.layers["UNMATCHED_GT"]
     assert len(um) == 1 and um.coords[0].tolist() == [100, 0]
-    assert um.columns["n_routes"] == [8] and um.columns["mean_penalty"] == [1.0]
+    assert um.columns["n_routes"] == [8] and um.columns["mean_pen"] == [1.0]
 
 
 def test_spurious_shortcut():

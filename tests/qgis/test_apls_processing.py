@@ -42,10 +42,10 @@ def test_gap_case_numbers_and_layers(run_alg):
     um = r["UNMATCHED_GT"]
     assert um.featureCount() == 1
     f = next(um.getFeatures())
-    assert f["source"] == "ground_truth" and f["n_routes"] == 8 and f["mean_penalty"] == 1.0
+    assert f["source"] == "ground_truth" and f["n_routes"] == 8 and f["mean_pen"] == 1.0
     assert f.geometry().asPoint().x() == 100
     assert [fl.name() for fl in um.fields()] == ["source", "kind", "snap_distance", "n_routes",
-                                                 "mean_penalty"]
+                                                 "mean_pen"]
     # 8 ground-truth points + prediction: 90 m edge (3 points) and 290 m edge (7)
     assert r["MATCHED"].featureCount() == 8 + 10
     assert r["UNMATCHED_PRED"].featureCount() == 0
@@ -168,7 +168,7 @@ def test_file_outputs_get_qml_sidecars_and_load_styled(run_alg, tmp_path):
     msg, ok = layer.loadNamedStyle(str(tmp_path / "matched.qml"))
     assert ok, msg
     assert layer.renderer().type() == "graduatedSymbol"
-    assert layer.renderer().classAttribute() == "mean_penalty"
+    assert layer.renderer().classAttribute() == "mean_pen"
     assert 0.3 < r["APLS"] < 0.95
 
 

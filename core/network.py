@@ -292,8 +292,10 @@ def _merge_vertices(xy, pid, tol):
     if tol > 0 and nu > 1:
         # points closer than SAME_POINT are one point (floating-point noise,
         # e.g. a line densified on its way back)
-        near = cKDTree(uxy).query_pairs(min(tol, SAME_POINT), output_type="ndarray")
+        tree = cKDTree(uxy)
+        near = tree.query_pairs(min(tol, SAME_POINT), output_type="ndarray")
         if len(near):
+            tree = None
             g = coo_matrix((np.ones(len(near), dtype=np.int8), (near[:, 0], near[:, 1])),
                            shape=(nu, nu))
             _, lab = connected_components(g, directed=False)
@@ -307,7 +309,7 @@ def _merge_vertices(xy, pid, tol):
             nu = len(uxy)
     labels_u = np.arange(nu)
     if tol > 0 and nu > 1:
-        pairs = cKDTree(uxy).query_pairs(tol, output_type="ndarray")
+        pairs = (tree if tree is not None else cKDTree(uxy)).query_pairs(tol, output_type="ndarray")
         if len(pairs):
             pairs = pairs[_not_one_road(uxy, uid, pid, pairs, ONE_ROAD_FACTOR * tol)]
         if len(pairs):

@@ -220,3 +220,31 @@ def test_class_field_scores_per_class_and_missing_field_error(run_alg):
     with pytest.raises(QgsProcessingException) as e:
         run_alg("roadmetrics:apls", {"GROUND_TRUTH": gt, "PREDICTION": nofield, "CLASS_FIELD": "kind"})
     assert "missing from the prediction" in str(e.value)
+
+
+def test_nan_and_out_of_range_parameters_refused_clearly(run_alg):
+    # issue 17: NaN passed QGIS's range check (SNAP_DISTANCE=nan gave APLS 0,
+    # CONTROL_SPACING=nan a numpy traceback); huge values overflowed
+    gt, pred = memory_layer(L_SHAPE), memory_layer(GAP)
+    for name, value, text in (
+            ("SNAP_DISTANCE", math.nan, "Snap distance (SNAP_DISTANCE) must be a finite number from 0 "
+                                        "to 100000 m; got nan."),
+            ("CONTROL_SPACING", math.nan, "Control point spacing (CONTROL_SPACING) must be a finite "
+                                          "number"),
+            ("MERGE_TOLERANCE", math.nan, "Vertex merge tolerance (MERGE_TOLERANCE)"),
+            ("MERGE_TOLERANCE", 1e6, None),
+            ("CONTROL_SPACING", 1e308, None)):
+        with pytest.raises(QgsProcessingException) as e:
+            run_alg("roadmetrics:apls", {"GROUND_TRUTH": gt, "PREDICTION": pred, name: value})
+        assert "Traceback" not in str(e.value)
+        if text:
+            assert text in str(e.value), str(e.value)
+        else:  # refused by QGIS's own range check (the registry's maximum)
+            assert name in str(e.value), str(e.value)
+    from qgis.core import QgsApplication
+    alg = QgsApplication.processingRegistry().algorithmById("roadmetrics:apls")
+    d = alg.parameterDefinition("CONTROL_SPACING")
+    assert d.minimum() == 0.01 and d.maximum() == 100000.0
+    assert alg.parameterDefinition("MERGE_TOLERANCE").maximum() == 1.0
+    seed = QgsApplication.processingRegistry().algorithmById("roadmetrics:tlts").parameterDefinition("SEED")
+    assert seed.maximum() == 2 ** 31 - 1

@@ -4,10 +4,14 @@ Model (README, "Network model"):
 
 * Every input part (a LineString, or one part of a MultiLineString) is a
   polyline of (x, y) vertices in metres.  Z and M are dropped by the caller.
-* Vertices closer than ``merge_tolerance`` (default 0.05 m) are merged into one
-  node (single-linkage, representative = lexicographically smallest vertex).
-  Lines that share an endpoint *or an interior vertex* are therefore connected;
-  lines that merely cross are not, unless ``node_crossings=True``.
+* Equal coordinates are one point.  An end of a line (or a junction) and
+  another vertex closer than ``merge_tolerance`` (default 0.05 m) are merged
+  into one node (single-linkage, representative = lexicographically smallest
+  vertex), unless the lines already join them within 20 tolerances: vertices
+  of one road are never merged, so vertex density never matters (see
+  :func:`_merge_vertices`).  Lines that share an endpoint *or an interior
+  vertex* are therefore connected; lines that merely cross are not, unless
+  ``node_crossings=True``.
 * Zero-length segments are dropped; identical segments (same two nodes) are
   collapsed into one and reported as a warning.
 * Nodes of degree 2 are dissolved: an edge runs between two nodes of degree
@@ -23,6 +27,13 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from .geometry import project_points_on_segments
+
+# two points closer than the merge tolerance are places of one road (never
+# merged) when the lines join them by a path of at most this many merge
+# tolerances (20 x 5 cm = 1 m): e.g. two roads leaving a junction at 6 degrees
+ONE_ROAD_FACTOR = 20.0
+# points closer than this (metres) are always one point: floating-point noise
+SAME_POINT = 1e-6
 
 
 class LineNetwork:
@@ -148,27 +159,233 @@ class LineNetwork:
         return edge, off
 
 
-def _merge_vertices(xy, tol):
-    """Label vertices so that vertices within ``tol`` share a label.
-    Returns (labels, representative xy per label)."""
-    from scipy.spatial import cKDTree
+def _unique_points(xy):
+    """Group exactly equal coordinates by sorting (memory linear in the
+    number of vertices, however many coincide).  Returns (uid per vertex,
+    unique points in lexicographic (x, y) order)."""
     n = len(xy)
     if n == 0:
         return np.zeros(0, dtype=np.int64), np.zeros((0, 2))
-    tree = cKDTree(xy)
-    pairs = tree.query_pairs(max(float(tol), 0.0), output_type="ndarray")
-    if len(pairs):
-        g = coo_matrix((np.ones(len(pairs), dtype=np.int8), (pairs[:, 0], pairs[:, 1])),
-                       shape=(n, n))
-        _, labels = connected_components(g, directed=False)
-    else:
-        labels = np.arange(n)
-    order = np.lexsort((xy[:, 1], xy[:, 0], labels))
-    sl = labels[order]
-    first = order[np.r_[True, sl[1:] != sl[:-1]]]
-    rep = np.zeros((labels.max() + 1, 2))
-    rep[labels[first]] = xy[first]
-    return labels.astype(np.int64), rep
+    order = np.lexsort((xy[:, 1], xy[:, 0]))
+    sx = xy[order]
+    new = np.r_[True, np.any(sx[1:] != sx[:-1], axis=1)]
+    uid = np.empty(n, dtype=np.int64)
+    uid[order] = np.cumsum(new) - 1
+    return uid, sx[new]
+
+
+def _trace_chains(nn, su, sv, node_xy):
+    """Chains of segments between nodes of degree != 2 (one canonical node,
+    the lexicographically smallest, on a ring without such a node).
+    Returns (is_key (nn,), e_nodes, e_segs, e_ptr): the node ids along each
+    chain (flat, e_ptr into it) and the segment ids between them."""
+    m = len(su)
+    ends = np.concatenate([su, sv])
+    order = np.argsort(ends, kind="stable")
+    adj_ptr = np.searchsorted(ends[order], np.arange(nn + 1))
+    deg = np.diff(adj_ptr)
+    is_key = (deg != 2)
+    # rings with no node of degree != 2: one canonical node per ring
+    ring_nodes = np.nonzero(~is_key)[0]
+    if len(ring_nodes):
+        # components of the graph restricted to segments between degree-2 nodes
+        both2 = (~is_key[su]) & (~is_key[sv])
+        g = coo_matrix((np.ones(both2.sum(), dtype=np.int8), (su[both2], sv[both2])), shape=(nn, nn))
+        _, comp = connected_components(g, directed=False)
+        # a component of degree-2 nodes touching no key node is a ring
+        touches = np.zeros(comp.max() + 1, dtype=bool)
+        mixed = is_key[su] != is_key[sv]
+        nk = np.where(is_key[su[mixed]], sv[mixed], su[mixed])
+        touches[comp[nk]] = True
+        rn = ring_nodes[~touches[comp[ring_nodes]]]
+        if len(rn):
+            o = np.lexsort((node_xy[rn, 1], node_xy[rn, 0], comp[rn]))
+            cr = comp[rn][o]
+            canon = rn[o][np.r_[True, cr[1:] != cr[:-1]]]
+            is_key[canon] = True
+    # half-edges: h < m runs su -> sv along segment h, h >= m runs sv -> su
+    # along segment h - m.  A half-edge entering a node of degree 2 (not a
+    # key node) continues on the node's other segment; list ranking by
+    # pointer jumping (log2(m) vectorised passes, no loop over segments)
+    # gives each half-edge its chain's last half-edge and its rank.
+    h2 = 2 * m
+    tail = np.concatenate([su, sv])
+    head = np.concatenate([sv, su])
+    nxt = np.arange(h2)
+    through = np.nonzero(~is_key & (deg == 2))[0]
+    out1 = order[adj_ptr[through]]
+    out2 = order[adj_ptr[through] + 1]
+    nxt[(out1 + m) % h2] = out2
+    nxt[(out2 + m) % h2] = out1
+    dist = (nxt != np.arange(h2)).astype(np.int64)
+    while True:
+        nn2 = nxt[nxt]
+        if np.array_equal(nn2, nxt):
+            break
+        dist = dist + dist[nxt]
+        nxt = nn2
+    last = nxt
+    # a chain is traced once, from the start with the smallest (key node,
+    # half-edge id): the order of the adjacency lists
+    starts = np.nonzero(is_key[tail])[0]
+    rev_of_last = (last[starts] + m) % h2
+    chosen = starts[(tail[starts] < tail[rev_of_last])
+                    | ((tail[starts] == tail[rev_of_last]) & (starts <= rev_of_last))]
+    chosen = chosen[np.lexsort((chosen, tail[chosen]))]
+    nc = len(chosen)
+    chain_of_last = np.full(h2, -1, dtype=np.int64)
+    chain_of_last[last[chosen]] = np.arange(nc)
+    member = chain_of_last[last] >= 0
+    hs = np.nonzero(member)[0]
+    c = chain_of_last[last[hs]]
+    nseg = dist[chosen] + 1
+    pos = dist[chosen][c] - dist[hs]
+    seg_ptr = np.concatenate([[0], np.cumsum(nseg)])
+    flat = np.empty(int(seg_ptr[-1]), dtype=np.int64)
+    flat[seg_ptr[c] + pos] = hs
+    e_segs = flat % m if m else flat
+    e_ptr = seg_ptr + np.arange(nc + 1)
+    e_nodes = np.empty(int(e_ptr[-1]), dtype=np.int64)
+    e_nodes[e_ptr[:-1]] = tail[chosen]
+    chain_flat = np.repeat(np.arange(nc), nseg)
+    e_nodes[seg_ptr[chain_flat] + chain_flat + 1 + (np.arange(len(flat)) - seg_ptr[chain_flat])] = head[flat]
+    return is_key, e_nodes, e_segs, e_ptr
+
+
+def _merge_vertices(xy, pid, tol):
+    """Label vertices so that vertices within ``tol`` share a label, except
+    points of one road: ``xy`` (n, 2) holds the parts' vertices one after
+    the other (``pid``: part of each vertex; no two consecutive vertices of
+    a part equal).  Returns (labels, representative xy per label).
+
+    Rule (README, "Network model"):
+
+    1. Exactly equal coordinates are one point (a sort, not a distance
+       query: k coincident vertices cost O(k), not O(k^2) pairs); points
+       closer than ``SAME_POINT`` (1 micrometre) are merged in any case.
+    2. These points and the parts' segments form the *exact* network; its
+       chains run between nodes of degree != 2 (ends and junctions).
+    3. Two points closer than ``tol`` are merged when at least one of them
+       is a node of the exact network (an end of a line, or a junction)
+       and the exact network does not already join them by a path of at
+       most ``ONE_ROAD_FACTOR`` x ``tol`` (along one chain, or along two
+       chains through their shared node).  Points joined by such a short
+       path are places of one road, and merging them would cut the road
+       out: however densely a line is digitised or finely it is split, it
+       keeps its length.  Two points both inside roads are a crossing
+       without a shared vertex (a bridge), never joined.
+    4. Merged groups are the connected components of the remaining pairs
+       (single linkage); the representative is the lexicographically
+       smallest point of the group.
+
+    Memory: O(n) for the sort, plus the pairs of distinct points closer
+    than ``tol`` (a few per point unless a line has many vertices per
+    ``tol`` of length).
+    Reference: single-linkage clustering (Gower and Ross 1969).
+    """
+    from scipy.spatial import cKDTree
+    uid, uxy = _unique_points(xy)
+    nu = len(uxy)
+    if nu == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros((0, 2))
+    tol = float(tol)
+    if tol > 0 and nu > 1:
+        # points closer than SAME_POINT are one point (floating-point noise,
+        # e.g. a line densified on its way back)
+        tree = cKDTree(uxy)
+        near = tree.query_pairs(min(tol, SAME_POINT), output_type="ndarray")
+        if len(near):
+            tree = None
+            g = coo_matrix((np.ones(len(near), dtype=np.int8), (near[:, 0], near[:, 1])),
+                           shape=(nu, nu))
+            _, lab = connected_components(g, directed=False)
+            first = np.full(lab.max() + 1, nu, dtype=np.int64)
+            np.minimum.at(first, lab, np.arange(nu))
+            keep = np.unique(first)  # sorted: still lexicographic order
+            remap = np.full(nu, -1, dtype=np.int64)
+            remap[keep] = np.arange(len(keep))
+            uid = remap[first[lab]][uid]
+            uxy = uxy[keep]
+            nu = len(uxy)
+    labels_u = np.arange(nu)
+    if tol > 0 and nu > 1:
+        pairs = (tree if tree is not None else cKDTree(uxy)).query_pairs(tol, output_type="ndarray")
+        if len(pairs):
+            pairs = pairs[_not_one_road(uxy, uid, pid, pairs, ONE_ROAD_FACTOR * tol)]
+        if len(pairs):
+            g = coo_matrix((np.ones(len(pairs), dtype=np.int8), (pairs[:, 0], pairs[:, 1])),
+                           shape=(nu, nu))
+            _, labels_u = connected_components(g, directed=False)
+    # uxy is sorted lexicographically: the smallest index of a group is its
+    # lexicographically smallest point
+    first = np.full(labels_u.max() + 1, nu, dtype=np.int64)
+    np.minimum.at(first, labels_u, np.arange(nu))
+    rep = uxy[first]
+    return labels_u[uid].astype(np.int64), rep
+
+
+def _not_one_road(uxy, uid, pid, pairs, limit):
+    """Mask of the point pairs to merge: at least one is a node of the
+    exact network and they are not places of one road, i.e. not within
+    ``limit`` (along the lines) of each other on one chain, nor within
+    ``limit`` of two nodes joined by roads no longer than ``limit``
+    (see :func:`_merge_vertices`)."""
+    nu = len(uxy)
+    s = np.nonzero(pid[1:] == pid[:-1])[0]
+    a, b = uid[s], uid[s + 1]
+    s = a != b
+    a, b = a[s], b[s]
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    key = np.unique(lo * np.int64(nu) + hi)
+    su, sv = key // nu, key % nu
+    seglen = np.hypot(*(uxy[sv] - uxy[su]).T)
+    is_key, e_nodes, e_segs, e_ptr = _trace_chains(nu, su, sv, uxy)
+    ne = len(e_ptr) - 1
+    nv = np.diff(e_ptr)
+    vert_edge = np.repeat(np.arange(ne), nv)
+    # arc length of each chain vertex from its chain's start
+    k = np.arange(len(e_nodes)) - e_ptr[:-1][vert_edge]
+    step = np.zeros(len(e_nodes))
+    step[k > 0] = seglen[e_segs]
+    cum = np.cumsum(step)
+    arc = cum - cum[e_ptr[:-1]][vert_edge]
+    L = arc[e_ptr[1:] - 1]
+    # per point: its two (node, distance) exits; a node is its own exit
+    n1 = np.arange(nu)
+    d1 = np.zeros(nu)
+    n2 = np.arange(nu)
+    d2 = np.zeros(nu)
+    edge = np.full(nu, -1, dtype=np.int64)
+    off = np.zeros(nu)
+    interior = k > 0
+    interior[e_ptr[1:] - 1] = False
+    p = e_nodes[interior]
+    e = vert_edge[interior]
+    edge[p] = e
+    off[p] = arc[interior]
+    n1[p] = e_nodes[e_ptr[:-1][e]]
+    d1[p] = arc[interior]
+    n2[p] = e_nodes[e_ptr[1:][e] - 1]
+    d2[p] = L[e] - arc[interior]
+    # nodes joined by roads no longer than the limit form clusters (a
+    # junction drawn as several close nodes): any two places within the
+    # limit of one cluster are places of one road
+    short = L <= limit
+    g = coo_matrix((np.ones(short.sum(), dtype=np.int8),
+                    (e_nodes[e_ptr[:-1][short]], e_nodes[e_ptr[1:][short] - 1])), shape=(nu, nu))
+    _, comp = connected_components(g, directed=False)
+    c1 = np.where(d1 <= limit, comp[n1], -1)
+    c2 = np.where(d2 <= limit, comp[n2], -2)
+    i, j = pairs[:, 0], pairs[:, 1]
+    one = np.zeros(len(pairs), dtype=bool)
+    for ci in (c1[i], c2[i]):
+        for cj in (c1[j], c2[j]):
+            one |= ci == cj
+    one |= (edge[i] >= 0) & (edge[i] == edge[j]) & (np.abs(off[i] - off[j]) <= limit)
+    # two points inside roads (degree 2) are a crossing without a shared
+    # vertex (a bridge): never joined, whatever the vertex density
+    at_node = is_key[i] | is_key[j]
+    return at_node & ~one
 
 
 def _node_crossings(parts, cost_rate):
@@ -230,11 +447,21 @@ def build_network(parts, cost_rate=None, merge_tolerance=0.05, node_crossings=Fa
     lens = np.fromiter((len(a) for a in clean), dtype=np.int64, count=len(clean))
     xy = np.concatenate(clean)
     pid = np.repeat(np.arange(len(clean)), lens)
-    labels, rep = _merge_vertices(xy, merge_tolerance)
+    # consecutive equal vertices of a part are one vertex
+    dup = np.r_[False, (pid[1:] == pid[:-1]) & np.all(xy[1:] == xy[:-1], axis=1)]
+    n_dup = int(dup.sum())
+    if n_dup:
+        xy, pid = xy[~dup], pid[~dup]
+    # a part left with one vertex has no segment and joins nothing
+    cnt = np.bincount(pid, minlength=len(clean))
+    alone = cnt[pid] < 2
+    if alone.any():
+        xy, pid = xy[~alone], pid[~alone]
+    labels, rep = _merge_vertices(xy, pid, merge_tolerance)
     s = np.nonzero(pid[1:] == pid[:-1])[0]
     su, sv, spart = labels[s], labels[s + 1], pid[s]
     keep = su != sv
-    stats["zero_length_segments"] = int((~keep).sum())
+    stats["zero_length_segments"] = int((~keep).sum()) + n_dup
     su, sv, spart = su[keep], sv[keep], spart[keep]
     if len(su) == 0:
         stats["dropped_parts"] += len(clean)
@@ -272,60 +499,7 @@ def _empty(warnings, stats):
 def _dissolve(node_xy, su, sv, spart, seglen, segcost, warnings, stats):
     """Trace chains between nodes of degree != 2 and return the network."""
     nn = len(node_xy)
-    m = len(su)
-    ends = np.concatenate([su, sv])
-    segid = np.concatenate([np.arange(m), np.arange(m)])
-    order = np.argsort(ends, kind="stable")
-    adj_ptr = np.searchsorted(ends[order], np.arange(nn + 1))
-    deg = np.diff(adj_ptr)
-    adj_seg = segid[order].tolist()
-    ptr = adj_ptr.tolist()
-    is_key = (deg != 2)
-    # rings with no node of degree != 2: one canonical node per ring
-    ring_nodes = np.nonzero(~is_key)[0]
-    if len(ring_nodes):
-        # components of the graph restricted to segments between degree-2 nodes
-        both2 = (~is_key[su]) & (~is_key[sv])
-        g = coo_matrix((np.ones(both2.sum(), dtype=np.int8), (su[both2], sv[both2])), shape=(nn, nn))
-        _, comp = connected_components(g, directed=False)
-        # a component of degree-2 nodes touching no key node is a ring
-        touches = np.zeros(comp.max() + 1, dtype=bool)
-        mixed = is_key[su] != is_key[sv]
-        nk = np.where(is_key[su[mixed]], sv[mixed], su[mixed])
-        touches[comp[nk]] = True
-        rn = ring_nodes[~touches[comp[ring_nodes]]]
-        if len(rn):
-            o = np.lexsort((node_xy[rn, 1], node_xy[rn, 0], comp[rn]))
-            cr = comp[rn][o]
-            canon = rn[o][np.r_[True, cr[1:] != cr[:-1]]]
-            is_key[canon] = True
-    key_list = is_key.tolist()
-    visited = bytearray(m)
-    su_l, sv_l = su.tolist(), sv.tolist()
-    e_nodes = []  # flat list of node ids per edge
-    e_segs = []
-    e_ptr = [0]
-    for k in np.nonzero(is_key)[0].tolist():
-        for j in range(ptr[k], ptr[k + 1]):
-            s = adj_seg[j]
-            if visited[s]:
-                continue
-            cur = k
-            e_nodes.append(k)
-            while True:
-                visited[s] = 1
-                nxt = sv_l[s] if su_l[s] == cur else su_l[s]
-                e_nodes.append(nxt)
-                e_segs.append(s)
-                if key_list[nxt]:
-                    break
-                p0 = ptr[nxt]
-                s = adj_seg[p0] if adj_seg[p0] != s else adj_seg[p0 + 1]
-                cur = nxt
-            e_ptr.append(len(e_nodes))
-    e_ptr = np.asarray(e_ptr, dtype=np.int64)
-    e_nodes = np.asarray(e_nodes, dtype=np.int64)
-    e_segs = np.asarray(e_segs, dtype=np.int64)
+    is_key, e_nodes, e_segs, e_ptr = _trace_chains(nn, su, sv, node_xy)
     ne = len(e_ptr) - 1
     nverts = np.diff(e_ptr)
     is_last = np.zeros(len(e_nodes), dtype=bool)

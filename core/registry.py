@@ -8,13 +8,46 @@ Parameter kinds: 'distance' (metres in the ground truth's units), 'number',
 Also the catalogue of every algorithm of the provider (metrics and tools):
 where its documentation is (HELP_DOCS, help_url), its search tags (TAGS)
 and the stable order of the metric picker (METRIC_ORDER).
+
+Every numeric parameter has a finite range [minimum, maximum] (README,
+"Parameter ranges"): distances at most ``MAX_DISTANCE_M`` unless narrower,
+integers at most ``MAX_COUNT``, seeds at most ``MAX_SEED``.
+:meth:`MetricSpec.resolve` refuses a value outside it (NaN and infinities
+included) with a sentence naming the parameter and its range, before any
+work starts; the QGIS side shows the same range.
 """
+import math
+import numbers
+
+# largest distance parameter (metres): 100 km, far beyond any neighbourhood
+# a metric uses, and small enough that areas and counts derived from it stay
+# finite and allocatable
+MAX_DISTANCE_M = 100_000.0
+# largest count (paths, seeds, hops ...): memory and time grow linearly
+MAX_COUNT = 100_000
+# largest SEED: QGIS integer parameters are 32-bit signed
+MAX_SEED = 2 ** 31 - 1
+# largest vertex merge tolerance (metres)
+MAX_MERGE_TOLERANCE_M = 1.0
+# spacings (Param(spacing=True)) must be at least this many merge tolerances
+SPACING_OVER_MERGE = 5.0
+# scores within this (relative) of an output's bound are rounding: clipped
+CLIP_SLACK = 1e-9
+
+
+def _fmt(x):
+    return f"{x:g}" if isinstance(x, float) else str(x)
 
 
 class Param:
+    """One parameter.  ``minimum`` / ``maximum``: the valid range (numbers;
+    distances default to [0, MAX_DISTANCE_M], integers to [.., MAX_COUNT]);
+    ``spacing``: a sampling spacing, which must be at least
+    SPACING_OVER_MERGE x MERGE_TOLERANCE."""
+
     def __init__(self, name, kind, label, default=None, help="", unit=None, options=None,
                  optional=False, minimum=None, maximum=None, advanced=False,
-                 parent="GROUND_TRUTH", field_type="any"):
+                 parent="GROUND_TRUTH", field_type="any", spacing=False):
         self.name = name
         self.kind = kind
         self.label = label
@@ -23,15 +56,70 @@ class Param:
         self.unit = unit
         self.options = list(options or [])
         self.optional = optional
+        if kind in ("distance", "number", "integer") and minimum is None:
+            minimum = 0 if kind == "integer" else 0.0
+        if kind == "distance" and maximum is None:
+            maximum = MAX_DISTANCE_M
+        if kind == "integer" and maximum is None:
+            maximum = MAX_COUNT
         self.minimum = minimum
         self.maximum = maximum
         self.advanced = advanced
         self.parent = parent
         # 'field' parameters: 'any', 'numeric' or 'string' (what the picker offers)
         self.field_type = field_type
+        self.spacing = spacing
 
     def __repr__(self):
         return f"Param({self.name!r}, {self.kind!r}, default={self.default!r})"
+
+    def range_text(self):
+        """'from 0.01 to 100000 m' (for messages and the docs)."""
+        unit = f" {self.unit}" if self.unit else ""
+        if self.maximum is None:
+            return f"at least {_fmt(self.minimum)}{unit}"
+        return f"from {_fmt(self.minimum)} to {_fmt(self.maximum)}{unit}"
+
+    def check(self, value):
+        """The value in its kind's type (int for integers), or ValueError
+        with a sentence naming the parameter and its valid values."""
+        name = f"{self.label} ({self.name})"
+        if value is None or (isinstance(value, str) and value == "" and self.kind != "string"):
+            if self.optional or self.kind in ("field", "string"):
+                return None
+            raise ValueError(f"{name} needs a value.")
+        if self.kind in ("distance", "number", "integer"):
+            what = "a whole number" if self.kind == "integer" else "a finite number"
+            try:
+                if isinstance(value, bool):
+                    raise TypeError
+                x = float(value) if not isinstance(value, numbers.Integral) else value
+            except (TypeError, ValueError):
+                raise ValueError(f"{name} must be {what} {self.range_text()}; got {value!r}.")
+            if isinstance(x, float) and not math.isfinite(x):
+                raise ValueError(f"{name} must be {what} {self.range_text()}; got {value!r}.")
+            if self.kind == "integer":
+                if isinstance(x, float):
+                    if not x.is_integer():
+                        raise ValueError(f"{name} must be {what} {self.range_text()}; got {value!r}.")
+                    x = int(x)
+                x = int(x)
+            if x < self.minimum or (self.maximum is not None and x > self.maximum):
+                raise ValueError(f"{name} must be {what} {self.range_text()}; got {_fmt(x)}.")
+            return x
+        if self.kind == "enum":
+            if value not in self.options:
+                raise ValueError(f"{name} must be one of {', '.join(self.options)}; got {value!r}.")
+            return value
+        if self.kind == "bool":
+            if isinstance(value, (bool, numbers.Integral)) and value in (0, 1):
+                return bool(value)
+            if isinstance(value, str) and value.lower() in ("true", "false"):
+                return value.lower() == "true"
+            raise ValueError(f"{name} must be true or false; got {value!r}.")
+        if not isinstance(value, str):
+            raise ValueError(f"{name} must be text (a field name); got {value!r}.")
+        return value
 
 
 class Output:
@@ -103,8 +191,9 @@ class MetricSpec:
         """Metric parameters plus the shared network and seed parameters."""
         out = list(self.params)
         if self.sampled:
-            out.append(Param("SEED", "integer", "Random seed", 0, minimum=0,
-                             help="Seed of every random draw; same inputs and seed give the same numbers."))
+            out.append(Param("SEED", "integer", "Random seed", 0, minimum=0, maximum=MAX_SEED,
+                             help="Seed of every random draw (0 to 2147483647); same inputs and "
+                                  "seed give the same numbers."))
         if not any(p.name == "CLASS_FIELD" for p in out):
             out.append(CLASS_PARAM)
         out.extend(NETWORK_PARAMS)
@@ -121,14 +210,45 @@ class MetricSpec:
         return {p.name: p.default for p in self.all_params()}
 
     def resolve(self, params=None):
-        """Defaults overlaid with the given values (None keeps the default
-        only for non-optional parameters)."""
+        """Defaults overlaid with the given values, each checked
+        (:meth:`Param.check`: type, finite, within its range; ValueError
+        with a clear sentence otherwise), and the spacings checked against
+        the merge tolerance.  None keeps the default only for non-optional
+        parameters."""
         out = self.defaults()
         for k, v in (params or {}).items():
             if k not in out:
                 raise KeyError(f"{self.id}: unknown parameter {k}")
             out[k] = v
+        params_by_name = {p.name: p for p in self.all_params()}
+        for k, p in params_by_name.items():
+            out[k] = p.check(out[k])
+        merge = out.get("MERGE_TOLERANCE") or 0.0
+        for p in params_by_name.values():
+            v = out[p.name]
+            if p.spacing and v is not None and merge > 0 and v < SPACING_OVER_MERGE * merge:
+                raise ValueError(
+                    f"Vertex merge tolerance (MERGE_TOLERANCE, {_fmt(merge)} m) must be far below "
+                    f"{p.label} ({p.name}, {_fmt(v)} m): at most 1/{_fmt(SPACING_OVER_MERGE)} of it. "
+                    f"Lower MERGE_TOLERANCE (default 0.05 m) or raise {p.name}.")
         return out
+
+    def clip_scores(self, scores):
+        """Scores moved onto their output's bounds when rounding put them
+        just outside (e.g. Boundary IoU 1.0000000000000004 of identical
+        self-intersecting lines): by at most CLIP_SLACK (relative to
+        max(1, |bound|)); a larger excess is a bug and is left visible.
+        Changes ``scores`` in place and returns it."""
+        for o in self.outputs:
+            v = scores.get(o.name)
+            if o.bounds is None or v is None or not isinstance(v, float) or not math.isfinite(v):
+                continue
+            lo, hi = o.bounds
+            if lo is not None and lo - CLIP_SLACK * max(1.0, abs(lo)) <= v < lo:
+                scores[o.name] = float(lo)
+            if hi is not None and hi < v <= hi + CLIP_SLACK * max(1.0, abs(hi)):
+                scores[o.name] = float(hi)
+        return scores
 
     def run(self, gt, pred, params=None, progress=None):
         """Compute on two LineSets; with CLASS_FIELD set, scores per class are
@@ -146,8 +266,10 @@ CLASS_PARAM = Param(
 
 NETWORK_PARAMS = [
     Param("MERGE_TOLERANCE", "distance", "Vertex merge tolerance", 0.05, unit="m", minimum=0.0,
-          advanced=True,
-          help="Vertices of different lines closer than this are one node (lines connect there)."),
+          maximum=MAX_MERGE_TOLERANCE_M, advanced=True,
+          help="An end of a line and a vertex of another line closer than this are one node "
+               "(lines connect there); vertices of one road are never merged. 0 to 1 m, and at "
+               "most 1/5 of any sampling spacing."),
     Param("NODE_CROSSINGS", "bool", "Connect lines where they cross", False, advanced=True,
           help="Off (default): lines that cross without a shared vertex are not connected "
                "(bridges, tunnels). On: every crossing becomes a junction."),

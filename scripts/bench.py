@@ -118,6 +118,51 @@ def worker(metric, size, repeat):
                       "gt_km": gt.total_length() / 1000, "counts": r.counts}))
 
 
+def stress_worker(kind, factor):
+    """Network building and APLS on the sample with hostile vertices:
+    ``repeat`` = every vertex repeated ``factor`` times, ``dense`` = vertices
+    inserted every ``factor`` cm.  Address space capped at 6 GB so that a
+    blow-up fails here instead of eating the machine."""
+    resource.setrlimit(resource.RLIMIT_AS, (6_000_000_000, 6_000_000_000))
+    import tracemalloc
+    from core import registry
+    from core.lineset import LineSet
+    from core.network import build_network
+    gtp = load_parts(os.path.join(SAMPLE, "helsinki_ground_truth.gpkg"))
+    prp = load_parts(os.path.join(SAMPLE, "helsinki_prediction.gpkg"))
+
+    def hostile(parts):
+        if kind == "repeat":
+            return [np.repeat(p, factor, axis=0) for p in parts]
+        out = []
+        for p in parts:
+            seg = [p[:1]]
+            for a, b in zip(p[:-1], p[1:]):
+                n = max(int(np.ceil(np.hypot(*(b - a)) / (factor / 100.0))), 1)
+                seg.append(a + (np.arange(1, n + 1)[:, None] / n) * (b - a))
+            out.append(np.concatenate(seg))
+        return out
+
+    gth, prh = hostile(gtp), hostile(prp)
+    nv = sum(len(p) for p in gth) + sum(len(p) for p in prh)
+    build_network(gtp)  # warm-up: imports
+    tracemalloc.start()
+    t = time.perf_counter()
+    build_network(gth)
+    build_network(prh)
+    build_s = time.perf_counter() - t
+    build_peak = tracemalloc.get_traced_memory()[1] / 2 ** 20
+    tracemalloc.stop()
+    t = time.perf_counter()
+    r = registry.get("apls").run(LineSet(gth), LineSet(prh))
+    apls_s = time.perf_counter() - t
+    ref = registry.get("apls").run(LineSet(gtp), LineSet(prp)).scores["APLS"]
+    print(json.dumps({"kind": kind, "factor": factor, "vertices": nv, "build_s": build_s,
+                      "build_peak_mb": build_peak, "apls_s": apls_s,
+                      "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0,
+                      "APLS": r.scores["APLS"], "APLS_plain": ref}))
+
+
 def tiled_worker(size, workers):
     """evaluate_tiles with every metric on the size x size mosaic, one tile
     per copy of the sample."""
@@ -189,6 +234,10 @@ def main():
     ap.add_argument("--qgis-only", action="store_true",
                     help="only time evaluate-all through qgis_process")
     ap.add_argument("--tiled-worker", nargs=2, type=int)
+    ap.add_argument("--stress", action="store_true",
+                    help="only the hostile-vertex rows: the sample with each vertex repeated 300 "
+                         "times, and densified to 4 cm (network building and APLS)")
+    ap.add_argument("--stress-worker", nargs=2)
     ap.add_argument("--sizes", type=int, nargs="+", default=[1, 4, 16])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--metrics", nargs="+", default=None)
@@ -200,6 +249,24 @@ def main():
         return
     if a.tiled_worker:
         tiled_worker(*a.tiled_worker)
+        return
+    if a.stress_worker:
+        stress_worker(a.stress_worker[0], int(a.stress_worker[1]))
+        return
+    if a.stress:
+        for kind, factor, label in (("repeat", 1, "sample"),
+                                    ("repeat", 300, "each vertex repeated 300 times"),
+                                    ("dense", 4, "densified to 4 cm")):
+            p = subprocess.run([sys.executable, __file__, "--stress-worker", kind, str(factor)],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                print(p.stderr, file=sys.stderr)
+                raise SystemExit(f"stress bench failed for {label}")
+            d = json.loads(p.stdout.strip().splitlines()[-1])
+            print(f"{label}: {d['vertices']} vertices (both layers); network building "
+                  f"{d['build_s']:.2f} s, {d['build_peak_mb']:.0f} MB traced peak; APLS "
+                  f"{d['apls_s']:.2f} s; peak RSS {d['peak_mb']:.0f} MB; APLS {d['APLS']:.6f} "
+                  f"(plain sample {d['APLS_plain']:.6f})", flush=True)
         return
     from core import registry
     metrics = a.metrics or [s.id for s in registry.all_specs()]

@@ -119,8 +119,11 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
     def _make_param(p):
         label = tr(p.label) + (f" [{p.unit}]" if p.unit and p.kind != "distance" else "")
         if p.kind == "distance":
-            return metres_parameter(p.name, label, p.default, p.optional,
-                                    p.minimum if p.minimum is not None else 0.0)
+            q = metres_parameter(p.name, label, p.default, p.optional,
+                                 p.minimum if p.minimum is not None else 0.0)
+            if p.maximum is not None:
+                q.setMaximum(p.maximum)
+            return q
         if p.kind in ("number", "integer"):
             t = QgsProcessingParameterNumber.Integer if p.kind == "integer" else QgsProcessingParameterNumber.Double
             args = [p.name, label, t, p.default, p.optional]

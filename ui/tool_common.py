@@ -96,7 +96,8 @@ def metrics_parameter(specs):
 
 def seed_parameter():
     return QgsProcessingParameterNumber("SEED", tr("Random seed"),
-                                        QgsProcessingParameterNumber.Integer, 0, False, 0)
+                                        QgsProcessingParameterNumber.Integer, 0, False, 0,
+                                        registry.MAX_SEED)
 
 
 def run_parameters():

@@ -40,6 +40,13 @@ or a constant score.
 
 *Ranking* of the methods by each score: on the whole-extent (or aggregated
 over tiles) values, best first, ties share the better rank, NaN last.
+
+*Ties.*  Two values of one score closer than ``TIE_TOLERANCE`` x max(1,
+largest |value| of that score) are equal everywhere above (rankings, the
+ESR's and Sorting Margin's differences, Spearman's ranks): floating-point
+noise (e.g. 8e-13 between two runs summing in another order) never orders
+methods.  A score whose values all lie within that tolerance is constant:
+its correlations are NaN, with a warning.
 """
 import math
 
@@ -53,14 +60,28 @@ from .scoring import score_keys
 from .tiles import evaluate_tiles
 
 
+# relative tolerance below which two values of a score are a tie
+TIE_TOLERANCE = 1e-9
+
+
+def tie_tolerance(values):
+    """Absolute tie tolerance of one score's values: TIE_TOLERANCE x
+    max(1, largest finite |value|)."""
+    v = np.abs(np.asarray(values, dtype=float))
+    v = v[np.isfinite(v)]
+    return TIE_TOLERANCE * max(1.0, float(v.max()) if len(v) else 0.0)
+
+
 # -- ranking consistency -----------------------------------------------------
 
 def _pair_diffs(q):
     """For values q (n_refs, n_methods): differences q[:, b] - q[:, c] over
-    every pair b < c, shape (n_refs, n_pairs)."""
+    every pair b < c, shape (n_refs, n_pairs); differences within the tie
+    tolerance are 0."""
     q = np.asarray(q, dtype=float)
     b, c = np.triu_indices(q.shape[1], k=1)
-    return q[:, b] - q[:, c]
+    d = q[:, b] - q[:, c]
+    return np.where(np.abs(d) <= tie_tolerance(q), 0.0, d)
 
 
 def equal_sorting_ratio(q1, q2):
@@ -85,35 +106,52 @@ def sorting_margins(q1, q2):
     return np.sign(a) * np.sqrt(np.abs(a))
 
 
-def _ranks(x):
-    """Average ranks (1 = smallest), as scipy.stats.rankdata."""
+def _ranks(x, tol=0.0):
+    """Average ranks (1 = smallest), as scipy.stats.rankdata, values within
+    ``tol`` of their sorted neighbour being ties."""
     from scipy.stats import rankdata
-    return rankdata(x)
+    x = np.asarray(x, dtype=float)
+    if tol <= 0 or len(x) < 2:
+        return rankdata(x)
+    order = np.argsort(x, kind="stable")
+    group = np.r_[0, np.cumsum(np.diff(x[order]) > tol)]
+    g = np.empty(len(x), dtype=np.int64)
+    g[order] = group
+    return rankdata(g)
+
+
+def is_constant(x):
+    """True when every finite value lies within the tie tolerance."""
+    x = np.asarray(x, dtype=float)
+    x = x[np.isfinite(x)]
+    return len(x) == 0 or float(np.ptp(x)) <= tie_tolerance(x)
 
 
 def correlations(x, y):
-    """(Pearson, Spearman, n) over the pairwise complete samples."""
+    """(Pearson, Spearman, n) over the pairwise complete samples; NaN when
+    fewer than three samples or a score is constant within its tie
+    tolerance (float noise has no correlation)."""
     x, y = np.asarray(x, float).ravel(), np.asarray(y, float).ravel()
     ok = ~(np.isnan(x) | np.isnan(y))
     x, y = x[ok], y[ok]
     n = len(x)
-    if n < 3 or np.ptp(x) == 0 or np.ptp(y) == 0:
+    if n < 3 or is_constant(x) or is_constant(y):
         return math.nan, math.nan, n
-    p = float(np.corrcoef(x, y)[0, 1])
-    rx, ry = _ranks(x), _ranks(y)
+    p = float(np.clip(np.corrcoef(x, y)[0, 1], -1.0, 1.0))
+    rx, ry = _ranks(x, tie_tolerance(x)), _ranks(y, tie_tolerance(y))
     s = float(np.corrcoef(rx, ry)[0, 1]) if np.ptp(rx) > 0 and np.ptp(ry) > 0 else math.nan
     return p, s, n
 
 
 def rank_methods(values):
-    """Competition ranks (1 = best) of oriented values; ties share the
-    better rank; NaN get the last ranks."""
+    """Competition ranks (1 = best) of oriented values; ties (within the
+    tie tolerance) share the better rank; NaN get the last ranks."""
     v = np.asarray(values, dtype=float)
-    out = np.empty(len(v), dtype=np.int64)
+    tol = tie_tolerance(v)
     key = np.where(np.isnan(v), -np.inf, v)
-    for i in range(len(v)):
-        out[i] = 1 + int(np.sum(key > key[i]))
-    return out
+    better = key[None, :] > key[:, None] + tol
+    better |= np.isnan(v)[:, None] & ~np.isnan(v)[None, :]
+    return 1 + better.sum(axis=1).astype(np.int64)
 
 
 # -- running the methods -----------------------------------------------------
@@ -269,6 +307,10 @@ def compare(gt, predictions, metrics=None, params=None, seed=0, tiles=None,
     for m, o, key, _ in keys:
         if np.isnan(values[key]).all():
             warnings.append(f"{key}: undefined for every method")
+        elif n_ref * nm >= 3 and is_constant(values[key]):
+            warnings.append(f"{key}: the same for every method (differences below "
+                            f"{tie_tolerance(values[key]):.0e}, floating-point noise): its "
+                            f"correlations are undefined (NaN) and the methods tie")
     progress.set(1.0)
     return Comparison(names, ids, keys, refs, values, overall, tiled, warnings, int(seed),
                       aggregation if tiles else None)

@@ -127,11 +127,36 @@ class Perturbation:
         return len(set(ids))
 
 
+PARAM_LABELS = {
+    "GAP_LENGTH": "Gap length", "MIN_LINK": "Minimum length of spurious roads",
+    "MAX_LINK": "Maximum length of spurious roads", "DETOUR_FACTOR": "Detour factor",
+    "MAX_SHIFT": "Maximum node displacement", "DOUBLE_SHIFT": "Offset of doubled roads",
+    "DOUBLE_LENGTH": "Length of doubled roads", "REMOVAL_RADIUS": "Radius of removed areas",
+}
+
+
+def _params():
+    """The perturbation parameters as registry Params (ranges checked by
+    :func:`resolve`)."""
+    from ..registry import MAX_DISTANCE_M, NETWORK_PARAMS, Param
+    out = {k: Param(k, "distance", PARAM_LABELS[k], DEFAULTS[k], unit="m", minimum=1e-3,
+                    maximum=MAX_DISTANCE_M) for k in PARAM_LABELS if k != "DETOUR_FACTOR"}
+    out["DETOUR_FACTOR"] = Param("DETOUR_FACTOR", "number", "Detour factor", 2.0, minimum=1.0,
+                                 maximum=1000.0)
+    for p in NETWORK_PARAMS:
+        out[p.name] = p
+    return out
+
+
 def resolve(params=None):
+    """Defaults overlaid with the given values (None keeps the default),
+    each checked: finite and within its range (ValueError otherwise)."""
     out = dict(DEFAULTS)
     for k, v in (params or {}).items():
         if k in out and v is not None:
             out[k] = v
+    for k, p in _params().items():
+        out[k] = p.check(out[k])
     for k in DEFAULTS:
         if k != "NODE_CROSSINGS":
             out[k] = float(out[k])
@@ -155,9 +180,10 @@ def perturb(lines, error_type, count, seed=0, params=None, progress=None):
     progress = progress or NO_PROGRESS
     if error_type not in ERROR_TYPES:
         raise ValueError(f"unknown ERROR_TYPE {error_type!r}; choose one of {', '.join(ERROR_TYPES)}")
-    count = int(count)
-    if count < 0:
-        raise ValueError(f"COUNT must be >= 0, got {count}")
+    from ..registry import MAX_COUNT, MAX_SEED, Param
+    count = Param("COUNT", "integer", "Number of errors", 10, minimum=0,
+                  maximum=MAX_COUNT).check(count)
+    seed = Param("SEED", "integer", "Random seed", 0, minimum=0, maximum=MAX_SEED).check(seed)
     p = resolve(params)
     net = network_from(lines, p)
     if net.is_empty():

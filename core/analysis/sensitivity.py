@@ -162,6 +162,8 @@ def sensitivity(gt, error_types=None, counts=(0, 5, 10, 20, 40), repetitions=1, 
         if t not in ERROR_TYPES:
             raise ValueError(f"unknown error type {t!r}; choose among {', '.join(ERROR_TYPES)}")
     counts = parse_counts(counts)
+    seed = registry.Param("SEED", "integer", "Random seed", 0, minimum=0,
+                          maximum=registry.MAX_SEED).check(seed)
     repetitions = int(repetitions)
     if repetitions < 1:
         raise ValueError("REPETITIONS must be >= 1")

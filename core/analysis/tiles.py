@@ -204,7 +204,7 @@ def aggregate_metric(spec, tiles, aggregation, empty_tiles, warnings):
         use = [t for t in ok if not t.empty or empty_tiles == "worst"]
         rs = [MetricResult(spec.id, t.scores(spec.id), pool_stats=t.metrics[spec.id]["pool_stats"])
               for t in use]
-        pooled = spec.pool(rs) if rs else {}
+        pooled = spec.clip_scores(dict(spec.pool(rs))) if rs else {}
         for o in spec.outputs:
             if not _is_count(o):
                 out[o.name] = float(pooled.get(o.name, math.nan))
@@ -231,7 +231,7 @@ def aggregate_metric(spec, tiles, aggregation, empty_tiles, warnings):
             warnings.append(f"{spec.id}: {o.name} undefined (NaN) in {nan_tiles} tile(s), left "
                             f"out of the mean")
         out[o.name] = float(np.mean(vals)) if vals else math.nan
-    return out
+    return spec.clip_scores(out)
 
 
 def evaluate_tiles(gt, pred, tiles, metrics=None, params=None, seed=0, aggregation="pooled",

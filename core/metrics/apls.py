@@ -377,7 +377,7 @@ def _public_params(used):
 
 
 FIELDS = [("source", "string"), ("kind", "string"), ("snap_distance", "double"),
-          ("n_routes", "int"), ("mean_penalty", "double")]
+          ("n_routes", "int"), ("mean_pen", "double")]
 
 
 def _layers(gs, ps, r1, r2):
@@ -391,7 +391,7 @@ def _layers(gs, ps, r1, r2):
         for name, sel in (("MATCHED", ~side.missing), (um, side.missing)):
             out[name].extend(side.xy[sel], source=src, kind=kind[sel],
                              snap_distance=np.where(sel & ~side.missing, side.s_dist, np.nan)[sel],
-                             n_routes=nr[sel], mean_penalty=mp[sel])
+                             n_routes=nr[sel], mean_pen=mp[sel])
     return out
 
 
@@ -409,6 +409,7 @@ SPEC = register(MetricSpec(
     reference="Van Etten et al., SpaceNet 3/5 (IGARSS 2020); CosmiQ/apls",
     params=[
         Param("CONTROL_SPACING", "distance", "Control point spacing", 50.0, unit="m", minimum=0.01,
+              spacing=True,
               help="Maximum distance between control points along an edge (metres)."),
         Param("SNAP_DISTANCE", "distance", "Snap distance", None, unit="m", minimum=0.0,
               optional=True,
@@ -426,7 +427,7 @@ SPEC = register(MetricSpec(
               help="Numeric speed attribute (same field name in both layers). Adds APLS_TIME."),
         Param("SPEED_UNIT", "enum", "Speed unit", "km/h", options=["km/h", "m/s", "mph"],
               help="Unit of the speed field and of DEFAULT_SPEED."),
-        Param("DEFAULT_SPEED", "number", "Default speed", 50.0, minimum=0.001,
+        Param("DEFAULT_SPEED", "number", "Default speed", 50.0, minimum=0.001, maximum=1000.0,
               help="Speed used for features without a valid speed value (in SPEED_UNIT)."),
     ],
     outputs=[
@@ -440,8 +441,8 @@ SPEC = register(MetricSpec(
     ],
     sinks=[
         Sink("MATCHED", "Matched control points", "Point",
-             "Control points snapped to the other network; graduated by mean_penalty.",
-             dict(STANDARD_SINKS["MATCHED"], graduated="mean_penalty",
+             "Control points snapped to the other network; graduated by mean_pen.",
+             dict(STANDARD_SINKS["MATCHED"], graduated="mean_pen",
                   ramp=["#1a9641", "#a6d96a", "#c2a5cf", "#7b3294"],
                   breaks=[0.0, 0.1, 0.3, 0.6, 1.0],
                   labels=["penalty under 0.1 (paths agree)", "penalty 0.1 - 0.3",

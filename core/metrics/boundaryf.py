@@ -322,7 +322,7 @@ SPEC = register(MetricSpec(
               help="F = P R / (ALPHA P + (1 - ALPHA) R); 0.5 = harmonic mean, 1 = recall, "
                    "0 = precision."),
         Param("SAMPLE_SPACING", "distance", "Sample spacing (correspondence, validation)", 1.0,
-              unit="m", minimum=0.01,
+              unit="m", minimum=0.01, spacing=True,
               help="Points are sampled every <= this many metres along both networks for the "
                    "correspondence and validation strategies (the pixels of the image "
                    "benchmarks; 1 m = 2 px at 0.5 m/px)."),

@@ -145,7 +145,7 @@ SPEC = register(MetricSpec(
               help="A line counts as matched where it lies within this distance of the other "
                    "network (metres; 4 m ~ half a two-lane road, 8 px at 0.5 m/px)."),
         Param("SAMPLE_STEP", "distance", "Sampling step of distances", 0.5, unit="m",
-              minimum=0.001, advanced=True,
+              minimum=0.001, advanced=True, spacing=True,
               help="Distances to the other network (RMS_OFFSET, the distance attributes) are "
                    "computed every <= this many metres along the lines and interpolated "
                    "linearly. Matched lengths do not depend on it (exact)."),

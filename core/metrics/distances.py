@@ -224,7 +224,7 @@ SPEC = register(MetricSpec(
               help="Percentile of the distances reported as HD95 and HD95_POOLED (95: the "
                    "usual HD95)."),
         Param("SAMPLE_STEP", "distance", "Sampling step", 0.5, unit="m", minimum=0.001,
-              advanced=True,
+              advanced=True, spacing=True,
               help="Distances are computed every <= this many metres along the lines and "
                    "interpolated linearly between (error <= step / 2, usually far less); the "
                    "Hausdorff distance is refined further. NSD does not depend on it."),

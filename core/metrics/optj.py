@@ -204,7 +204,7 @@ def compute(gt, pred, params, progress):
 
 FIELDS = [("source", "string"), ("kind", "string"), ("gt_degree", "int"), ("pred_degree", "int"),
           ("matched_to", "string"), ("distance", "double"), ("true_positive", "int"),
-          ("degree_difference", "int"), ("matching_pass", "int")]
+          ("deg_diff", "int"), ("matching_pass", "int")]
 
 
 def _kind(deg):
@@ -221,7 +221,7 @@ def _layers(Fg, Fp, m, gt_free, pred_free):
                           pred_degree=m["pred_degree"], matched_to=matched_to,
                           distance=m["distance"],
                           true_positive=np.minimum(m["gt_degree"], m["pred_degree"]),
-                          degree_difference=np.abs(m["gt_degree"] - m["pred_degree"]),
+                          deg_diff=np.abs(m["gt_degree"] - m["pred_degree"]),
                           matching_pass=m["matching_pass"])
     out["UNMATCHED_GT"].extend(Fg.xy[gt_free], source="ground_truth",
                                kind=_kind(Fg.degree[gt_free]), gt_degree=Fg.degree[gt_free],
@@ -250,7 +250,7 @@ SPEC = register(MetricSpec(
               help="Features farther apart than this are never matched (d_max; 25 px at "
                    "0.5 m/px as in the reference code)."),
         Param("ALPHA", "number", "Distance weight ALPHA (per metre)", 0.02, unit="1/m",
-              minimum=0.0,
+              minimum=0.0, maximum=1000.0,
               help="Weight of the distance in the cost ALPHA x d + |o_i - o_j|. The default "
                    "(the reference code's 1/100 per pixel at 0.5 m/px) keeps ALPHA x MAX_DISTANCE "
                    "< 1, so a degree mismatch outweighs any distance."),
@@ -272,8 +272,8 @@ SPEC = register(MetricSpec(
         Sink("MATCHED", "Matched features", "Point",
              "One point per match, at the matched feature (ground truth in pass 1, prediction "
              "in pass 2): both degrees, distance, matched_to (feature / edge_point); "
-             "graduated by degree_difference.",
-             dict(STANDARD_SINKS["MATCHED"], graduated="degree_difference",
+             "graduated by deg_diff.",
+             dict(STANDARD_SINKS["MATCHED"], graduated="deg_diff",
                   ramp=["#1a9641", "#c2a5cf", "#7b3294"], breaks=[0, 0.5, 1.5, 100],
                   labels=["same degree", "degree differs by 1", "degree differs by 2 or more"])),
         Sink("UNMATCHED_GT", "Missed ground-truth features", "Point",

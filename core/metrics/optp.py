@@ -199,6 +199,7 @@ SPEC = register(MetricSpec(
     reference="Citraro, Kozinski, Fua, ECCV 2020, sec. 3.1 (lcit/metrics_delin)",
     params=[
         Param("SEGMENT_LENGTH", "distance", "Segment length", 12.5, unit="m", minimum=0.01,
+              spacing=True,
               help="Paths are resampled so that consecutive points are at most this far apart "
                    "along the path (metres; reference 25 px at 0.5 m/px)."),
         Param("SNAP_DISTANCE", "distance", "Snap distance", 12.5, unit="m", minimum=0.0,
@@ -215,11 +216,12 @@ SPEC = register(MetricSpec(
                    "on that node, and the parts of edges this close to a junction are shared by "
                    "all paths (never consumed), so roads crossing at a junction drawn as two close "
                    "nodes are not interrupted (metres; reference th_existing = 10 px)."),
-        Param("MAX_HOPS", "integer", "Maximum hops per transition", 5, minimum=1, advanced=True,
+        Param("MAX_HOPS", "integer", "Maximum hops per transition", 5, minimum=1, maximum=100,
+              advanced=True,
               help="Edges (whole or partial) a connecting route may walk between two "
                    "consecutive candidates (reference: 5)."),
         Param("DISCONNECTION_PENALTY", "number", "Disconnection penalty factor", 10000.0,
-              minimum=1e-9, advanced=True,
+              minimum=1e-9, maximum=1e12, advanced=True,
               help="Viterbi cost of a non-free transition (to or from 'unmatched', or between "
                    "unconnected candidates), times SEGMENT_LENGTH squared; a matched point costs "
                    "its squared distance (reference: 10000)."),

@@ -48,6 +48,7 @@ def seed_params(radius_help):
         Param("RADIUS", "distance", "Subgraph radius", 150.0, unit="m", minimum=0.01,
               help=radius_help),
         Param("SPACING", "distance", "Control point spacing", 5.0, unit="m", minimum=0.01,
+              spacing=True,
               help="Control points (holes and marbles) are placed along every road at most this "
                    "far apart (10 px at 0.5 m/px in the reference code)."),
         Param("MATCH_DISTANCE", "distance", "Matching distance", 12.5, unit="m", minimum=0.0,

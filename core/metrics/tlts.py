@@ -203,6 +203,7 @@ SPEC = register(MetricSpec(
               help="A path end farther than this from the prediction makes the path infeasible "
                    "(metres; reference 25 px at 0.5 m/px)."),
         Param("LENGTH_TOLERANCE", "number", "Length tolerance", 5.0, unit="%", minimum=0.0,
+              maximum=1000.0,
               help="A path is correct when the prediction's length is within this percentage "
                    "of the ground truth's (reference 5 %)."),
     ],

@@ -132,6 +132,7 @@ SPEC = register(MetricSpec(
               help="Roads are walked this far along the graph from each seed (Sat2Graph: "
                    "0.003 degrees, about 300 m; 150 m on small SpaceNet tiles)."),
         Param("SPACING", "distance", "Hole / marble spacing", 5.0, unit="m", minimum=0.01,
+              spacing=True,
               help="Holes and marbles every at most this many metres along the roads "
                    "(Sat2Graph: 0.00005 degrees, about 5 m)."),
         Param("MATCH_DISTANCE", "distance", "Matching distance", 10.0, unit="m", minimum=0.0,
@@ -142,7 +143,7 @@ SPEC = register(MetricSpec(
               help="A hole and a marble (and a seed and its pair) match only if their road "
                    "headings differ by less than this (undirected, degrees)."),
         Param("SEED_SPACING", "distance", "Seed spacing", 50.0, unit="m", minimum=0.01,
-              advanced=True,
+              advanced=True, spacing=True,
               help="Seeds every ~this many metres along each ground-truth chain (Sat2Graph: "
                    "0.0005 degrees, about 50 m)."),
         Param("AGGREGATION", "enum", "Aggregation", "pooled", options=AGGREGATIONS,

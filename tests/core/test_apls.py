@@ -37,7 +37,7 @@ def test_gap():
     assert r.counts["gt_missing_control_points"] == 1
     um = r.layers["UNMATCHED_GT"]
     assert len(um) == 1 and um.coords[0].tolist() == [100, 0]
-    assert um.columns["n_routes"] == [8] and um.columns["mean_penalty"] == [1.0]
+    assert um.columns["n_routes"] == [8] and um.columns["mean_pen"] == [1.0]
 
 
 def test_spurious_shortcut():
@@ -163,3 +163,22 @@ def test_bad_parameters():
         run(L_SHAPE, L_SHAPE, VARIANT="nope")
     with pytest.raises(ValueError):
         run(L_SHAPE, L_SHAPE, CONTROL_SPACING=0.0)
+
+
+def test_huge_coordinates_warn_about_precision():
+    # issue 17: near 1e15 float64 resolves 0.125 m and APLS changed by 0.001
+    # without a warning
+    from core import registry
+    from tests.core.sample_data import sample
+    gt, pred = sample("ground_truth"), sample("prediction")
+    apls = registry.get("apls")
+    plain = apls.run(gt, pred)
+    assert not any("float64" in w for w in plain.warnings)
+    far = apls.run(gt.translated(1e15, 1e15), pred.translated(1e15, 1e15))
+    w = [w for w in far.warnings if "float64" in w]
+    assert len(w) == 1 and "MERGE_TOLERANCE, 0.05 m" in w[0] and "1e+15 m" in w[0], w
+    assert '"coordinates reach' in far.to_json()
+    # 1e9 (far beyond any projected CRS) is still fine: 2.2e-7 m resolution
+    mid = apls.run(gt.translated(1e9, 0), pred.translated(1e9, 0))
+    assert not any("float64" in w for w in mid.warnings)
+    assert mid.scores["APLS"] == pytest.approx(plain.scores["APLS"], abs=1e-6)

@@ -143,3 +143,22 @@ def test_report_is_self_contained():
     html = compare_report("t", {"k": "v"}, c)
     assert "<script" not in html and "Pairwise preferences" in html and "a  vs  b" in html
     assert "only 2 ordered triplets" in html      # the coarse-ESR warning
+
+
+def test_float_noise_is_a_tie_not_a_ranking():
+    # issue 17: APLS 0.6785 and 0.6785 + 8e-13 ranked 1 and 3, Pearson -0.9999998
+    a = 0.6784983685769578
+    assert rank_methods([a, a + 8e-13, a - 8e-13]).tolist() == [1, 1, 1]
+    assert rank_methods([a, a + 8e-13, 0.5]).tolist() == [1, 1, 3]
+    assert rank_methods([0.5, np.nan, 0.5 + 1e-6]).tolist() == [2, 3, 1]
+    # noise in both scores: no correlation, not -1
+    x = [a, a + 8e-13, a - 3e-13]
+    y = [0.9, 0.9 - 5e-13, 0.9 + 2e-13]
+    p, s, n = correlations(x, y)
+    assert math.isnan(p) and math.isnan(s) and n == 3
+    # a real spread with noise ties: the noise ties share their rank
+    p, s, n = correlations([0.1, 0.5, 0.5 + 1e-13, 0.9], [1.0, 2.0, 2.0, 3.0])
+    assert s == pytest.approx(1.0)
+    assert -1.0 <= p <= 1.0
+    # and equal-sorting: a noise difference is a tie
+    assert equal_sorting_ratio([[a, a + 8e-13]], [[0.3, 0.3]]) == (1.0, 2)

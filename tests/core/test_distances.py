@@ -173,3 +173,32 @@ def test_pool_of_tiles():
     one = D.pool([a])
     for k in a.scores:
         assert one[k] == pytest.approx(a.scores[k], abs=1e-9), k
+
+
+def test_ratio_scores_of_identical_self_intersecting_lines_stay_within_0_1():
+    # issue 17: BOUNDARY_IOU was 1.0000000000000004 (areas of the union and
+    # of the intersection rounding differently); ratios are clipped to [0, 1]
+    from core import registry
+    from core.lineset import LineSet
+    line = LineSet([np.array([[95.05, 14.42], [94.86, 31.18], [42.33, 82.77], [40.92, 54.96],
+                              [2.76, 75.35], [53.81, 32.97]])])
+    spec = registry.get("distances")
+    from core.progress import NO_PROGRESS
+    raw = spec.compute(line, line, spec.resolve(), NO_PROGRESS).scores["BOUNDARY_IOU"]
+    assert raw != 1.0  # rounding in the area computation (the case to clip)
+    assert abs(raw - 1.0) < 1e-12
+    r = spec.run(line, line)
+    assert r.scores["BOUNDARY_IOU"] == 1.0
+    for s in registry.all_specs():
+        res = s.run(line, line, s.test_params)
+        for o in s.outputs:
+            v = res.scores[o.name]
+            if o.bounds is not None and v == v:
+                lo, hi = o.bounds
+                assert (lo is None or v >= lo) and (hi is None or v <= hi), (s.id, o.name, v)
+    # a larger excess is not hidden (a bug must stay visible)
+    from core.registry import Output, MetricSpec
+    fake = MetricSpec("fake", "fake", "g", "", [], [Output("X", "x")], [], None)
+    assert fake.clip_scores({"X": 1.0 + 1e-12})["X"] == 1.0
+    assert fake.clip_scores({"X": -1e-12})["X"] == 0.0
+    assert fake.clip_scores({"X": 1.01})["X"] == 1.01

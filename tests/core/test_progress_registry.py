@@ -51,3 +51,26 @@ def test_result_layers_match_sink_declarations():
     assert set(r.layers) == {s.name for s in spec.sinks}
     for s in spec.sinks:
         assert r.layers[s.name].geometry == s.geometry
+
+
+def test_styled_and_all_sink_fields_survive_shapefile_output():
+    # issue 17: a shapefile truncates field names to 10 characters, so a
+    # .qml graduated on `mean_penalty` no longer applied.  Every field a
+    # style uses is <= 10 characters, and every sink's field names stay
+    # distinct when truncated
+    import numpy as np
+
+    from core.lineset import LineSet
+    gt = LineSet([np.array([[0.0, 0.0], [100.0, 0.0], [100.0, 100.0]]),
+                  np.array([[100.0, 0.0], [200.0, 0.0]]), np.array([[100.0, 0.0], [100.0, -80.0]])])
+    pred = gt.translated(1.0, 1.0)
+    for spec in registry.all_specs():
+        styled = {s.name: s.style.get("graduated") for s in spec.sinks}
+        for field in styled.values():
+            assert field is None or len(field) <= 10, (spec.id, field)
+        r = spec.run(gt, pred, spec.test_params)
+        for name, table in r.layers.items():
+            names = [f for f, _ in table.fields]
+            assert len({f[:10].lower() for f in names}) == len(names), (spec.id, name, names)
+            if styled.get(name):
+                assert styled[name] in names, (spec.id, name, styled[name])

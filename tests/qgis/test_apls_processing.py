@@ -42,10 +42,10 @@ def test_gap_case_numbers_and_layers(run_alg):
     um = r["UNMATCHED_GT"]
     assert um.featureCount() == 1
     f = next(um.getFeatures())
-    assert f["source"] == "ground_truth" and f["n_routes"] == 8 and f["mean_penalty"] == 1.0
+    assert f["source"] == "ground_truth" and f["n_routes"] == 8 and f["mean_pen"] == 1.0
     assert f.geometry().asPoint().x() == 100
     assert [fl.name() for fl in um.fields()] == ["source", "kind", "snap_distance", "n_routes",
-                                                 "mean_penalty"]
+                                                 "mean_pen"]
     # 8 ground-truth points + prediction: 90 m edge (3 points) and 290 m edge (7)
     assert r["MATCHED"].featureCount() == 8 + 10
     assert r["UNMATCHED_PRED"].featureCount() == 0
@@ -168,7 +168,7 @@ def test_file_outputs_get_qml_sidecars_and_load_styled(run_alg, tmp_path):
     msg, ok = layer.loadNamedStyle(str(tmp_path / "matched.qml"))
     assert ok, msg
     assert layer.renderer().type() == "graduatedSymbol"
-    assert layer.renderer().classAttribute() == "mean_penalty"
+    assert layer.renderer().classAttribute() == "mean_pen"
     assert 0.3 < r["APLS"] < 0.95
 
 
@@ -211,3 +211,31 @@ def test_class_field_scores_per_class_and_missing_field_error(run_alg):
     with pytest.raises(QgsProcessingException) as e:
         run_alg("roadmetrics:apls", {"GROUND_TRUTH": gt, "PREDICTION": nofield, "CLASS_FIELD": "kind"})
     assert "missing from the prediction" in str(e.value)
+
+
+def test_nan_and_out_of_range_parameters_refused_clearly(run_alg):
+    # issue 17: NaN passed QGIS's range check (SNAP_DISTANCE=nan gave APLS 0,
+    # CONTROL_SPACING=nan a numpy traceback); huge values overflowed
+    gt, pred = memory_layer(L_SHAPE), memory_layer(GAP)
+    for name, value, text in (
+            ("SNAP_DISTANCE", math.nan, "Snap distance (SNAP_DISTANCE) must be a finite number from 0 "
+                                        "to 100000 m; got nan."),
+            ("CONTROL_SPACING", math.nan, "Control point spacing (CONTROL_SPACING) must be a finite "
+                                          "number"),
+            ("MERGE_TOLERANCE", math.nan, "Vertex merge tolerance (MERGE_TOLERANCE)"),
+            ("MERGE_TOLERANCE", 1e6, None),
+            ("CONTROL_SPACING", 1e308, None)):
+        with pytest.raises(QgsProcessingException) as e:
+            run_alg("roadmetrics:apls", {"GROUND_TRUTH": gt, "PREDICTION": pred, name: value})
+        assert "Traceback" not in str(e.value)
+        if text:
+            assert text in str(e.value), str(e.value)
+        else:  # refused by QGIS's own range check (the registry's maximum)
+            assert name in str(e.value), str(e.value)
+    from qgis.core import QgsApplication
+    alg = QgsApplication.processingRegistry().algorithmById("roadmetrics:apls")
+    d = alg.parameterDefinition("CONTROL_SPACING")
+    assert d.minimum() == 0.01 and d.maximum() == 100000.0
+    assert alg.parameterDefinition("MERGE_TOLERANCE").maximum() == 1.0
+    seed = QgsApplication.processingRegistry().algorithmById("roadmetrics:tlts").parameterDefinition("SEED")
+    assert seed.maximum() == 2 ** 31 - 1

@@ -113,7 +113,7 @@ def test_styled_file_outputs(run_alg, tmp_path):
     layer = QgsVectorLayer(outs["MATCHED"], "m", "ogr")
     layer.loadNamedStyle(outs["MATCHED"][:-5] + ".qml")
     assert layer.renderer().type() == "graduatedSymbol"
-    assert layer.renderer().classAttribute() == "degree_difference"
+    assert layer.renderer().classAttribute() == "deg_diff"
     miss = QgsVectorLayer(outs["UNMATCHED_GT"], "u", "ogr")
     miss.loadNamedStyle(outs["UNMATCHED_GT"][:-5] + ".qml")
     assert miss.renderer().symbol().color().name() == "#d7191c"

@@ -19,6 +19,7 @@ from ..core import registry
 from ..core.analysis.perturb import DEFAULTS
 from ..core.progress import Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels
+from .checks import layer_crs
 from .i18n import tr
 from .styles import style_sink  # noqa: F401 (re-exported for the tools)
 
@@ -261,7 +262,8 @@ def read_tiles(tiles_src, size, gt, crs, context):
         from qgis.core import QgsFeatureRequest
         from shapely import wkb as swkb
         req = QgsFeatureRequest()
-        if tiles_src.sourceCrs().isValid() and crs.isValid() and tiles_src.sourceCrs() != crs:
+        tcrs = layer_crs(tiles_src)
+        if tcrs.isValid() and crs.isValid() and tcrs != crs:
             req.setDestinationCrs(crs, context.transformContext())
         out = []
         for f in tiles_src.getFeatures(req):

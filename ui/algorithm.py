@@ -24,7 +24,8 @@ from ..core import registry
 from ..core.classes import run_metric
 from ..core.progress import Cancelled, Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
-from .checks import check_run, field_names, prediction_parameter, resolve_single
+from .checks import (check_parameter_values, check_run, field_names, prediction_parameter,
+                     resolve_single)
 from .i18n import tr
 from .inputs import read_inputs, warn
 from .styles import style_sink
@@ -93,6 +94,10 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
 
     def svgIconPath(self):
         return family_icon_path(self.groupId())
+
+    def checkParameterValues(self, parameters, context):
+        return check_parameter_values(self, parameters, context,
+                                      super().checkParameterValues(parameters, context))
 
     # -- parameters ---------------------------------------------------------
     def initAlgorithm(self, config=None):

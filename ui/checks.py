@@ -96,7 +96,8 @@ def input_layers(alg, parameters, context):
         if d.isDestination() or d.type() not in SOURCE_TYPES or parameters.get(d.name()) is None:
             continue
         if d.type() == "multilayer":
-            out += [(d.name(), lay) for lay in alg.parameterAsLayerList(parameters, d.name(), context)]
+            out += [(d.name(), lay)
+                    for lay in alg.parameterAsLayerList(parameters, d.name(), context)]
         elif d.type() == "file":
             path = alg.parameterAsFile(parameters, d.name(), context)
             if path:
@@ -369,6 +370,28 @@ def _selected_only(parameters, name):
         v.selectedFeaturesOnly or v.featureLimit != -1)
 
 
+def check_parameter_values(alg, parameters, context, base):
+    """checkParameterValues of every algorithm: QGIS's own check
+    (``base``), then the output and prediction checks, so that the dialog
+    refuses them before it starts (check_run repeats them for models and
+    scripts that do not call it)."""
+    ok, msg = base
+    if not ok:
+        return ok, msg
+    try:
+        check_outputs(alg, parameters, context)
+        _check_prediction_given(alg, parameters)
+    except QgsProcessingException as e:
+        return False, str(e)
+    return True, ""
+
+
+def _check_prediction_given(alg, parameters):
+    if alg.parameterDefinition("PREDICTION") is not None and \
+            parameters.get("PREDICTION") in (None, ""):
+        raise QgsProcessingException(tr("Choose the prediction layer (the lines to evaluate)."))
+
+
 def check_run(alg, parameters, context, feedback, metric_params=None, fields=True,
               warnings=None):
     """Every check before any work (see the module's docstring); raises
@@ -383,11 +406,10 @@ def check_run(alg, parameters, context, feedback, metric_params=None, fields=Tru
     names = [d.name() for d in alg.parameterDefinitions()]
     sources = {}
     for n, label in LINE_INPUTS.items():
-        if n in names and parameters.get(n) is not None:
+        if n in names and parameters.get(n) not in (None, ""):
             sources[n] = alg.parameterAsSource(parameters, n, context)
             check_line_layer(sources[n], tr(label))
-    if "PREDICTION" in names and parameters.get("PREDICTION") is None:
-        raise QgsProcessingException(tr("Choose the prediction layer (the lines to evaluate)."))
+    _check_prediction_given(alg, parameters)
     preds = []
     if "PREDICTIONS" in names:
         preds = alg.parameterAsLayerList(parameters, "PREDICTIONS", context)

@@ -554,7 +554,8 @@ SPEC = register(MetricSpec(
               help="Numeric score of each predicted feature; higher = more confident. Without "
                    "it all predictions are equally confident and AP at each threshold is "
                    "precision x recall."),
-        Param("CLASS_FIELD", "field", "Class field (both layers)", None, optional=True, on_both=True,
+        Param("CLASS_FIELD", "field", "Class field (both layers)", None, optional=True,
+              on_both=True,
               help="Attribute on both layers, compared as text (null = class 'NULL'). "
                    "Instances only match within their class; scores per class in SCORES and "
                    "CLASS_TABLE. Empty: one class."),

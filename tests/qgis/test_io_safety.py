@@ -101,6 +101,8 @@ def test_sinks_as_layers_of_one_geopackage(run_alg, guarded_inputs, tmp_path):
     for k in ("MATCHED", "UNMATCHED_GT", "UNMATCHED_PRED"):
         layer = QgsVectorLayer(f"{same}|layername={k.lower()}", k, "ogr")
         assert layer.isValid() and layer.featureCount() == temp[k].featureCount() > 0, k
+    # no same.qml: QGIS would give the last sink's style to every layer of the file
+    assert not os.path.exists(str(tmp_path / "same.qml"))
 
 
 # -- 17.10: unwritable report, Dask, PARAMETERS, tiles ----------------------

@@ -48,17 +48,18 @@ def _split_ext(path):
     return stem, ext.lower()
 
 
-def footprint(path, sidecar_style=False):
+def footprint(path, sidecar_style=False, existing_style=False):
     """Real paths of the files a dataset at ``path`` consists of (a
     shapefile is .shp + .shx + .dbf + ...); with ``sidecar_style`` also the
-    .qml style written next to a styled output."""
+    .qml style written next to a styled output, with ``existing_style`` the
+    .qml next to an input if there is one."""
     path = os.path.realpath(os.path.abspath(os.path.expanduser(path)))
     stem, ext = _split_ext(path)
     out = {path}
     for fam in FAMILIES:
         if ext in fam:
             out |= {stem + e for e in fam}
-    if sidecar_style or os.path.exists(stem + ".qml"):
+    if sidecar_style or (existing_style and os.path.exists(stem + ".qml")):
         out.add(stem + ".qml")
     return out
 
@@ -143,7 +144,7 @@ def check_outputs(alg, parameters, context):
     for pname, layer in input_layers(alg, parameters, context):
         path = layer if isinstance(layer, str) else layer_file(layer)
         if path:
-            for f in footprint(path):
+            for f in footprint(path, existing_style=True):
                 inputs.setdefault(f, (pname, path))
     written = {}
     for d in alg.destinationParameterDefinitions():

@@ -68,6 +68,23 @@ def test_perturb_and_compare_outputs_over_inputs_are_refused(run_alg, guarded_in
              "RANKING": g.pred_shp}, "RANKING", "PREDICTIONS")
 
 
+def test_style_next_to_an_input_is_not_replaced(run_alg, guarded_inputs, tmp_path):
+    import shutil
+    g = guarded_inputs
+    shutil.copy(g.gt, str(tmp_path / "roads.gpkg"))
+    (tmp_path / "roads.qml").write_text("<qgis/>")
+    refused(run_alg, "roadmetrics:apls", {"GROUND_TRUTH": str(tmp_path / "roads.gpkg"),
+                                          "PREDICTION": g.pred,
+                                          "MATCHED": str(tmp_path / "roads.shp")},
+            "MATCHED", "overwrite")
+    assert (tmp_path / "roads.qml").read_text() == "<qgis/>"
+    # an HTML report of the same name writes no style: accepted
+    r = run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": str(tmp_path / "roads.gpkg"),
+                                         "PREDICTION": g.pred, "METRICS": [0],
+                                         "REPORT": str(tmp_path / "roads.html")})
+    assert os.path.exists(r["REPORT"]) and (tmp_path / "roads.qml").read_text() == "<qgis/>"
+
+
 def test_output_over_an_input_is_refused_by_qgis_process(qgis_process, guarded_inputs):
     g = guarded_inputs
     rc, out = qgis_process("roadmetrics:apls", f"GROUND_TRUTH={g.gt}", f"PREDICTION={g.pred}",

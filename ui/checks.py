@@ -23,8 +23,8 @@ import socket
 from urllib.parse import urlsplit
 
 from qgis.core import (QgsCoordinateReferenceSystem, QgsProcessingException,
-                       QgsProcessingFeatureSourceDefinition, QgsProcessingUtils,
-                       QgsProviderRegistry, QgsWkbTypes)
+                       QgsProcessingFeatureSourceDefinition, QgsProcessingOutputLayerDefinition,
+                       QgsProcessingUtils, QgsProperty, QgsProviderRegistry, QgsWkbTypes)
 
 from ..core import registry
 from .i18n import tr, tr_noop
@@ -115,7 +115,15 @@ def destination(alg, parameters, name, context):
     if d.type() == "fileDestination":
         dest = alg.parameterAsFileOutput(parameters, name, context)
     else:
-        dest = alg.parameterAsOutputLayer(parameters, name, context)
+        # read the value itself: parameterAsOutputLayer may register the
+        # destination as a layer to load on completion
+        dest = parameters.get(name)
+        if isinstance(dest, QgsProcessingOutputLayerDefinition):
+            dest = dest.sink
+        if isinstance(dest, QgsProperty):
+            dest = dest.valueAsString(context.expressionContext())[0]
+        if not isinstance(dest, str) or dest == "TEMPORARY_OUTPUT":
+            return None
     if not dest:
         return None
     dest = str(dest)

@@ -153,7 +153,7 @@ def check_outputs(alg, parameters, context):
         path = layer if isinstance(layer, str) else layer_file(layer)
         if path:
             for f in footprint(path, existing_style=True):
-                inputs.setdefault(f, (pname, path))
+                inputs.setdefault(f, (_named(alg, pname), path))
     written = {}
     for d in alg.destinationParameterDefinitions():
         name = d.name()
@@ -171,7 +171,8 @@ def check_outputs(alg, parameters, context):
                 pname, ipath = inputs[f]
                 raise QgsProcessingException(tr(
                     "The output {} ({}) would overwrite the input {} ({}): inputs are never "
-                    "modified. Choose another file for {}.").format(name, path, pname, ipath, name))
+                    "modified. Choose another file for {}.").format(
+                    _named(alg, name), path, pname, ipath, _named(alg, name)))
         for f in sorted(files):
             other = written.get(f)
             if other is not None and (other[1] is None or table is None or other[1] == table):
@@ -180,11 +181,19 @@ def check_outputs(alg, parameters, context):
                     "first. Give each output its own file, or write them as separate layers of "
                     "one GeoPackage ('Save to GeoPackage...' in the dialog, or "
                     "ogr:dbname='{}' table=\"{}\" (geom) and another table name for "
-                    "the other).").format(other[0], name, path, path, name.lower()))
+                    "the other).").format(_named(alg, other[0]), _named(alg, name), path, path, name.lower()))
         for f in files:
             written.setdefault(f, (name, table))
         if d.type() == "fileDestination":
-            check_writable(path, name)
+            check_writable(path, _named(alg, name))
+
+
+def _named(alg, name):
+    """A parameter as the dialog shows it, with its id for scripts:
+    'HTML report' [REPORT]."""
+    d = alg.parameterDefinition(name)
+    label = d.description() if d is not None else ""
+    return f"'{label}' [{name}]" if label and label != name else name
 
 
 def _sink_wkb(definition):

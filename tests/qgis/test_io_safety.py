@@ -89,7 +89,7 @@ def test_output_over_an_input_is_refused_by_qgis_process(qgis_process, guarded_i
     g = guarded_inputs
     rc, out = qgis_process("roadmetrics:apls", f"GROUND_TRUTH={g.gt}", f"PREDICTION={g.pred}",
                            f"MATCHED={g.pred}", check=False)
-    assert rc != 0 and "would overwrite the input PREDICTION" in out
+    assert rc != 0 and "would overwrite the input" in out and "[PREDICTION]" in out
     assert "Traceback" not in out
 
 
@@ -130,15 +130,15 @@ def test_unwritable_report_is_refused_before_computing(run_alg, guarded_inputs, 
     blocker.write_text("x")
     base = {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred, "METRICS": [0]}
     refused(run_alg, "roadmetrics:evaluate", dict(base, REPORT=str(blocker / "r.html")),
-            "Cannot write REPORT", "nothing was computed")
+            "Cannot write", "[REPORT]", "nothing was computed")
     refused(run_alg, "roadmetrics:evaluate", dict(base, REPORT=str(tmp_path)),
-            "Cannot write REPORT", "folder")
+            "[REPORT]", "folder")
     if os.geteuid() != 0:  # root writes anywhere
         ro = tmp_path / "ro"
         ro.mkdir()
         ro.chmod(0o555)
         refused(run_alg, "roadmetrics:evaluate", dict(base, REPORT=str(ro / "r.html")),
-                "Cannot write REPORT")
+                "[REPORT]")
     assert blocker.read_text() == "x"
 
 

@@ -458,6 +458,12 @@ def check_run(alg, parameters, context, feedback, metric_params=None, fields=Tru
             warnings.append(tr("The ground truth and the prediction are the same data ({}): "
                                "every score is perfect. Choose the prediction layer.").format(
                 a.name() if a is not None else ""))
+    if preds and "GROUND_TRUTH" in sources:
+        a = _layer(alg, parameters, "GROUND_TRUTH", context)
+        for b in preds:
+            if not _selected_only(parameters, "GROUND_TRUTH") and same_data(a, b):
+                warnings.append(tr("The ground truth and the prediction '{}' are the same data: "
+                                   "its scores are perfect.").format(b.name()))
     if "DASK_SCHEDULER" in names:
         check_dask(alg.parameterAsString(parameters, "DASK_SCHEDULER", context))
     for w in warnings:

@@ -30,7 +30,10 @@ def utm_crs_for(crs, extent, transform_context):
     wgs84 = QgsCoordinateReferenceSystem("EPSG:4326")
     c = extent.center()
     if crs != wgs84:
-        c = QgsCoordinateTransform(crs, wgs84, transform_context).transform(c)
+        t = QgsCoordinateTransform(crs, wgs84, transform_context)
+        if not t.isValid():
+            raise ValueError("no transformation to WGS 84")
+        c = t.transform(c)
     lon, lat = c.x(), c.y()
     zone = int(math.floor((lon + 180.0) / 6.0)) % 60 + 1
     epsg = (32600 if lat >= 0 else 32700) + zone
@@ -56,7 +59,14 @@ def working_crs(gt, pred, context, feedback, info):
     if crs.isGeographic() or units not in (QgsUnitTypes.DistanceMeters,
                                            QgsUnitTypes.DistanceUnknownUnit):
         ext = gt.sourceExtent()
-        target = utm_crs_for(crs, ext, context.transformContext())
+        try:
+            target = utm_crs_for(crs, ext, context.transformContext())
+        except (QgsCsException, ValueError) as e:
+            raise QgsProcessingException(tr(
+                "The ground truth's CRS ({}) is not in metres and cannot be transformed to "
+                "WGS 84 to choose a metric UTM zone ({}). Reproject both layers to a metric CRS "
+                "first (Vector > Data Management Tools > Reproject Layer).").format(
+                crs.authid() or crs.description(), e))
         if crs.isGeographic():
             msg = tr("The ground truth is in a geographic CRS ({}): both layers are reprojected "
                      "to {} and all distances are in metres.").format(crs.authid(), target.authid())

@@ -243,6 +243,20 @@ def test_feet_crs_is_converted_to_metres(run_alg, guarded_inputs, tmp_path):
     assert json.loads(ev["SCORES"])["reprojected_to"] == "EPSG:32635"
 
 
+def test_feet_crs_that_cannot_be_placed_on_the_earth_is_a_clear_error(run_alg):
+    from qgis.core import QgsCoordinateReferenceSystem
+    crs = QgsCoordinateReferenceSystem.fromWkt(
+        'LOCAL_CS["site grid (ft)",LOCAL_DATUM["site",0],UNIT["foot",0.3048],'
+        'AXIS["X",EAST],AXIS["Y",NORTH]]')
+    if not crs.isValid():
+        pytest.skip("this PROJ does not build an engineering CRS from WKT")
+    gt = memory_layer(["LINESTRING(0 0, 600 0)"])
+    gt.setCrs(crs)
+    msg = refused(run_alg, "roadmetrics:apls", {"GROUND_TRUTH": gt, "PREDICTION": gt},
+                  "not in metres", "Reproject")
+    assert "site grid" in msg
+
+
 def test_undefined_geopackage_crs_is_a_missing_crs(run_alg, guarded_inputs, tmp_path):
     g = guarded_inputs
     gt_none = _without_crs(g.gt, str(tmp_path / "gt_none.gpkg"))
@@ -310,6 +324,12 @@ def test_same_data_on_both_sides_is_a_warning(run_alg, guarded_inputs):
     assert any("same data" in w for w in json.loads(ev["SCORES"])["warnings"])
     r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred})
     assert not any("same data" in w for w in json.loads(r["SCORES"])["warnings"])
+    gt = memory_layer(["LINESTRING(0 0, 200 0)"])
+    other = memory_layer(["LINESTRING(0 1, 200 1)"])
+    c = run_alg("roadmetrics:compare", {"GROUND_TRUTH": gt, "PREDICTIONS": [gt, other],
+                                        "METRICS": [0]})
+    w = json.loads(c["RESULTS"])["input_warnings"]
+    assert len([x for x in w if "same data" in x]) == 1
 
 
 def test_prediction_has_no_default_layer(qgis_app, run_alg):

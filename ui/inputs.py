@@ -98,12 +98,19 @@ def working_crs(gt, pred, context, feedback, info):
     return crs
 
 
-def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(0, 5)):
-    """Read a line feature source into a LineSet in ``crs``."""
+def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(0, 5),
+               assumed_crs=None):
+    """Read a line feature source into a LineSet in ``crs``.  A source
+    without a (defined) CRS is taken to be in ``assumed_crs`` when given
+    (the ground truth's own CRS), else in ``crs``."""
     request = QgsFeatureRequest()
     src_crs = layer_crs(source)
+    xform = None
     if crs.isValid() and src_crs.isValid() and src_crs != crs:
         request.setDestinationCrs(crs, context.transformContext())
+    elif crs.isValid() and not src_crs.isValid() and assumed_crs is not None and \
+            assumed_crs.isValid() and assumed_crs != crs:
+        xform = QgsCoordinateTransform(assumed_crs, crs, context.transformContext())
     available = [f.name() for f in source.fields()]
     wanted = [f for f in fields if f and f in available]
     if wanted:
@@ -140,6 +147,12 @@ def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(
         if QgsWkbTypes.isCurvedType(g.wkbType()):
             counts["curved"] += 1
             g = QgsGeometry(g.constGet().segmentize())
+        if xform is not None:
+            try:
+                g.transform(xform)
+            except QgsCsException:
+                counts["transform_errors"] += 1
+                continue
         try:
             ps = line_parts(g.asWkb())
         except ValueError:
@@ -188,7 +201,8 @@ def read_inputs(alg, parameters, context, feedback, fields=()):
     info = {"warnings": [], "gt_name": gt_src.sourceName(), "pred_name": pred_src.sourceName()}
     crs = working_crs(gt_src, pred_src, context, feedback, info)
     gt = read_lines(gt_src, tr("ground truth"), crs, context, feedback, fields, (0, 4))
-    pred = read_lines(pred_src, tr("prediction"), crs, context, feedback, fields, (4, 8))
+    pred = read_lines(pred_src, tr("prediction"), crs, context, feedback, fields, (4, 8),
+                      layer_crs(gt_src))
     if feedback.isCanceled():
         return None, None, crs, info
     if len(gt.parts) == 0:

@@ -271,6 +271,15 @@ def test_undefined_geopackage_crs_is_a_missing_crs(run_alg, guarded_inputs, tmp_
         s = json.loads(r["SCORES"])
         assert s["counts"]["input_prediction"]["invalid_parts"] == 0
         assert s["counts"]["input_ground_truth"]["invalid_parts"] == 0
+    # a prediction without CRS is in the ground truth's CRS, also when that one is
+    # reprojected (feet -> UTM metres)
+    gt_ft = _translate(g.gt, str(tmp_path / "gt_ft.gpkg"), dstSRS="EPSG:2263", reproject=True)
+    pred_ft = _translate(g.pred, str(tmp_path / "pred_ft.gpkg"), dstSRS="EPSG:2263",
+                         reproject=True)
+    pred_ft_none = _without_crs(pred_ft, str(tmp_path / "pred_ft_none.gpkg"))
+    r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": gt_ft, "PREDICTION": pred_ft_none})
+    assert r["APLS"] == pytest.approx(ref, abs=1e-6)
+    assert any("prediction has no valid CRS" in w for w in json.loads(r["SCORES"])["warnings"])
 
 
 # -- 14.2: the tools check inputs as the single metrics do --------------------

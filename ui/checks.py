@@ -376,10 +376,21 @@ def same_data(a, b):
     if fa and fb:
         pa = QgsProviderRegistry.instance().decodeUri(a.providerType(), a.source())
         pb = QgsProviderRegistry.instance().decodeUri(b.providerType(), b.source())
-        return (os.path.realpath(fa) == os.path.realpath(fb)
-                and (pa.get("layerName") or None) == (pb.get("layerName") or None)
+        la = pa.get("layerName") or _first_layer(fa)
+        lb = pb.get("layerName") or _first_layer(fb)
+        return (os.path.realpath(fa) == os.path.realpath(fb) and la == lb
                 and a.subsetString() == b.subsetString())
     return a.source() == b.source()
+
+
+def _first_layer(path):
+    """Name of the layer a file opens on without a layer name (OGR's first)."""
+    try:
+        from osgeo import ogr
+        ds = ogr.Open(path)
+        return ds.GetLayer(0).GetName() if ds is not None and ds.GetLayerCount() else None
+    except Exception:  # no GDAL bindings, unreadable file: compare as given
+        return None
 
 
 def _selected_only(parameters, name):

@@ -45,7 +45,7 @@ def test_sinks_over_inputs_are_refused(run_alg, guarded_inputs, alg, sink, targe
     g = guarded_inputs
     dest = {"gt": g.gt, "pred": g.pred, "gt_shp": g.gt_shp,
             "gt_dbf": g.gt_shp[:-4] + ".dbf",
-            "pred_layer": g.pred + "|layername=helsinki_prediction",
+            "pred_layer": g.pred + "|layername=prediction",
             "gt_table": f"ogr:dbname='{g.gt}' table=\"tiles\" (geom)"}[target]
     params = {"GROUND_TRUTH": g.gt_shp if target in ("gt_shp", "gt_dbf") else g.gt,
               "PREDICTION": g.pred, sink: dest}
@@ -94,6 +94,17 @@ def test_output_over_an_input_is_refused_by_qgis_process(qgis_process, guarded_i
 
 
 # -- 17.4: sinks sharing one GeoPackage -------------------------------------
+
+def test_three_sinks_to_one_file_are_refused_by_qgis_process(qgis_process, guarded_inputs,
+                                                             tmp_path):
+    same = str(tmp_path / "same.gpkg")
+    g = guarded_inputs
+    rc, out = qgis_process("roadmetrics:apls", f"GROUND_TRUTH={g.gt}", f"PREDICTION={g.pred}",
+                           f"MATCHED={same}", f"UNMATCHED_GT={same}", f"UNMATCHED_PRED={same}",
+                           check=False)
+    assert rc != 0 and "are both written to" in out and "Traceback" not in out
+    assert not os.path.exists(same)
+
 
 def test_three_sinks_to_one_file_are_refused(run_alg, guarded_inputs, tmp_path):
     same = str(tmp_path / "same.gpkg")
@@ -331,6 +342,10 @@ def test_same_data_on_both_sides_is_a_warning(run_alg, guarded_inputs):
     ev = run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": g.gt, "PREDICTION": g.gt,
                                           "METRICS": [0]})
     assert any("same data" in w for w in json.loads(ev["SCORES"])["warnings"])
+    # the file alone and the file with its layer's name are the same data
+    r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": g.gt,
+                                     "PREDICTION": g.gt + "|layername=ground_truth"})
+    assert any("same data" in w for w in json.loads(r["SCORES"])["warnings"])
     r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred})
     assert not any("same data" in w for w in json.loads(r["SCORES"])["warnings"])
     gt = memory_layer(["LINESTRING(0 0, 200 0)"])

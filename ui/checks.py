@@ -358,6 +358,15 @@ def check_per_metric(per_metric, ids, warnings):
                 raise QgsProcessingException(tr(
                     "PARAMETERS: {}.{} must be {}, got {}.").format(
                     m, k, _kind_text(params[k]), repr(v)))
+            p = params[k]
+            if p.kind in ("distance", "number", "integer") and v is not None:
+                # the range QGIS enforces on the single algorithm's widget
+                lo, hi = p.minimum, p.maximum
+                if (lo is not None and v < lo) or (hi is not None and v > hi):
+                    raise QgsProcessingException(tr(
+                        "PARAMETERS: {}.{} must be between {} and {}, got {}.").format(
+                        m, k, "-inf" if lo is None else f"{lo:g}",
+                        "inf" if hi is None else f"{hi:g}", repr(v)))
         if m not in ids:
             warnings.append(tr("PARAMETERS has settings for {}, which is not among the chosen "
                                "metrics: they are not used.").format(m))

@@ -1,9 +1,9 @@
 """The metric registry: one entry per algorithm, the single description
 from which the QGIS side generates its parameters, outputs and help.
 
-Parameter kinds: 'distance' (metres in the ground truth's units), 'number',
-'integer', 'enum' (value passed to the core as the option string), 'bool',
-'field' (a field of the ground-truth layer), 'string'.
+Parameter kinds: 'distance' (metres), 'number', 'integer', 'enum' (value
+passed to the core as the option string), 'bool', 'field' (a field of the
+``parent`` layer, of both layers with ``on_both``), 'string'.
 
 Also the catalogue of every algorithm of the provider (metrics and tools):
 where its documentation is (HELP_DOCS, help_url), its search tags (TAGS)
@@ -47,7 +47,7 @@ class Param:
 
     def __init__(self, name, kind, label, default=None, help="", unit=None, options=None,
                  optional=False, minimum=None, maximum=None, advanced=False,
-                 parent="GROUND_TRUTH", field_type="any", spacing=False):
+                 parent="GROUND_TRUTH", field_type="any", spacing=False, on_both=False):
         self.name = name
         self.kind = kind
         self.label = label
@@ -69,6 +69,9 @@ class Param:
         # 'field' parameters: 'any', 'numeric' or 'string' (what the picker offers)
         self.field_type = field_type
         self.spacing = spacing
+        # 'field' parameters: the field must exist on ``parent``; with
+        # ``on_both`` also on the other layer (same name), see check_fields
+        self.on_both = on_both
 
     def __repr__(self):
         return f"Param({self.name!r}, {self.kind!r}, default={self.default!r})"
@@ -258,8 +261,32 @@ class MetricSpec:
         return run_metric(self, gt, pred, self.resolve(params), progress or NO_PROGRESS)
 
 
+LAYER_LABELS = {"GROUND_TRUTH": "ground truth", "PREDICTION": "prediction"}
+
+
+def check_fields(spec, params, fields):
+    """Refuse (ValueError) a field parameter naming a field that is missing
+    from a layer it must be on: its ``parent`` layer, and with ``on_both``
+    the other one too.  ``fields``: {'GROUND_TRUTH': names, 'PREDICTION':
+    names}; a layer given as None is not checked.  Every algorithm (single
+    metric or tool) runs this on the resolved parameters before any work."""
+    for p in spec.all_params():
+        name = params.get(p.name) if p.kind == "field" else None
+        if not name:
+            continue
+        layers = [p.parent]
+        if p.on_both:
+            layers.append("PREDICTION" if p.parent == "GROUND_TRUTH" else "GROUND_TRUTH")
+        for layer in layers:
+            have = fields.get(layer)
+            if have is not None and name not in have:
+                both = "; the field must exist (same name) on both layers" if p.on_both else ""
+                raise ValueError(f"{spec.id}: {p.name} '{name}' is missing from the "
+                                 f"{LAYER_LABELS.get(layer, layer)} layer{both}")
+
+
 CLASS_PARAM = Param(
-    "CLASS_FIELD", "field", "Class field (scores per class)", None, optional=True,
+    "CLASS_FIELD", "field", "Class field (scores per class)", None, optional=True, on_both=True,
     help="Optional attribute present on both layers (values compared as text). The metric is "
          "also computed on the features of each class, and the scores per class are added to "
          "SCORES.")

@@ -24,6 +24,8 @@ from ..core import registry
 from ..core.classes import run_metric
 from ..core.progress import Cancelled, Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
+from .checks import (check_parameter_values, check_run, field_names, prediction_parameter,
+                     resolve_single)
 from .i18n import tr
 from .inputs import read_inputs, warn
 from .styles import style_sink
@@ -93,12 +95,15 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
     def svgIconPath(self):
         return family_icon_path(self.groupId())
 
+    def checkParameterValues(self, parameters, context):
+        return check_parameter_values(self, parameters, context,
+                                      super().checkParameterValues(parameters, context))
+
     # -- parameters ---------------------------------------------------------
     def initAlgorithm(self, config=None):
         self.addParameter(QgsProcessingParameterFeatureSource(
             "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            "PREDICTION", tr("Prediction (lines to evaluate)"), [QgsProcessing.TypeVectorLine]))
+        self.addParameter(prediction_parameter())
         for p in self.spec.all_params():
             qp = self._make_param(p)
             if p.advanced:
@@ -171,13 +176,16 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
     # -- run ----------------------------------------------------------------
     def processAlgorithm(self, parameters, context, feedback):
         values = self._values(parameters, context)
-        fields = [values[p.name] for p in self.spec.all_params() if p.kind == "field" and values.get(p.name)]
-        gt, pred, crs, info = read_inputs(self, parameters, context, feedback, fields)
+        resolved = {self.spec.id: resolve_single(self.spec, values)}
+        checked = check_run(self, parameters, context, feedback, resolved)
+        gt, pred, crs, info = read_inputs(self, parameters, context, feedback,
+                                          field_names(resolved))
         if gt is None:
             return {}
+        info["warnings"][:0] = checked
         progress = Progress(lambda f, msg: self._progress(feedback, f, msg), feedback.isCanceled)
         try:
-            result = run_metric(self.spec, gt, pred, self.spec.resolve(values), progress.sub(0.08, 0.95))
+            result = run_metric(self.spec, gt, pred, resolved[self.spec.id], progress.sub(0.08, 0.95))
         except Cancelled:
             feedback.reportError(tr("Cancelled."))
             return {}
@@ -185,8 +193,9 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
             raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
         result.warnings = info["warnings"] + result.warnings
         result.parameters["working_crs"] = info.get("working_crs")
-        if info.get("reprojected_to"):
-            result.parameters["reprojected_to"] = info["reprojected_to"]
+        for k in ("reprojected_to", "converted_from_unit"):
+            if info.get(k):
+                result.parameters[k] = info[k]
         result.counts["input_ground_truth"] = gt.counts
         result.counts["input_prediction"] = pred.counts
         for w in result.warnings[len(info["warnings"]):]:

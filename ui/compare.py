@@ -14,6 +14,7 @@ from qgis.core import (QgsProcessing, QgsProcessingException, QgsProcessingOutpu
 from ..core.analysis.compare import compare
 from ..core.progress import Cancelled
 from ..core.tool_reports import compare_report
+from .checks import check_run, field_names, layer_crs, resolve_tool, run_info
 from .i18n import tr, tr_noop
 from .inputs import check_line_source, read_lines, warn, working_crs
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters, progress_for,
@@ -72,14 +73,19 @@ class CompareAlgorithm(ToolAlgorithm):
         ids = self.chosen_metrics(parameters, context)
         which = SCORES[self.parameterAsEnum(parameters, "SCORES", context)]
         params, per_metric = metric_parameters(self, parameters, context)
+        seed = self.parameterAsInt(parameters, "SEED", context)
+        checked = []
+        resolved = resolve_tool(ids, params, per_metric, seed, checked)
+        check_run(self, parameters, context, feedback, resolved, warnings=checked)
+        fields = field_names(resolved)
         gt_src = self.parameterAsSource(parameters, "GROUND_TRUTH", context)
         check_line_source(gt_src, tr("ground-truth"))
         layers = self.parameterAsLayerList(parameters, "PREDICTIONS", context)
         if len(layers) < 2:
             raise QgsProcessingException(tr("Choose at least two prediction layers to compare."))
-        info = {"warnings": []}
+        info = {"warnings": checked}
         crs = working_crs(gt_src, gt_src, context, feedback, info)
-        gt = read_lines(gt_src, tr("ground truth"), crs, context, feedback, (), (0, 3))
+        gt = read_lines(gt_src, tr("ground truth"), crs, context, feedback, fields, (0, 3))
         if len(gt.parts) == 0:
             raise QgsProcessingException(tr("The ground-truth layer has no usable line."))
         preds, names = [], []
@@ -91,15 +97,15 @@ class CompareAlgorithm(ToolAlgorithm):
                 name = f"{base} ({n})"
                 n += 1
             names.append(name)
-            if layer.sourceCrs().isValid() and crs.isValid() and layer.sourceCrs() != crs:
+            lcrs = layer_crs(layer)
+            if lcrs.isValid() and crs.isValid() and lcrs != crs:
                 feedback.pushInfo(tr("{}: transformed from {} to {}.").format(
-                    name, layer.sourceCrs().authid(), crs.authid()))
-            preds.append((name, read_lines(layer, name, crs, context, feedback, (), (3, 6))))
+                    name, lcrs.authid(), crs.authid()))
+            preds.append((name, read_lines(layer, name, crs, context, feedback, fields, (3, 6))))
             if feedback.isCanceled():
                 return {}
         tile_size, tiles_src, aggregation, empty, margin = tile_options(self, parameters, context)
         tiles = read_tiles(tiles_src, tile_size, gt, crs, context)
-        seed = self.parameterAsInt(parameters, "SEED", context)
         try:
             comp = compare(gt, preds, ids, params, seed, tiles, aggregation, empty, margin,
                            self.parameterAsInt(parameters, "WORKERS", context),
@@ -112,7 +118,7 @@ class CompareAlgorithm(ToolAlgorithm):
             raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
         for w in comp.warnings:
             warn(feedback, w)
-        outputs = {"RESULTS": json.dumps(dict(comp.to_dict(), working_crs=info.get("working_crs")))}
+        outputs = {"RESULTS": json.dumps(dict(comp.to_dict(), **run_info(info)))}
         for _, _, key, _ in comp.keys:
             r = comp.ranking(key)
             feedback.pushInfo(f"{key}: " + " > ".join(f"{m} ({v:.4f})" for _, m, v in r))

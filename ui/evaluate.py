@@ -18,6 +18,7 @@ from ..core.analysis.tiles import evaluate_tiles
 from ..core.progress import Cancelled
 from ..core.report import evaluation_report
 from ..core.result import json_safe
+from .checks import check_run, field_names, prediction_parameter, resolve_tool
 from .i18n import tr, tr_noop
 from .inputs import read_inputs, warn
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters, progress_for,
@@ -47,8 +48,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
         specs = self.specs()
         self.addParameter(QgsProcessingParameterFeatureSource(
             "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            "PREDICTION", tr("Prediction (lines to evaluate)"), [QgsProcessing.TypeVectorLine]))
+        self.addParameter(prediction_parameter())
         self.addParameter(metrics_parameter(specs))
         self.addParameter(QgsProcessingParameterField(
             "CLASS_FIELD", tr("Class field (scores per class)"), None, "GROUND_TRUTH",
@@ -77,13 +77,14 @@ class EvaluateAlgorithm(ToolAlgorithm):
         if class_field:
             params["CLASS_FIELD"] = class_field
         seed = self.parameterAsInt(parameters, "SEED", context)
-        fields = [class_field] if class_field else []
-        for d in per_metric.values():
-            if isinstance(d, dict):
-                fields += [v for k, v in d.items() if k.endswith("_FIELD") and isinstance(v, str)]
-        gt, pred, crs, info = read_inputs(self, parameters, context, feedback, fields)
+        checked = []
+        resolved = resolve_tool(ids, params, per_metric, seed, checked)
+        check_run(self, parameters, context, feedback, resolved, warnings=checked)
+        gt, pred, crs, info = read_inputs(self, parameters, context, feedback,
+                                          field_names(resolved))
         if gt is None:
             return {}
+        info["warnings"][:0] = checked
         tile_size, tiles_src, aggregation, empty, margin = tile_options(self, parameters, context)
         progress = progress_for(feedback, 0.08, 0.92)
         tiled = None
@@ -116,6 +117,9 @@ class EvaluateAlgorithm(ToolAlgorithm):
                    [s.output_key(o.name) for o in s.outputs]}
         scores = {"metrics": ids, "working_crs": info.get("working_crs"),
                   "warnings": info["warnings"], "numbers": numbers}
+        for k in ("reprojected_to", "converted_from_unit"):
+            if info.get(k):
+                scores[k] = info[k]
         if ev is not None:
             scores["results"] = {m: r.to_dict() for m, r in ev.results.items()}
             scores["errors"] = ev.errors

@@ -1,9 +1,12 @@
 """Read the two input layers into LineSets, with the documented input rules.
 
 * not a line layer / unusable ground truth -> QgsProcessingException;
-* geographic CRS -> both layers reprojected to the UTM zone (WGS 84) of the
-  ground truth's centre; different CRSs -> prediction transformed to the
-  ground truth's (working) CRS;
+* geographic CRS, or a CRS whose unit is not the metre (feet, US survey
+  feet, ...) -> both layers reprojected to the UTM zone (WGS 84) of the
+  ground truth's centre (distances are metres); different CRSs ->
+  prediction transformed to the ground truth's (working) CRS;
+* no CRS, or an undefined one (GeoPackage's 'Undefined geographic SRS') ->
+  coordinates used as they are (ui/checks.py: layer_crs);
 * null or empty geometries are skipped and counted; invalid parts (fewer
   than two distinct vertices, non-finite coordinates, failed transform) are
   skipped, counted and reported as a warning; multipart geometries give one
@@ -13,10 +16,12 @@ The layers themselves are only read, never modified.
 import math
 
 from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsCsException,
-                       QgsFeatureRequest, QgsGeometry, QgsProcessingException, QgsWkbTypes)
+                       QgsFeatureRequest, QgsGeometry, QgsProcessingException, QgsUnitTypes,
+                       QgsWkbTypes)
 
 from ..core.lineset import LineSet
 from ..core.wkb import line_parts
+from .checks import check_line_layer, layer_crs
 from .i18n import tr
 
 
@@ -25,7 +30,10 @@ def utm_crs_for(crs, extent, transform_context):
     wgs84 = QgsCoordinateReferenceSystem("EPSG:4326")
     c = extent.center()
     if crs != wgs84:
-        c = QgsCoordinateTransform(crs, wgs84, transform_context).transform(c)
+        t = QgsCoordinateTransform(crs, wgs84, transform_context)
+        if not t.isValid():
+            raise ValueError("no transformation to WGS 84")
+        c = t.transform(c)
     lon, lat = c.x(), c.y()
     zone = int(math.floor((lon + 180.0) / 6.0)) % 60 + 1
     epsg = (32600 if lat >= 0 else 32700) + zone
@@ -33,35 +41,55 @@ def utm_crs_for(crs, extent, transform_context):
 
 
 def check_line_source(source, name):
-    if source is None:
-        raise QgsProcessingException(tr("Could not load the {} layer.").format(name))
-    gtype = QgsWkbTypes.geometryType(source.wkbType())
-    if gtype != QgsWkbTypes.LineGeometry:
-        raise QgsProcessingException(
-            tr("The {} layer must contain lines, but it has {} geometries. Choose a line "
-               "layer (for polygons, run 'Polygons to lines' first).").format(
-                name, QgsWkbTypes.geometryDisplayString(gtype)))
+    check_line_layer(source, name)
 
 
 def working_crs(gt, pred, context, feedback, info):
-    """Decide the CRS in which everything is computed; log the choice."""
-    crs = gt.sourceCrs()
+    """Decide the CRS in which everything is computed; log the choice.
+    Distances are metres: a geographic CRS, or one whose unit is not the
+    metre, is replaced by the UTM zone of the ground truth's centre."""
+    crs = layer_crs(gt)
+    pcrs = layer_crs(pred)
     if not crs.isValid():
         feedback.pushInfo(tr("The ground truth has no valid CRS: coordinates are used as they "
                              "are and assumed to be in metres."))
         info["working_crs"] = None
         return crs
-    if crs.isGeographic():
+    units = crs.mapUnits()
+    if crs.isGeographic() or units not in (QgsUnitTypes.DistanceMeters,
+                                           QgsUnitTypes.DistanceUnknownUnit):
         ext = gt.sourceExtent()
-        target = utm_crs_for(crs, ext, context.transformContext())
-        msg = tr("The ground truth is in a geographic CRS ({}): both layers are reprojected to "
-                 "{} and all distances are in metres.").format(crs.authid(), target.authid())
+        try:
+            target = utm_crs_for(crs, ext, context.transformContext())
+        except (QgsCsException, ValueError) as e:
+            raise QgsProcessingException(tr(
+                "The ground truth's CRS ({}) is not in metres and cannot be transformed to "
+                "WGS 84 to choose a metric UTM zone ({}). Reproject both layers to a metric CRS "
+                "first (Vector > Data Management Tools > Reproject Layer).").format(
+                crs.authid() or crs.description(), e))
+        if crs.isGeographic():
+            msg = tr("The ground truth is in a geographic CRS ({}): both layers are reprojected "
+                     "to {} and all distances are in metres.").format(crs.authid(), target.authid())
+        else:
+            msg = tr("The ground truth's CRS ({}) is in {}, not metres: both layers are "
+                     "reprojected to {} and all distances are in metres.").format(
+                crs.authid() or crs.description(), QgsUnitTypes.toString(units), target.authid())
+            info["converted_from_unit"] = QgsUnitTypes.toString(units)
         feedback.pushInfo(msg)
         info["reprojected_to"] = target.authid()
         info["warnings"].append(msg)
         crs = target
-    pcrs = pred.sourceCrs()
-    if pcrs.isValid() and pcrs != crs and not (info.get("reprojected_to")):
+    elif units == QgsUnitTypes.DistanceUnknownUnit:
+        msg = tr("The unit of the ground truth's CRS ({}) is unknown: coordinates are assumed "
+                 "to be in metres.").format(crs.authid() or crs.description())
+        feedback.pushInfo(msg)
+        info["warnings"].append(msg)
+    if pred is not gt and not pcrs.isValid():
+        msg = tr("The prediction has no valid CRS: its coordinates are taken to be in the "
+                 "ground truth's CRS.")
+        feedback.pushInfo(msg)
+        info["warnings"].append(msg)
+    elif pcrs.isValid() and pcrs != crs and not (info.get("reprojected_to")):
         msg = tr("The prediction's CRS ({}) differs from the ground truth's ({}): the prediction "
                  "is transformed.").format(pcrs.authid(), crs.authid())
         feedback.pushInfo(msg)
@@ -70,12 +98,19 @@ def working_crs(gt, pred, context, feedback, info):
     return crs
 
 
-def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(0, 5)):
-    """Read a line feature source into a LineSet in ``crs``."""
+def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(0, 5),
+               assumed_crs=None):
+    """Read a line feature source into a LineSet in ``crs``.  A source
+    without a (defined) CRS is taken to be in ``assumed_crs`` when given
+    (the ground truth's own CRS), else in ``crs``."""
     request = QgsFeatureRequest()
-    src_crs = source.sourceCrs()
+    src_crs = layer_crs(source)
+    xform = None
     if crs.isValid() and src_crs.isValid() and src_crs != crs:
         request.setDestinationCrs(crs, context.transformContext())
+    elif crs.isValid() and not src_crs.isValid() and assumed_crs is not None and \
+            assumed_crs.isValid() and assumed_crs != crs:
+        xform = QgsCoordinateTransform(assumed_crs, crs, context.transformContext())
     available = [f.name() for f in source.fields()]
     wanted = [f for f in fields if f and f in available]
     if wanted:
@@ -112,6 +147,12 @@ def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(
         if QgsWkbTypes.isCurvedType(g.wkbType()):
             counts["curved"] += 1
             g = QgsGeometry(g.constGet().segmentize())
+        if xform is not None:
+            try:
+                g.transform(xform)
+            except QgsCsException:
+                counts["transform_errors"] += 1
+                continue
         try:
             ps = line_parts(g.asWkb())
         except ValueError:
@@ -160,7 +201,8 @@ def read_inputs(alg, parameters, context, feedback, fields=()):
     info = {"warnings": [], "gt_name": gt_src.sourceName(), "pred_name": pred_src.sourceName()}
     crs = working_crs(gt_src, pred_src, context, feedback, info)
     gt = read_lines(gt_src, tr("ground truth"), crs, context, feedback, fields, (0, 4))
-    pred = read_lines(pred_src, tr("prediction"), crs, context, feedback, fields, (4, 8))
+    pred = read_lines(pred_src, tr("prediction"), crs, context, feedback, fields, (4, 8),
+                      layer_crs(gt_src))
     if feedback.isCanceled():
         return None, None, crs, info
     if len(gt.parts) == 0:

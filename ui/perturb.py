@@ -12,6 +12,7 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
 from ..core.analysis.perturb import ERROR_TYPES, perturb
 from ..core.progress import Cancelled
 from ..core.result import json_safe
+from .checks import check_run, run_info
 from .i18n import tr, tr_noop
 from .inputs import check_line_source, read_lines, working_crs
 from .tool_common import (QTYPES, network_parameters, perturb_parameters, perturb_values,
@@ -65,9 +66,10 @@ class PerturbAlgorithm(ToolAlgorithm):
         self.addOutput(QgsProcessingOutputString("PARAMETERS", tr("Parameters used (JSON)")))
 
     def processAlgorithm(self, parameters, context, feedback):
+        checked = check_run(self, parameters, context, feedback)
         src = self.parameterAsSource(parameters, "INPUT", context)
         check_line_source(src, tr("input"))
-        info = {"warnings": []}
+        info = {"warnings": checked}
         crs = working_crs(src, src, context, feedback, info)
         lines = read_lines(src, tr("input"), crs, context, feedback, (), (0, 10))
         if feedback.isCanceled():
@@ -97,9 +99,11 @@ class PerturbAlgorithm(ToolAlgorithm):
                            list(res.errors.rows()), crs)
         if dest is not None:
             outputs["ERRORS"] = dest
-        outputs["PARAMETERS"] = json.dumps(json_safe({
+        ran = run_info(info)
+        ran.pop("input_warnings", None)
+        outputs["PARAMETERS"] = json.dumps(json_safe(dict({
             "error_type": etype, "count": count, "seed": seed, "parameters": res.parameters,
-            "working_crs": info.get("working_crs"), "warnings": info["warnings"] + res.warnings}))
+            "warnings": info["warnings"] + res.warnings}, **ran)))
         feedback.pushInfo(tr("{} error(s) of type {} placed.").format(res.n_errors, etype))
         feedback.setProgress(100)
         return outputs

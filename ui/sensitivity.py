@@ -12,6 +12,7 @@ from ..core.analysis.perturb import ERROR_TYPES, LABELS
 from ..core.analysis.sensitivity import examples, sensitivity
 from ..core.progress import Cancelled
 from ..core.tool_reports import sensitivity_report
+from .checks import check_run, resolve_tool, run_info
 from .i18n import tr, tr_noop
 from .inputs import check_line_source, read_lines, warn, working_crs
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters,
@@ -71,9 +72,13 @@ class SensitivityAlgorithm(ToolAlgorithm):
         tchosen = self.parameterAsEnums(parameters, "ERROR_TYPES", context)
         types = [ERROR_TYPES[i] for i in tchosen] if tchosen else list(ERROR_TYPES)
         params, per_metric = metric_parameters(self, parameters, context)
+        seed = self.parameterAsInt(parameters, "SEED", context)
+        checked = []
+        resolved = resolve_tool(ids, params, per_metric, seed, checked)
+        check_run(self, parameters, context, feedback, resolved, fields=False, warnings=checked)
         src = self.parameterAsSource(parameters, "GROUND_TRUTH", context)
         check_line_source(src, tr("ground-truth"))
-        info = {"warnings": []}
+        info = {"warnings": checked}
         crs = working_crs(src, src, context, feedback, info)
         gt = read_lines(src, tr("ground truth"), crs, context, feedback, (), (0, 4))
         if feedback.isCanceled():
@@ -82,7 +87,6 @@ class SensitivityAlgorithm(ToolAlgorithm):
             raise QgsProcessingException(tr("The ground-truth layer has no usable line."))
         counts = self.parameterAsString(parameters, "COUNTS", context)
         reps = self.parameterAsInt(parameters, "REPETITIONS", context)
-        seed = self.parameterAsInt(parameters, "SEED", context)
         pp = perturb_values(self, parameters, context)
         try:
             res = sensitivity(gt, types, counts, reps, ids, params, pp, seed,
@@ -100,7 +104,7 @@ class SensitivityAlgorithm(ToolAlgorithm):
         for t, m, o, k, a, b, d, flat in res.summary_rows():
             if flat:
                 feedback.pushInfo(tr("{} is flat for {} (change {:.4f})").format(k, t, d))
-        outputs = {"RESULTS": json.dumps(dict(res.to_dict(), working_crs=info.get("working_crs")))}
+        outputs = {"RESULTS": json.dumps(dict(res.to_dict(), **run_info(info)))}
         report = self.parameterAsFileOutput(parameters, "REPORT", context)
         if report:
             rows = {

@@ -88,7 +88,11 @@ class StylePostProcessor(QgsProcessingLayerPostProcessorInterface):
 
 
 def write_qml_sidecar(dest, geometry, style, crs):
-    """Write <file>.qml next to a file destination; returns the path or None."""
+    """Write <file>.qml next to a file destination; returns the path or None
+    (None for one layer of a multi-layer file, e.g. a GeoPackage table given
+    as ogr:dbname=...: QGIS would apply <file>.qml to all of its layers)."""
+    if "|layername=" in str(dest):
+        return None
     path = str(dest).split("|")[0]
     if not path.lower().endswith(FILE_EXTENSIONS) or not os.path.isabs(path):
         return None

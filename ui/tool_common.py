@@ -19,6 +19,7 @@ from ..core import registry
 from ..core.analysis.perturb import DEFAULTS
 from ..core.progress import Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels
+from .checks import check_parameter_values, layer_crs
 from .i18n import tr
 from .styles import style_sink  # noqa: F401 (re-exported for the tools)
 
@@ -63,6 +64,10 @@ class ToolAlgorithm(QgsProcessingAlgorithm):
 
     def svgIconPath(self):
         return family_icon_path(self.GROUP_ID)
+
+    def checkParameterValues(self, parameters, context):
+        return check_parameter_values(self, parameters, context,
+                                      super().checkParameterValues(parameters, context))
 
     @staticmethod
     def specs():
@@ -262,7 +267,8 @@ def read_tiles(tiles_src, size, gt, crs, context):
         from qgis.core import QgsFeatureRequest
         from shapely import wkb as swkb
         req = QgsFeatureRequest()
-        if tiles_src.sourceCrs().isValid() and crs.isValid() and tiles_src.sourceCrs() != crs:
+        tcrs = layer_crs(tiles_src)
+        if tcrs.isValid() and crs.isValid() and tcrs != crs:
             req.setDestinationCrs(crs, context.transformContext())
         out = []
         for f in tiles_src.getFeatures(req):

@@ -555,6 +555,7 @@ SPEC = register(MetricSpec(
                    "it all predictions are equally confident and AP at each threshold is "
                    "precision x recall."),
         Param("CLASS_FIELD", "field", "Class field (both layers)", None, optional=True,
+              on_both=True,
               help="Attribute on both layers, compared as text (null = class 'NULL'). "
                    "Instances only match within their class; scores per class in SCORES and "
                    "CLASS_TABLE. Empty: one class."),

@@ -117,9 +117,59 @@ def qgis_process(tmp_path):
                QGIS_CUSTOM_CONFIG_PATH=str(tmp_path / "qp-profile"))
     subprocess.run([exe, "plugins", "enable", "roadmetrics"], env=env, capture_output=True, check=True)
 
-    def run(alg, *args):
+    def run(alg, *args, check=True):
+        """results; with check=False: (return code, stdout + stderr)."""
         p = subprocess.run([exe, "--json", "run", alg, "--", *args], env=env,
                            capture_output=True, text=True, timeout=600)
+        if not check:
+            return p.returncode, p.stdout + p.stderr
         assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
         return json.loads(p.stdout[p.stdout.index("{"):])["results"]
     return run
+
+
+def file_hashes(folder):
+    """{relative path: sha256} of every file under ``folder`` (but SQLite's
+    shared-memory index and empty write-ahead log of an open GeoPackage:
+    a non-empty -wal holds writes, it counts)."""
+    import hashlib
+    out = {}
+    for root, _, files in os.walk(folder):
+        for name in files:
+            full = os.path.join(root, name)
+            if name.endswith("-shm") or (name.endswith("-wal") and os.path.getsize(full) == 0):
+                continue
+            path = os.path.join(root, name)
+            with open(path, "rb") as fh:
+                out[os.path.relpath(path, folder)] = hashlib.sha256(fh.read()).hexdigest()
+    return out
+
+
+@pytest.fixture
+def guarded_inputs(tmp_path, qgis_app):
+    """Copies of the sample inputs in a folder of their own (GeoPackages and
+    the ground truth as a shapefile): ``.gt``, ``.pred``, ``.gt_shp``,
+    ``.pred_shp``, ``.folder``.  After the test, every file there must be
+    unchanged (SHA-256) and no file may have been added: outputs never go
+    over inputs."""
+    import shutil
+    import types
+    from osgeo import gdal
+    gdal.UseExceptions()
+    folder = tmp_path / "inputs"
+    folder.mkdir()
+    gt, pred = str(folder / "ground truth.gpkg"), str(folder / "prediction.gpkg")
+    shutil.copy(GT_SAMPLE, gt)
+    shutil.copy(PRED_SAMPLE, pred)
+    gt_shp, pred_shp = str(folder / "gt.shp"), str(folder / "pred.shp")
+    gdal.VectorTranslate(gt_shp, gt, format="ESRI Shapefile")
+    gdal.VectorTranslate(pred_shp, pred, format="ESRI Shapefile")
+    before = file_hashes(folder)
+    yield types.SimpleNamespace(gt=gt, pred=pred, gt_shp=gt_shp, pred_shp=pred_shp,
+                                folder=str(folder))
+    from qgis.core import QgsProject
+    QgsProject.instance().removeAllMapLayers()
+    import gc
+    gc.collect()
+    after = file_hashes(folder)
+    assert after == before, "an input file was modified or a file was added next to them"

@@ -1,0 +1,368 @@
+"""Input / output safety (issue 17: outputs over inputs, sinks sharing a
+file, feet and undefined CRSs, unwritable reports, unreachable Dask,
+PARAMETERS errors, line layers as tiles; issue 14: the tools check inputs as
+the single metrics do, same data on both sides).  Every test that writes
+uses ``guarded_inputs``: the input files' hashes are checked unchanged."""
+import json
+import os
+import socket
+
+import pytest
+from conftest import GT_SAMPLE, PRED_SAMPLE, memory_layer
+
+from qgis.core import QgsProcessingException, QgsVectorLayer
+
+
+def refused(run_alg, alg, params, *words):
+    with pytest.raises(QgsProcessingException) as e:
+        run_alg(alg, params)
+    msg = str(e.value)
+    assert "Traceback" not in msg
+    for w in words:
+        assert w in msg, msg
+    return msg
+
+
+# -- 17.3: no output over an input ------------------------------------------
+
+def test_report_over_the_ground_truth_is_refused(run_alg, guarded_inputs):
+    g = guarded_inputs
+    for alg, extra in (("roadmetrics:evaluate", {"PREDICTION": g.pred, "METRICS": [0]}),
+                       ("roadmetrics:sensitivity", {"COUNTS": "0, 1", "METRICS": [0]})):
+        refused(run_alg, alg, dict(extra, GROUND_TRUTH=g.gt, REPORT=g.gt),
+                "REPORT", "overwrite", "GROUND_TRUTH")
+
+
+@pytest.mark.parametrize("alg,sink,target", [
+    ("roadmetrics:apls", "MATCHED", "gt"),
+    ("roadmetrics:apls", "UNMATCHED_GT", "pred_layer"),
+    ("roadmetrics:apls", "UNMATCHED_PRED", "gt_shp"),
+    ("roadmetrics:apls", "MATCHED", "gt_dbf"),        # a shapefile's sidecar is its file too
+    ("roadmetrics:evaluate", "SCORES_TABLE", "pred"),
+    ("roadmetrics:evaluate", "TILE_SCORES", "gt_table"),
+])
+def test_sinks_over_inputs_are_refused(run_alg, guarded_inputs, alg, sink, target):
+    g = guarded_inputs
+    dest = {"gt": g.gt, "pred": g.pred, "gt_shp": g.gt_shp,
+            "gt_dbf": g.gt_shp[:-4] + ".dbf",
+            "pred_layer": g.pred + "|layername=prediction",
+            "gt_table": f"ogr:dbname='{g.gt}' table=\"tiles\" (geom)"}[target]
+    params = {"GROUND_TRUTH": g.gt_shp if target in ("gt_shp", "gt_dbf") else g.gt,
+              "PREDICTION": g.pred, sink: dest}
+    if alg == "roadmetrics:evaluate":
+        params["METRICS"] = [0]
+    refused(run_alg, alg, params, sink, "overwrite")
+
+
+def test_perturb_and_compare_outputs_over_inputs_are_refused(run_alg, guarded_inputs):
+    g = guarded_inputs
+    refused(run_alg, "roadmetrics:perturb",
+            {"INPUT": g.gt_shp, "OUTPUT": g.gt_shp, "GROUND_TRUTH_OUTPUT": "TEMPORARY_OUTPUT"},
+            "OUTPUT", "overwrite", "INPUT")
+    refused(run_alg, "roadmetrics:perturb",
+            {"INPUT": g.gt, "OUTPUT": "TEMPORARY_OUTPUT",
+             "GROUND_TRUTH_OUTPUT": f"ogr:dbname='{g.gt}' table=\"copy\" (geom)"},
+            "GROUND_TRUTH_OUTPUT", "overwrite")
+    refused(run_alg, "roadmetrics:compare",
+            {"GROUND_TRUTH": g.gt, "PREDICTIONS": [g.pred, g.pred_shp], "METRICS": [0],
+             "RANKING": g.pred_shp}, "RANKING", "PREDICTIONS")
+
+
+def test_style_next_to_an_input_is_not_replaced(run_alg, guarded_inputs, tmp_path):
+    import shutil
+    g = guarded_inputs
+    shutil.copy(g.gt, str(tmp_path / "roads.gpkg"))
+    (tmp_path / "roads.qml").write_text("<qgis/>")
+    refused(run_alg, "roadmetrics:apls", {"GROUND_TRUTH": str(tmp_path / "roads.gpkg"),
+                                          "PREDICTION": g.pred,
+                                          "MATCHED": str(tmp_path / "roads.shp")},
+            "MATCHED", "overwrite")
+    assert (tmp_path / "roads.qml").read_text() == "<qgis/>"
+    # an HTML report of the same name writes no style: accepted
+    r = run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": str(tmp_path / "roads.gpkg"),
+                                         "PREDICTION": g.pred, "METRICS": [0],
+                                         "REPORT": str(tmp_path / "roads.html")})
+    assert os.path.exists(r["REPORT"]) and (tmp_path / "roads.qml").read_text() == "<qgis/>"
+
+
+def test_output_over_an_input_is_refused_by_qgis_process(qgis_process, guarded_inputs):
+    g = guarded_inputs
+    rc, out = qgis_process("roadmetrics:apls", f"GROUND_TRUTH={g.gt}", f"PREDICTION={g.pred}",
+                           f"MATCHED={g.pred}", check=False)
+    assert rc != 0 and "would overwrite the input" in out and "[PREDICTION]" in out
+    assert "Traceback" not in out
+
+
+# -- 17.4: sinks sharing one GeoPackage -------------------------------------
+
+def test_three_sinks_to_one_file_are_refused_by_qgis_process(qgis_process, guarded_inputs,
+                                                             tmp_path):
+    same = str(tmp_path / "same.gpkg")
+    g = guarded_inputs
+    rc, out = qgis_process("roadmetrics:apls", f"GROUND_TRUTH={g.gt}", f"PREDICTION={g.pred}",
+                           f"MATCHED={same}", f"UNMATCHED_GT={same}", f"UNMATCHED_PRED={same}",
+                           check=False)
+    assert rc != 0 and "are both written to" in out and "Traceback" not in out
+    assert not os.path.exists(same)
+
+
+def test_three_sinks_to_one_file_are_refused(run_alg, guarded_inputs, tmp_path):
+    same = str(tmp_path / "same.gpkg")
+    refused(run_alg, "roadmetrics:apls",
+            {"GROUND_TRUTH": guarded_inputs.gt, "PREDICTION": guarded_inputs.pred,
+             "MATCHED": same, "UNMATCHED_GT": same, "UNMATCHED_PRED": same},
+            "MATCHED", "UNMATCHED_GT", "GeoPackage")
+    assert not os.path.exists(same)
+
+
+def test_sinks_as_layers_of_one_geopackage(run_alg, guarded_inputs, tmp_path):
+    same = str(tmp_path / "same.gpkg")
+    r = run_alg("roadmetrics:apls", {
+        "GROUND_TRUTH": guarded_inputs.gt, "PREDICTION": guarded_inputs.pred,
+        **{k: f"ogr:dbname='{same}' table=\"{k.lower()}\" (geom)"
+           for k in ("MATCHED", "UNMATCHED_GT", "UNMATCHED_PRED")}})
+    temp = run_alg("roadmetrics:apls", {
+        "GROUND_TRUTH": guarded_inputs.gt, "PREDICTION": guarded_inputs.pred,
+        "MATCHED": "TEMPORARY_OUTPUT", "UNMATCHED_GT": "TEMPORARY_OUTPUT",
+        "UNMATCHED_PRED": "TEMPORARY_OUTPUT"})
+    assert r["APLS"] == temp["APLS"]
+    for k in ("MATCHED", "UNMATCHED_GT", "UNMATCHED_PRED"):
+        layer = QgsVectorLayer(f"{same}|layername={k.lower()}", k, "ogr")
+        assert layer.isValid() and layer.featureCount() == temp[k].featureCount() > 0, k
+    # no same.qml: QGIS would give the last sink's style to every layer of the file
+    assert not os.path.exists(str(tmp_path / "same.qml"))
+
+
+# -- 17.10: unwritable report, Dask, PARAMETERS, tiles ----------------------
+
+def test_unwritable_report_is_refused_before_computing(run_alg, guarded_inputs, tmp_path):
+    g = guarded_inputs
+    blocker = tmp_path / "a file"
+    blocker.write_text("x")
+    base = {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred, "METRICS": [0]}
+    refused(run_alg, "roadmetrics:evaluate", dict(base, REPORT=str(blocker / "r.html")),
+            "Cannot write", "[REPORT]", "nothing was computed")
+    refused(run_alg, "roadmetrics:evaluate", dict(base, REPORT=str(tmp_path)),
+            "[REPORT]", "folder")
+    if os.geteuid() != 0:  # root writes anywhere
+        ro = tmp_path / "ro"
+        ro.mkdir()
+        ro.chmod(0o555)
+        refused(run_alg, "roadmetrics:evaluate", dict(base, REPORT=str(ro / "r.html")),
+                "[REPORT]")
+    assert blocker.read_text() == "x"
+
+
+def _closed_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def test_unreachable_dask_scheduler_is_a_quick_clear_error(run_alg, guarded_inputs):
+    g = guarded_inputs
+    msg = refused(run_alg, "roadmetrics:evaluate",
+                  {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred, "METRICS": [0], "TILE_SIZE": 600.0,
+                   "DASK_SCHEDULER": f"tcp://127.0.0.1:{_closed_port()}"},
+                  "Cannot reach the Dask scheduler")
+    assert "DASK_SCHEDULER empty" in msg
+    refused(run_alg, "roadmetrics:sensitivity",
+            {"GROUND_TRUTH": g.gt, "COUNTS": "0, 1", "METRICS": [0],
+             "DASK_SCHEDULER": "tcp://127.0.0.1:notaport"}, "DASK_SCHEDULER")
+
+
+@pytest.mark.parametrize("text,words", [
+    ('{"aplz": {"VARIANT": "sat2graph"}}', ["'aplz' is not a metric", "apls"]),
+    ('{"MERGE_TOLERANCE": 0.1}', ["'MERGE_TOLERANCE' is not a metric"]),
+    ('{"apls": 3}', ["must be an object"]),
+    ('{"apls": {"SPACING": 10}}', ["apls has no parameter 'SPACING'", "CONTROL_SPACING"]),
+    ('{"apls": {"CONTROL_SPACING": "ten"}}', ["apls.CONTROL_SPACING must be a finite number"]),
+    ('{"apls": {"VARIANT": "fast"}}', ["apls.VARIANT must be one of", "sat2graph"]),
+    ('{"apls": {"NODE_CROSSINGS": 1}}', ["true or false"]),
+    ('{"apls": {"CONTROL_SPACING": -5}}', ["apls.CONTROL_SPACING must be between 0.01 and inf"]),
+    ('[1, 2]', ["JSON object"]),
+])
+def test_bad_per_metric_parameters_are_clear_errors(run_alg, text, words):
+    for alg, extra in (("roadmetrics:evaluate", {"PREDICTION": PRED_SAMPLE}),
+                       ("roadmetrics:sensitivity", {"COUNTS": "0, 1"})):
+        refused(run_alg, alg, dict(extra, GROUND_TRUTH=GT_SAMPLE, METRICS=[0], PARAMETERS=text),
+                "PARAMETERS", *words)
+
+
+def test_settings_for_a_metric_not_run_are_a_warning(run_alg):
+    gt = memory_layer(["LINESTRING(0 0, 200 0)"])
+    pred = memory_layer(["LINESTRING(0 0, 200 0)"])
+    r = run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": gt, "PREDICTION": pred, "METRICS": [0],
+                                         "PARAMETERS": '{"tlts": {"N_PATHS": 10}}'})
+    assert any("tlts" in w and "not among the chosen metrics" in w
+               for w in json.loads(r["SCORES"])["warnings"])
+
+
+def test_a_line_layer_as_tiles_is_a_clear_error(run_alg):
+    gt = memory_layer(["LINESTRING(0 0, 200 0)"])
+    refused(run_alg, "roadmetrics:evaluate",
+            {"GROUND_TRUTH": gt, "PREDICTION": memory_layer(["LINESTRING(0 1, 200 1)"]),
+             "METRICS": [0], "TILES": memory_layer(["LINESTRING(-10 -10, 300 10)"])},
+            "TILES", "polygons", "Line")
+
+
+# -- 17.7 and 17.8: feet and undefined CRSs ----------------------------------
+
+def _translate(src, dst, **kw):
+    from osgeo import gdal
+    gdal.UseExceptions()
+    gdal.VectorTranslate(dst, src, **kw)
+    return dst
+
+
+def _without_crs(src, dst):
+    """A GeoPackage copy whose layer has no SRS (GDAL: 'Undefined geographic SRS')."""
+    from osgeo import ogr
+    ogr.UseExceptions()
+    s = ogr.Open(src)
+    layer = s.GetLayer(0)
+    d = ogr.GetDriverByName("GPKG").CreateDataSource(dst)
+    out = d.CreateLayer(layer.GetName(), None, layer.GetGeomType())
+    for f in layer:
+        g = ogr.Feature(out.GetLayerDefn())
+        g.SetGeometry(f.GetGeometryRef().Clone())
+        out.CreateFeature(g)
+    d = s = None
+    return dst
+
+
+def test_feet_crs_is_converted_to_metres(run_alg, guarded_inputs, tmp_path):
+    g = guarded_inputs
+    gt_ft = _translate(g.gt, str(tmp_path / "gt_ft.gpkg"), dstSRS="EPSG:2263", reproject=True)
+    pred_ft = _translate(g.pred, str(tmp_path / "pred_ft.gpkg"), dstSRS="EPSG:2263",
+                         reproject=True)
+    metres = run_alg("roadmetrics:apls", {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred})
+    feet = run_alg("roadmetrics:apls", {"GROUND_TRUTH": gt_ft, "PREDICTION": pred_ft})
+    assert feet["APLS"] == pytest.approx(metres["APLS"], abs=1e-6)  # 2e-12 measured
+    s = json.loads(feet["SCORES"])
+    assert s["parameters"]["reprojected_to"] == "EPSG:32635"
+    assert "feet" in s["parameters"]["converted_from_unit"].lower()
+    assert any("EPSG:2263" in w and "metres" in w for w in s["warnings"])
+    ccq_m = run_alg("roadmetrics:ccq", {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred})
+    ccq_f = run_alg("roadmetrics:ccq", {"GROUND_TRUTH": gt_ft, "PREDICTION": pred_ft})
+    assert ccq_f["QUALITY"] == pytest.approx(ccq_m["QUALITY"], abs=1e-6)
+    # evaluate records it too
+    ev = run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": gt_ft, "PREDICTION": g.pred,
+                                          "METRICS": [0]})
+    assert ev["APLS"] == pytest.approx(metres["APLS"], abs=1e-6)
+    assert json.loads(ev["SCORES"])["reprojected_to"] == "EPSG:32635"
+
+
+def test_feet_crs_that_cannot_be_placed_on_the_earth_is_a_clear_error(run_alg):
+    from qgis.core import QgsCoordinateReferenceSystem
+    crs = QgsCoordinateReferenceSystem.fromWkt(
+        'LOCAL_CS["site grid (ft)",LOCAL_DATUM["site",0],UNIT["foot",0.3048],'
+        'AXIS["X",EAST],AXIS["Y",NORTH]]')
+    if not crs.isValid():
+        pytest.skip("this PROJ does not build an engineering CRS from WKT")
+    gt = memory_layer(["LINESTRING(0 0, 600 0)"])
+    gt.setCrs(crs)
+    msg = refused(run_alg, "roadmetrics:apls", {"GROUND_TRUTH": gt, "PREDICTION": gt},
+                  "not in metres", "Reproject")
+    assert "site grid" in msg
+
+
+def test_undefined_geopackage_crs_is_a_missing_crs(run_alg, guarded_inputs, tmp_path):
+    g = guarded_inputs
+    gt_none = _without_crs(g.gt, str(tmp_path / "gt_none.gpkg"))
+    pred_none = _without_crs(g.pred, str(tmp_path / "pred_none.gpkg"))
+    layer = QgsVectorLayer(gt_none, "n", "ogr")
+    assert layer.crs().isValid() and layer.crs().authid() == ""  # what QGIS makes of it
+    ref = run_alg("roadmetrics:apls", {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred})["APLS"]
+    assert ref > 0.5
+    for gt, pred in ((gt_none, g.pred), (g.gt, pred_none), (gt_none, pred_none)):
+        r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": gt, "PREDICTION": pred})
+        assert r["APLS"] == pytest.approx(ref, abs=1e-9), (gt, pred)
+        s = json.loads(r["SCORES"])
+        assert s["counts"]["input_prediction"]["invalid_parts"] == 0
+        assert s["counts"]["input_ground_truth"]["invalid_parts"] == 0
+    # a prediction without CRS is in the ground truth's CRS, also when that one is
+    # reprojected (feet -> UTM metres)
+    gt_ft = _translate(g.gt, str(tmp_path / "gt_ft.gpkg"), dstSRS="EPSG:2263", reproject=True)
+    pred_ft = _translate(g.pred, str(tmp_path / "pred_ft.gpkg"), dstSRS="EPSG:2263",
+                         reproject=True)
+    pred_ft_none = _without_crs(pred_ft, str(tmp_path / "pred_ft_none.gpkg"))
+    r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": gt_ft, "PREDICTION": pred_ft_none})
+    assert r["APLS"] == pytest.approx(ref, abs=1e-6)
+    assert any("prediction has no valid CRS" in w for w in json.loads(r["SCORES"])["warnings"])
+
+
+# -- 14.2: the tools check inputs as the single metrics do --------------------
+
+def _class_layers():
+    gt = memory_layer(["LINESTRING(0 0, 200 0)", "LINESTRING(200 0, 200 200)"],
+                      fields=[("cls", "string")], values=[["a"], ["b"]])
+    pred = memory_layer(["LINESTRING(0 1, 200 1)", "LINESTRING(201 0, 201 200)"])
+    return gt, pred
+
+
+def test_class_field_on_one_layer_only_is_refused_by_every_algorithm(run_alg):
+    gt, pred = _class_layers()
+    single = refused(run_alg, "roadmetrics:apls",
+                     {"GROUND_TRUTH": gt, "PREDICTION": pred, "CLASS_FIELD": "cls"},
+                     "CLASS_FIELD 'cls' is missing from the prediction layer")
+    ev = refused(run_alg, "roadmetrics:evaluate",
+                 {"GROUND_TRUTH": gt, "PREDICTION": pred, "CLASS_FIELD": "cls"},
+                 "CLASS_FIELD 'cls' is missing from the prediction layer")
+    assert single.split(":", 1)[0] == ev.split(":", 1)[0]
+    refused(run_alg, "roadmetrics:compare",
+            {"GROUND_TRUTH": gt, "PREDICTIONS": [pred, gt], "METRICS": [0],
+             "PARAMETERS": '{"apls": {"CLASS_FIELD": "cls"}}'},
+            "CLASS_FIELD 'cls' is missing from the prediction layer")
+    refused(run_alg, "roadmetrics:sensitivity",
+            {"GROUND_TRUTH": gt, "COUNTS": "0, 1", "METRICS": [0],
+             "PARAMETERS": '{"apls": {"SPEED_FIELD": "cls"}}'},
+            "SPEED_FIELD 'cls' is missing", "reads no attributes")
+
+
+def test_compare_reads_the_field_parameters(run_alg):
+    gt, _ = _class_layers()
+    p1 = memory_layer(["LINESTRING(0 1, 200 1)"], fields=[("cls", "string")], values=[["a"]])
+    p2 = memory_layer(["LINESTRING(0 1, 200 1)", "LINESTRING(201 0, 201 200)"],
+                      fields=[("cls", "string")], values=[["a"], ["b"]])
+    r = run_alg("roadmetrics:compare", {"GROUND_TRUTH": gt, "PREDICTIONS": [p1, p2],
+                                        "METRICS": [0],
+                                        "PARAMETERS": '{"apls": {"CLASS_FIELD": "cls"}}'})
+    assert "RESULTS" in r
+
+
+# -- 14.3: same data on both sides -------------------------------------------
+
+def test_same_data_on_both_sides_is_a_warning(run_alg, guarded_inputs):
+    g = guarded_inputs
+    r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": g.gt, "PREDICTION": g.gt})
+    assert r["APLS"] == 1.0
+    assert any("same data" in w for w in json.loads(r["SCORES"])["warnings"])
+    ev = run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": g.gt, "PREDICTION": g.gt,
+                                          "METRICS": [0]})
+    assert any("same data" in w for w in json.loads(ev["SCORES"])["warnings"])
+    # the file alone and the file with its layer's name are the same data
+    r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": g.gt,
+                                     "PREDICTION": g.gt + "|layername=ground_truth"})
+    assert any("same data" in w for w in json.loads(r["SCORES"])["warnings"])
+    r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred})
+    assert not any("same data" in w for w in json.loads(r["SCORES"])["warnings"])
+    gt = memory_layer(["LINESTRING(0 0, 200 0)"])
+    other = memory_layer(["LINESTRING(0 1, 200 1)"])
+    c = run_alg("roadmetrics:compare", {"GROUND_TRUTH": gt, "PREDICTIONS": [gt, other],
+                                        "METRICS": [0]})
+    w = json.loads(c["RESULTS"])["input_warnings"]
+    assert len([x for x in w if "same data" in x]) == 1
+
+
+def test_prediction_has_no_default_layer(qgis_app, run_alg):
+    from qgis.core import QgsApplication, QgsProcessingParameterDefinition
+    for alg_id in ("roadmetrics:apls", "roadmetrics:evaluate"):
+        alg = QgsApplication.processingRegistry().algorithmById(alg_id)
+        d = alg.parameterDefinition("PREDICTION")
+        # QGIS puts the active layer in a mandatory layer parameter without default
+        assert d.flags() & QgsProcessingParameterDefinition.FlagOptional
+        assert d.defaultValue() is None
+        refused(run_alg, alg_id, {"GROUND_TRUTH": GT_SAMPLE}, "Choose the prediction layer")

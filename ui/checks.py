@@ -1,0 +1,549 @@
+"""The checks every algorithm of the plugin runs before any work
+(``check_run``): single metrics and the tools (evaluate, compare, perturb,
+sensitivity) share them, so a tool refuses exactly what a single metric
+refuses, up front.
+
+* outputs: no output may resolve to an input's file (GeoPackage, shapefile
+  and its sidecars, CSV, ...: inputs are never modified), no two outputs may
+  go to the same file (except distinct layers of one GeoPackage given as
+  ``ogr:dbname='x.gpkg' table="name"``), and the HTML report must be
+  writable;
+* layers: line layers where lines are expected, polygons for TILES;
+* parameters: every metric's parameters resolved and validated by the core
+  (unknown names, wrong types or values in the PARAMETERS JSON, metric ids
+  that do not exist), field parameters present on the layers they must be on
+  (``core.registry.check_fields``);
+* DASK_SCHEDULER reachable (a few seconds, not the 30 s of a Dask client);
+* a warning when the ground truth and the prediction are the same data.
+"""
+import math
+import os
+import re
+import socket
+from urllib.parse import urlsplit
+
+from qgis.core import (QgsCoordinateReferenceSystem, QgsProcessingException,
+                       QgsProcessingFeatureSourceDefinition, QgsProcessingOutputLayerDefinition,
+                       QgsProcessingUtils, QgsProperty, QgsProviderRegistry, QgsWkbTypes)
+
+from ..core import registry
+from .i18n import tr, tr_noop
+
+# files that make up one dataset with the given extension (lower case)
+FAMILIES = [
+    (".shp", ".shx", ".dbf", ".prj", ".cpg", ".qix", ".sbn", ".sbx", ".qpj", ".shp.xml"),
+    (".tab", ".dat", ".map", ".id", ".ind"),
+]
+SOURCE_TYPES = ("source", "vector", "multilayer", "raster", "layer", "file")
+DASK_TIMEOUT_S = 3.0
+LINE_INPUTS = {"GROUND_TRUTH": tr_noop("ground-truth"), "PREDICTION": tr_noop("prediction"),
+               "INPUT": tr_noop("input")}
+
+
+def _split_ext(path):
+    low = path.lower()
+    if low.endswith(".shp.xml"):
+        return path[:-8], ".shp.xml"
+    stem, ext = os.path.splitext(path)
+    return stem, ext.lower()
+
+
+def footprint(path, sidecar_style=False, existing_style=False):
+    """Real paths of the files a dataset at ``path`` consists of (a
+    shapefile is .shp + .shx + .dbf + ...); with ``sidecar_style`` also the
+    .qml style written next to a styled output, with ``existing_style`` the
+    .qml next to an input if there is one."""
+    path = os.path.realpath(os.path.abspath(os.path.expanduser(path)))
+    stem, ext = _split_ext(path)
+    out = {path}
+    for fam in FAMILIES:
+        if ext in fam:
+            out |= {stem + e for e in fam}
+    if sidecar_style or (existing_style and os.path.exists(stem + ".qml")):
+        out.add(stem + ".qml")
+    return out
+
+
+def layer_file(layer):
+    """The file behind a map layer (None for memory layers, databases, ...)."""
+    if layer is None:
+        return None
+    try:
+        parts = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source())
+    except Exception:  # a provider without decodeUri
+        parts = {}
+    path = parts.get("path") if parts else None
+    if not path:
+        path = layer.source().split("|")[0].split("?")[0]
+        if path.startswith("file://"):
+            path = path[7:]
+    return path if path and os.path.exists(path) else None
+
+
+def _layer(alg, parameters, name, context):
+    """The map layer of a source parameter (also for 'selected features
+    only' definitions)."""
+    value = parameters.get(name)
+    if isinstance(value, QgsProcessingFeatureSourceDefinition):
+        src = value.source.valueAsString(context.expressionContext())[0]
+        return QgsProcessingUtils.mapLayerFromString(src, context)
+    return alg.parameterAsVectorLayer(parameters, name, context)
+
+
+def input_layers(alg, parameters, context):
+    """[(parameter name, map layer)] of every layer input that is set."""
+    out = []
+    for d in alg.parameterDefinitions():
+        if d.isDestination() or d.type() not in SOURCE_TYPES or parameters.get(d.name()) is None:
+            continue
+        if d.type() == "multilayer":
+            out += [(d.name(), lay)
+                    for lay in alg.parameterAsLayerList(parameters, d.name(), context)]
+        elif d.type() == "file":
+            path = alg.parameterAsFile(parameters, d.name(), context)
+            if path:
+                out.append((d.name(), path))
+        else:
+            out.append((d.name(), _layer(alg, parameters, d.name(), context)))
+    return out
+
+
+def destination(alg, parameters, name, context):
+    """(file path, layer name in it or None) of an output, None when it is
+    not a file (temporary or memory layer, database)."""
+    d = alg.parameterDefinition(name)
+    if d.type() == "fileDestination":
+        dest = alg.parameterAsFileOutput(parameters, name, context)
+    else:
+        # read the value itself: parameterAsOutputLayer may register the
+        # destination as a layer to load on completion
+        dest = parameters.get(name)
+        if isinstance(dest, QgsProcessingOutputLayerDefinition):
+            dest = dest.sink
+        if isinstance(dest, QgsProperty):
+            dest = dest.valueAsString(context.expressionContext())[0]
+        if not isinstance(dest, str) or dest == "TEMPORARY_OUTPUT":
+            return None
+    if not dest:
+        return None
+    dest = str(dest)
+    if dest.startswith("ogr:"):
+        m = re.search(r"dbname='((?:[^'\\]|\\.)*)'", dest) or re.search(r"dbname=(\S+)", dest)
+        if not m:
+            return None
+        t = re.search(r'table="([^"]*)"', dest) or re.search(r"table=(\S+)", dest)
+        return m.group(1).replace("\\'", "'"), (t.group(1) if t else None)
+    if re.match(r"^[A-Za-z][A-Za-z0-9_]+:", dest) and not dest.startswith("file:"):
+        return None  # memory:, postgres:, spatialite:, ... (not a plain file)
+    if dest.startswith("file://"):
+        dest = dest[7:]
+    path, _, rest = dest.partition("|")
+    m = re.search(r"layername=([^|]+)", rest)
+    if d.type() != "fileDestination" and not os.path.splitext(path)[1]:
+        path += "." + (alg.provider().defaultVectorFileExtension()
+                       if alg.provider() is not None else "gpkg")
+    return path, (m.group(1) if m else None)
+
+
+def check_outputs(alg, parameters, context):
+    """Refuse an output that would replace an input's file or another
+    output, and an HTML report that cannot be written; before any work."""
+    inputs = {}
+    for pname, layer in input_layers(alg, parameters, context):
+        path = layer if isinstance(layer, str) else layer_file(layer)
+        if path:
+            for f in footprint(path, existing_style=True):
+                inputs.setdefault(f, (_named(alg, pname), path))
+    written = {}
+    for d in alg.destinationParameterDefinitions():
+        name = d.name()
+        if parameters.get(name) is None:
+            continue
+        dest = destination(alg, parameters, name, context)
+        if dest is None:
+            continue
+        path, table = dest
+        styled = d.type() == "sink" and QgsWkbTypes.geometryType(
+            _sink_wkb(d)) != QgsWkbTypes.NullGeometry and table is None
+        files = footprint(path, sidecar_style=styled)
+        for f in sorted(files):
+            if f in inputs:
+                pname, ipath = inputs[f]
+                raise QgsProcessingException(tr(
+                    "The output {} ({}) would overwrite the input {} ({}): inputs are never "
+                    "modified. Choose another file for {}.").format(
+                    _named(alg, name), path, pname, ipath, _named(alg, name)))
+        for f in sorted(files):
+            other = written.get(f)
+            if other is not None and (other[1] is None or table is None or other[1] == table):
+                raise QgsProcessingException(tr(
+                    "The outputs {} and {} are both written to {}: the second would replace the "
+                    "first. Give each output its own file, or write them as separate layers of "
+                    "one GeoPackage ('Save to GeoPackage...' in the dialog, or "
+                    "ogr:dbname='{}' table=\"{}\" (geom) and another table name for "
+                    "the other).").format(_named(alg, other[0]), _named(alg, name), path, path, name.lower()))
+        for f in files:
+            written.setdefault(f, (name, table))
+        if d.type() == "fileDestination":
+            check_writable(path, _named(alg, name))
+
+
+def _named(alg, name):
+    """A parameter as the dialog shows it, with its id for scripts:
+    'HTML report' [REPORT]."""
+    d = alg.parameterDefinition(name)
+    label = d.description() if d is not None else ""
+    return f"'{label}' [{name}]" if label and label != name else name
+
+
+def _sink_wkb(definition):
+    from qgis.core import QgsProcessing
+    t = definition.dataType()
+    return {QgsProcessing.TypeVector: QgsWkbTypes.NoGeometry,
+            QgsProcessing.TypeVectorPoint: QgsWkbTypes.Point,
+            QgsProcessing.TypeVectorPolygon: QgsWkbTypes.Polygon}.get(t, QgsWkbTypes.LineString)
+
+
+def check_writable(path, name="REPORT"):
+    """Refuse a file output that cannot be written (checked before the
+    computation, not after it): a folder, a read-only file or folder, a
+    parent that is a file."""
+    path = os.path.abspath(os.path.expanduser(path))
+    problem = None
+    if os.path.isdir(path):
+        problem = tr("it is a folder")
+    elif os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            problem = tr("the file is read-only")
+        else:
+            try:
+                with open(path, "a", encoding="utf-8"):
+                    pass  # opening to append changes nothing
+            except OSError as e:
+                problem = e.strerror or str(e)
+    else:
+        parent = os.path.dirname(path)
+        while parent and not os.path.exists(parent):
+            up = os.path.dirname(parent)
+            if up == parent:
+                break
+            parent = up
+        if not os.path.isdir(parent):
+            problem = tr("{} is not a folder").format(parent)
+        elif not os.access(parent, os.W_OK | os.X_OK):
+            problem = tr("the folder {} is not writable").format(parent)
+        elif os.path.dirname(path) == parent:
+            probe = os.path.join(parent, f".{os.path.basename(path)}.{os.getpid()}.probe")
+            try:
+                with open(probe, "w", encoding="utf-8"):
+                    pass
+                os.remove(probe)
+            except OSError as e:
+                problem = e.strerror or str(e)
+    if problem:
+        raise QgsProcessingException(tr("Cannot write {} to {}: {}. Choose another file; nothing "
+                                        "was computed.").format(name, path, problem))
+
+
+def check_dask(address, timeout_s=DASK_TIMEOUT_S):
+    """Refuse, within ``timeout_s`` seconds, a Dask scheduler address that
+    does not accept connections (tcp://host:port, host:port, tls://...)."""
+    if not address:
+        return
+    text = address.strip()
+    if text.startswith("inproc://"):
+        return
+    url = urlsplit(text if "://" in text else "tcp://" + text)
+    try:
+        host, port = url.hostname, url.port or 8786
+    except ValueError as e:
+        raise QgsProcessingException(tr("DASK_SCHEDULER '{}' is not an address like "
+                                        "tcp://host:8786: {}").format(address, e))
+    if not host:
+        raise QgsProcessingException(tr("DASK_SCHEDULER '{}' is not an address like "
+                                        "tcp://host:8786.").format(address))
+    try:
+        socket.create_connection((host, port), timeout=timeout_s).close()
+    except OSError as e:
+        raise QgsProcessingException(tr(
+            "Cannot reach the Dask scheduler at {} ({}). Start it ('dask scheduler'), check the "
+            "address and firewall, or leave DASK_SCHEDULER empty to run on local "
+            "processes.").format(address, e.strerror or e))
+
+
+def undefined_crs(crs):
+    """True for a CRS that only says 'no CRS': GDAL's GeoPackage 'Undefined
+    geographic SRS' / 'Undefined Cartesian SRS' (valid for QGIS, but without
+    an authority and meaning nothing)."""
+    if not crs.isValid():
+        return True
+    if crs.authid():
+        return False
+    return crs.description().strip().lower().startswith("undefined ")
+
+
+def layer_crs(source):
+    """The CRS of a feature source or layer; an undefined CRS (see
+    undefined_crs) is returned as the invalid CRS, i.e. a missing one."""
+    crs = source.sourceCrs() if hasattr(source, "sourceCrs") else source.crs()
+    return QgsCoordinateReferenceSystem() if undefined_crs(crs) else crs
+
+
+def check_line_layer(source, label):
+    if source is None:
+        raise QgsProcessingException(tr("Could not load the {} layer.").format(label))
+    gtype = QgsWkbTypes.geometryType(source.wkbType())
+    if gtype != QgsWkbTypes.LineGeometry:
+        raise QgsProcessingException(
+            tr("The {} layer must contain lines, but it has {} geometries. Choose a line "
+               "layer (for polygons, run 'Polygons to lines' first).").format(
+                label, QgsWkbTypes.geometryDisplayString(gtype)))
+
+
+def check_tiles_layer(source):
+    if source is None:
+        return
+    gtype = QgsWkbTypes.geometryType(source.wkbType())
+    if gtype != QgsWkbTypes.PolygonGeometry:
+        raise QgsProcessingException(tr(
+            "The TILES layer must contain polygons (one per tile), but it has {} geometries. "
+            "Leave TILES empty and set TILE_SIZE for a square grid.").format(
+            QgsWkbTypes.geometryDisplayString(gtype)))
+
+
+def _kind_ok(p, v):
+    if v is None:
+        return p.optional or p.kind in ("field", "string")
+    if p.kind in ("distance", "number"):
+        return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    if p.kind == "integer":
+        return isinstance(v, int) and not isinstance(v, bool)
+    if p.kind == "bool":
+        return isinstance(v, bool)
+    if p.kind == "enum":
+        return v in p.options
+    return isinstance(v, str)
+
+
+def _kind_text(p):
+    return {"distance": tr("a finite number (metres)"), "number": tr("a finite number"),
+            "integer": tr("an integer"), "bool": tr("true or false"),
+            "enum": tr("one of {}").format(", ".join(f'"{o}"' for o in p.options)),
+            "field": tr("a field name"), "string": tr("a text")}.get(p.kind, p.kind)
+
+
+def check_per_metric(per_metric, ids, warnings):
+    """Validate PARAMETERS ({metric id: {NAME: value}}): every key a metric,
+    every name a parameter of it, every value of the parameter's type.
+    Settings for a metric that is not run are reported in ``warnings``."""
+    known = {s.id: s for s in registry.all_specs()}
+    for m, values in per_metric.items():
+        if m not in known:
+            raise QgsProcessingException(tr(
+                "PARAMETERS: '{}' is not a metric. Per-metric parameters go under the metric's "
+                "id, e.g. {{\"apls\": {{\"VARIANT\": \"sat2graph\"}}}}; metrics: {}.").format(
+                m, ", ".join(sorted(known))))
+        if not isinstance(values, dict):
+            raise QgsProcessingException(tr(
+                "PARAMETERS: the value of '{}' must be an object of parameter names and values, "
+                "e.g. {{\"{}\": {{\"{}\": ...}}}}.").format(
+                m, m, known[m].all_params()[0].name))
+        params = {p.name: p for p in known[m].all_params()}
+        for k, v in values.items():
+            if k not in params:
+                raise QgsProcessingException(tr(
+                    "PARAMETERS: {} has no parameter '{}'; its parameters: {}.").format(
+                    m, k, ", ".join(sorted(params))))
+            if not _kind_ok(params[k], v):
+                raise QgsProcessingException(tr(
+                    "PARAMETERS: {}.{} must be {}, got {}.").format(
+                    m, k, _kind_text(params[k]), repr(v)))
+            p = params[k]
+            if p.kind in ("distance", "number", "integer") and v is not None:
+                # the range QGIS enforces on the single algorithm's widget
+                lo, hi = p.minimum, p.maximum
+                if (lo is not None and v < lo) or (hi is not None and v > hi):
+                    raise QgsProcessingException(tr(
+                        "PARAMETERS: {}.{} must be between {} and {}, got {}.").format(
+                        m, k, "-inf" if lo is None else f"{lo:g}",
+                        "inf" if hi is None else f"{hi:g}", repr(v)))
+        if m not in ids:
+            warnings.append(tr("PARAMETERS has settings for {}, which is not among the chosen "
+                               "metrics: they are not used.").format(m))
+
+
+def same_data(a, b):
+    """True when two input layers are the same data (same provider and
+    source, same subset, whole layers)."""
+    if a is None or b is None:
+        return False
+    if a is b or (a.id() and a.id() == b.id()):
+        return True
+    if a.providerType() != b.providerType():
+        return False
+    fa, fb = layer_file(a), layer_file(b)
+    if fa and fb:
+        pa = QgsProviderRegistry.instance().decodeUri(a.providerType(), a.source())
+        pb = QgsProviderRegistry.instance().decodeUri(b.providerType(), b.source())
+        la = pa.get("layerName") or _first_layer(fa)
+        lb = pb.get("layerName") or _first_layer(fb)
+        return (os.path.realpath(fa) == os.path.realpath(fb) and la == lb
+                and a.subsetString() == b.subsetString())
+    return a.source() == b.source()
+
+
+def _first_layer(path):
+    """Name of the layer a file opens on without a layer name (OGR's first)."""
+    try:
+        from osgeo import ogr
+        ds = ogr.Open(path)
+        return ds.GetLayer(0).GetName() if ds is not None and ds.GetLayerCount() else None
+    except Exception:  # no GDAL bindings, unreadable file: compare as given
+        return None
+
+
+def _selected_only(parameters, name):
+    v = parameters.get(name)
+    return isinstance(v, QgsProcessingFeatureSourceDefinition) and (
+        v.selectedFeaturesOnly or v.featureLimit != -1)
+
+
+def check_parameter_values(alg, parameters, context, base):
+    """checkParameterValues of every algorithm: QGIS's own check
+    (``base``), then the output and prediction checks, so that the dialog
+    refuses them before it starts (check_run repeats them for models and
+    scripts that do not call it)."""
+    ok, msg = base
+    if not ok:
+        return ok, msg
+    try:
+        check_outputs(alg, parameters, context)
+        _check_prediction_given(alg, parameters)
+    except QgsProcessingException as e:
+        return False, str(e)
+    return True, ""
+
+
+def _check_prediction_given(alg, parameters):
+    if alg.parameterDefinition("PREDICTION") is not None and \
+            parameters.get("PREDICTION") in (None, ""):
+        raise QgsProcessingException(tr("Choose the prediction layer (the lines to evaluate)."))
+
+
+def check_run(alg, parameters, context, feedback, metric_params=None, fields=True,
+              warnings=None):
+    """Every check before any work (see the module's docstring); raises
+    QgsProcessingException with a clear message.  ``metric_params``:
+    {metric id: resolved parameters} to validate against the layers' fields
+    (``fields=False``: the algorithm reads no attributes, so any field
+    parameter is refused).  Returns ``warnings`` with the new ones added;
+    all of them are logged."""
+    from .inputs import warn
+    warnings = [] if warnings is None else warnings
+    check_outputs(alg, parameters, context)
+    names = [d.name() for d in alg.parameterDefinitions()]
+    sources = {}
+    for n, label in LINE_INPUTS.items():
+        if n in names and parameters.get(n) not in (None, ""):
+            sources[n] = alg.parameterAsSource(parameters, n, context)
+            check_line_layer(sources[n], tr(label))
+    _check_prediction_given(alg, parameters)
+    preds = []
+    if "PREDICTIONS" in names:
+        preds = alg.parameterAsLayerList(parameters, "PREDICTIONS", context)
+        for layer in preds:
+            check_line_layer(layer, tr("prediction") + f" '{layer.name()}'")
+    if "TILES" in names and parameters.get("TILES") is not None:
+        check_tiles_layer(alg.parameterAsSource(parameters, "TILES", context))
+    gt = sources.get("GROUND_TRUTH") or sources.get("INPUT")
+    gt_fields = set(gt.fields().names()) if (gt is not None and fields) else set()
+    pred_sets = ([set(sources["PREDICTION"].fields().names())] if "PREDICTION" in sources else
+                 [set(p.fields().names()) for p in preds])
+    if not fields or not pred_sets:
+        pred_sets = [set()]
+    for m, params in (metric_params or {}).items():
+        spec = registry.get(m)
+        for ps in pred_sets:
+            try:
+                registry.check_fields(spec, params, {"GROUND_TRUTH": gt_fields, "PREDICTION": ps})
+            except ValueError as e:
+                extra = "" if fields else " " + tr(
+                    "(this tool reads no attributes: the perturbed copies have none)")
+                raise QgsProcessingException(tr("Invalid parameters: {}").format(e) + extra)
+    if "GROUND_TRUTH" in sources and "PREDICTION" in sources and not (
+            _selected_only(parameters, "GROUND_TRUTH") or _selected_only(parameters, "PREDICTION")):
+        a = _layer(alg, parameters, "GROUND_TRUTH", context)
+        b = _layer(alg, parameters, "PREDICTION", context)
+        if same_data(a, b):
+            warnings.append(tr("The ground truth and the prediction are the same data ({}): "
+                               "every score is perfect. Choose the prediction layer.").format(
+                a.name() if a is not None else ""))
+    if preds and "GROUND_TRUTH" in sources:
+        a = _layer(alg, parameters, "GROUND_TRUTH", context)
+        for b in preds:
+            if not _selected_only(parameters, "GROUND_TRUTH") and same_data(a, b):
+                warnings.append(tr("The ground truth and the prediction '{}' are the same data: "
+                                   "its scores are perfect.").format(b.name()))
+    if "DASK_SCHEDULER" in names:
+        check_dask(alg.parameterAsString(parameters, "DASK_SCHEDULER", context))
+    for w in warnings:
+        warn(feedback, w)
+    return warnings
+
+
+def resolve_single(spec, values):
+    """A single metric's parameters, resolved and validated by the core."""
+    try:
+        return spec.resolve(values)
+    except (ValueError, KeyError) as e:
+        raise QgsProcessingException(tr("Invalid parameters: {}").format(
+            e.args[0] if e.args else e))
+
+
+def resolve_tool(ids, params, per_metric, seed, warnings):
+    """{metric id: resolved parameters} of a tool's metrics: PARAMETERS
+    validated (check_per_metric), then each metric's parameters as the core
+    will build them (core.analysis.evaluate.metric_params)."""
+    from ..core.analysis.evaluate import metric_params
+    check_per_metric(per_metric, ids, warnings)
+    out = {}
+    for m in ids:
+        try:
+            out[m] = metric_params(registry.get(m), params, seed)
+        except (ValueError, KeyError) as e:
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(
+                e.args[0] if e.args else e))
+    return out
+
+
+def field_names(metric_params):
+    """The attribute names the metrics' field parameters use (to be read)."""
+    out = []
+    for m, params in metric_params.items():
+        for p in registry.get(m).all_params():
+            v = params.get(p.name) if p.kind == "field" else None
+            if v and v not in out:
+                out.append(v)
+    return out
+
+
+def prediction_parameter():
+    """PREDICTION without a default layer: QGIS fills a mandatory layer
+    parameter with the active layer, i.e. the same layer as the ground
+    truth; this one starts empty and check_run asks for it."""
+    from qgis.core import QgsProcessing, QgsProcessingParameterFeatureSource
+    return QgsProcessingParameterFeatureSource(
+        "PREDICTION", tr("Prediction (lines to evaluate)"), [QgsProcessing.TypeVectorLine],
+        None, True)
+
+
+def run_info(info):
+    """What the tools record about the inputs in their JSON output: the
+    working CRS, a reprojection and unit conversion, the input warnings."""
+    out = {"working_crs": info.get("working_crs")}
+    for k in ("reprojected_to", "converted_from_unit"):
+        if info.get(k):
+            out[k] = info[k]
+    if info.get("warnings"):
+        out["input_warnings"] = list(info["warnings"])
+    return out

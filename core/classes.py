@@ -41,7 +41,13 @@ def split_by_class(gt, pred, field):
 
 
 def run_metric(spec, gt, pred, params, progress):
-    """spec.compute, plus scores per class when CLASS_FIELD is set."""
+    """spec.compute, plus scores per class when CLASS_FIELD is set; inner
+    loops of the metric see ``progress`` through core.progress.checkpoint."""
+    with progress.active():
+        return _run_metric(spec, gt, pred, params, progress)
+
+
+def _run_metric(spec, gt, pred, params, progress):
     field = params.get("CLASS_FIELD")
     if not field or spec.handles_classes:
         return spec.compute(gt, pred, params, progress)

@@ -1,4 +1,14 @@
-"""Progress reporting and cancellation, independent of QGIS."""
+"""Progress reporting and cancellation, independent of QGIS.
+
+Long loops that are not handed a Progress (matchers, solvers, ...) call
+:func:`checkpoint`: it checks the Progress made current on this thread by
+``with progress.active():`` (core.classes.run_metric does that for every
+metric run), so a cancel reaches them too.
+"""
+import threading
+from contextlib import contextmanager
+
+_current = threading.local()
 
 
 class Cancelled(Exception):
@@ -24,9 +34,29 @@ class Progress:
         if self._cancel is not None and self._cancel():
             raise Cancelled("cancelled by the user")
 
+    @contextmanager
+    def active(self):
+        """Within the block, :func:`checkpoint` on this thread checks this
+        Progress for cancellation."""
+        previous = getattr(_current, "progress", None)
+        _current.progress = self
+        try:
+            yield self
+        finally:
+            _current.progress = previous
+
     def sub(self, a, b):
         span = self.end - self.start
         return Progress(self._cb, self._cancel, self.start + span * a, self.start + span * b)
 
 
 NO_PROGRESS = Progress()
+
+
+def checkpoint() -> None:
+    """Raise Cancelled if the computation on this thread was cancelled (the
+    Progress of the innermost ``Progress.active()`` block; nothing outside
+    one).  Cheap: one attribute look-up and the cancel callback."""
+    p = getattr(_current, "progress", None)
+    if p is not None:
+        p.check()

@@ -172,3 +172,72 @@ def test_workers_end_when_their_parent_dies(tmp_path, engine, sig, portable):
           f"workers gone {latency:.2f} s after the signal")
     assert ended and not left
     assert latency < 15
+
+
+# -- cancel inside real tiles ---------------------------------------------------
+
+def _sample_tiles(n):
+    import numpy as np
+    from sample_data import sample
+    gt, pred = sample(), sample("prediction")
+    xy = np.vstack(gt.parts)
+    (x0, y0), (x1, y1) = xy.min(axis=0), xy.max(axis=0)
+    w = (x1 - x0) / n
+    return gt, pred, [(k, (x0 + k * w, y0, x0 + (k + 1) * w, y1)) for k in range(n)]
+
+
+def test_cancel_inside_one_big_tile_run_here():
+    """WORKERS = 1, one tile holding the whole sample, OPT-G (the slowest
+    metric there): the cancel, raised once the subgraphs are being matched,
+    is seen by the checks inside the matching loops."""
+    from core.analysis.tiles import evaluate_tiles
+    gt, pred, tiles = _sample_tiles(1)
+    cancel = {}
+
+    def note(fraction, message):
+        if message and "matching subgraphs" in message and "t" not in cancel:
+            cancel["t"] = time.monotonic()
+
+    t0 = time.monotonic()
+    with pytest.raises(Cancelled):
+        evaluate_tiles(gt, pred, tiles, ["optg"], workers=1,
+                       progress=Progress(note, lambda: "t" in cancel))
+    # the cancel flag is raised by the progress callback itself: the latency
+    # measured is the longest stretch without a check after it
+    latency = time.monotonic() - cancel["t"]
+    print(f"\ncancel in one big tile (OPT-G, here): returned {latency:.2f} s after the cancel "
+          f"({time.monotonic() - t0:.1f} s in all)")
+    assert latency < 10
+
+
+def test_cancel_with_tiles_on_two_workers():
+    """WORKERS = 2, two halves of the sample, every metric (several seconds
+    per tile): the cancel, 2 s after the start, ends both workers."""
+    from core.analysis.tiles import evaluate_tiles
+    gt, pred, tiles = _sample_tiles(2)
+    t0 = time.monotonic()
+    with pytest.raises(Cancelled):
+        evaluate_tiles(gt, pred, tiles, None, workers=2,
+                       progress=Progress(None, lambda: time.monotonic() - t0 > 2.0))
+    latency = time.monotonic() - t0 - 2.0
+    print(f"\ncancel with two tiles on two workers: returned {latency:.2f} s after the cancel")
+    assert latency < 10
+
+
+def test_checkpoint_sees_the_progress_of_its_thread_only():
+    from core.progress import checkpoint
+    checkpoint()  # outside any active block: nothing to check
+    cancelled = Progress(None, lambda: True)
+    with cancelled.active():
+        with pytest.raises(Cancelled):
+            checkpoint()
+        with Progress().active():
+            checkpoint()  # the innermost block counts
+        with pytest.raises(Cancelled):
+            checkpoint()
+        seen = []
+        t = threading.Thread(target=lambda: seen.append(checkpoint()))
+        t.start()
+        t.join()
+        assert seen == [None]  # another thread: not cancelled
+    checkpoint()

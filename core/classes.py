@@ -43,7 +43,8 @@ def split_by_class(gt, pred, field):
 def run_metric(spec, gt, pred, params, progress):
     """spec.compute, plus scores per class when CLASS_FIELD is set; inner
     loops of the metric see ``progress`` through core.progress.checkpoint."""
-    with progress.active():
+    from .progress import active
+    with active(progress):
         return _run_metric(spec, gt, pred, params, progress)
 
 

@@ -2,7 +2,7 @@
 
 Long loops that are not handed a Progress (matchers, solvers, ...) call
 :func:`checkpoint`: it checks the Progress made current on this thread by
-``with progress.active():`` (core.classes.run_metric does that for every
+``with active(progress):`` (core.classes.run_metric does that for every
 metric run), so a cancel reaches them too.
 """
 import threading
@@ -34,16 +34,10 @@ class Progress:
         if self._cancel is not None and self._cancel():
             raise Cancelled("cancelled by the user")
 
-    @contextmanager
     def active(self):
         """Within the block, :func:`checkpoint` on this thread checks this
         Progress for cancellation."""
-        previous = getattr(_current, "progress", None)
-        _current.progress = self
-        try:
-            yield self
-        finally:
-            _current.progress = previous
+        return active(self)
 
     def sub(self, a, b):
         span = self.end - self.start
@@ -53,10 +47,22 @@ class Progress:
 NO_PROGRESS = Progress()
 
 
+@contextmanager
+def active(progress):
+    """``with active(progress):`` -- :func:`checkpoint` on this thread calls
+    ``progress.check()`` within the block (any object with a check method)."""
+    previous = getattr(_current, "progress", None)
+    _current.progress = progress
+    try:
+        yield progress
+    finally:
+        _current.progress = previous
+
+
 def checkpoint() -> None:
     """Raise Cancelled if the computation on this thread was cancelled (the
-    Progress of the innermost ``Progress.active()`` block; nothing outside
+    Progress of the innermost ``active()`` block; nothing outside
     one).  Cheap: one attribute look-up and the cancel callback."""
-    p = getattr(_current, "progress", None)
-    if p is not None:
-        p.check()
+    check = getattr(getattr(_current, "progress", None), "check", None)
+    if check is not None:
+        check()

@@ -53,7 +53,11 @@ def gone(pid):
 
 @posix_only
 def test_a_killed_worker_is_replaced_and_its_task_run_again(tmp_path):
-    tasks = [{"dir": str(tmp_path), "item": i, "sleep": 1.0} for i in range(4)]
+    """Tasks carrying 1.6 MB each, like tiles (with such tasks a worker killed
+    under ProcessPoolExecutor left it hanging in shutdown)."""
+    import numpy as np
+    tasks = [{"dir": str(tmp_path), "item": i, "sleep": 1.0, "payload": np.ones(200_000)}
+             for i in range(4)]
     killed = {}
 
     def killer():

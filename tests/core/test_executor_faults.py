@@ -245,3 +245,23 @@ def test_checkpoint_sees_the_progress_of_its_thread_only():
         t.join()
         assert seen == [None]  # another thread: not cancelled
     checkpoint()
+
+
+def test_cancel_on_dask_returns_without_waiting_for_the_tasks(tmp_path):
+    distributed = pytest.importorskip(
+        "distributed", reason="the 'distributed' package is not installed (scripts/test installs it)")
+    tasks = [{"dir": str(tmp_path), "item": i, "sleep": 60} for i in range(2)]
+    cancel = {}
+
+    def is_canceled():
+        if "t" not in cancel and len(T.started(str(tmp_path))) >= 1:
+            cancel["t"] = time.monotonic()
+        return "t" in cancel
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
+                                  dashboard_address=None) as cluster:
+        with pytest.raises(Cancelled):
+            run_tasks(T.sleeper, tasks, dask_scheduler=cluster.scheduler_address,
+                      progress=Progress(None, is_canceled))
+        latency = time.monotonic() - cancel["t"]
+    print(f"\ncancel on Dask: returned {latency:.2f} s after the cancel")
+    assert latency < 15

@@ -34,8 +34,20 @@ def sleeper(task, progress):
 
 
 def shared_sleeper(common, item, progress):
-    """run_shared version of sleeper (``common`` holds the settings)."""
-    return sleeper(dict(common, item=item), progress)
+    """run_shared version of sleeper (``common`` holds the settings;
+    ``common['sleeps']``, when given, the sleep of each item); run by
+    ``common['parent']``, it only waits until a worker runs an item."""
+    if common.get("parent") == os.getpid():
+        # run by the parent process: return once a worker runs an item
+        end = time.monotonic() + 60
+        while time.monotonic() < end and not any(
+                p != os.getpid() for ps in started(common["dir"]).values() for p in ps):
+            time.sleep(0.02)
+        return item
+    task = dict(common, item=item)
+    if "sleeps" in common:
+        task["sleep"] = common["sleeps"][item]
+    return sleeper(task, progress)
 
 
 def kill_own_worker(task, progress):

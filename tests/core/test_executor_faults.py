@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from core.analysis.executor import run_tasks
+from core.analysis.executor import run_shared, run_tasks
 from core.progress import Cancelled, Progress
 
 import executor_tasks as T
@@ -113,10 +113,10 @@ def test_cancel_terminates_busy_workers(tmp_path):
     tasks = [{"dir": str(tmp_path), "item": i, "sleep": 60} for i in range(3)]
     cancel = {}
 
-    def is_canceled():
+    def is_canceled():  # True from 0.3 s after both workers were seen running
         if "t" not in cancel and len(T.started(str(tmp_path))) >= 2:
-            cancel["t"] = time.monotonic()
-        return "t" in cancel
+            cancel["t"] = time.monotonic() + 0.3
+        return "t" in cancel and time.monotonic() > cancel["t"]
     t0 = time.monotonic()
     with pytest.raises(Cancelled):
         run_tasks(T.sleeper, tasks, workers=2, progress=Progress(None, is_canceled))
@@ -127,6 +127,28 @@ def test_cancel_terminates_busy_workers(tmp_path):
     pids = [p for ps in T.started(str(tmp_path)).values() for p in ps]
     assert len(pids) == 2 and os.getpid() not in pids
     assert all(gone(p) for p in pids)
+
+
+def test_run_shared_cancel_while_a_worker_runs_the_last_item(tmp_path):
+    """Whole-extent evaluate's engine: this process is done with its items
+    and waits for a worker's long item (which never checks): the cancel,
+    raised 0.5 s into that wait, still ends it."""
+    common = {"dir": str(tmp_path), "sleep": 60, "parent": os.getpid()}
+    cancel = {}
+
+    def is_canceled():  # True from 0.5 s after a worker was first seen running
+        if "t" not in cancel and any(p != os.getpid() for ps in T.started(str(tmp_path)).values()
+                                     for p in ps):
+            cancel["t"] = time.monotonic() + 0.5
+        return "t" in cancel and time.monotonic() > cancel["t"]
+    with pytest.raises(Cancelled):
+        run_shared(T.shared_sleeper, common, [0, 1], workers=2,
+                   progress=Progress(None, is_canceled))
+    latency = time.monotonic() - cancel["t"]
+    print(f"\nrun_shared, cancel while a worker runs: returned {latency:.2f} s after the cancel")
+    assert latency < 10
+    pids = [p for ps in T.started(str(tmp_path)).values() for p in ps if p != os.getpid()]
+    assert pids and all(gone(p) for p in pids)
 
 
 PARENT = """
@@ -253,10 +275,10 @@ def test_cancel_on_dask_returns_without_waiting_for_the_tasks(tmp_path):
     tasks = [{"dir": str(tmp_path), "item": i, "sleep": 60} for i in range(2)]
     cancel = {}
 
-    def is_canceled():
+    def is_canceled():  # True from 0.3 s after a task was seen running
         if "t" not in cancel and len(T.started(str(tmp_path))) >= 1:
-            cancel["t"] = time.monotonic()
-        return "t" in cancel
+            cancel["t"] = time.monotonic() + 0.3
+        return "t" in cancel and time.monotonic() > cancel["t"]
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
                                   dashboard_address=None) as cluster:
         with pytest.raises(Cancelled):

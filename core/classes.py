@@ -84,8 +84,12 @@ def precision_warning(spec, gt, pred, params):
 def run_metric(spec, gt, pred, params, progress):
     """spec.compute, plus scores per class when CLASS_FIELD is set; scores
     clipped onto their bounds (MetricSpec.clip_scores) and a warning when
-    the coordinates are too large for float64 (:func:`precision_warning`)."""
-    result = _run_metric(spec, gt, pred, params, progress)
+    the coordinates are too large for float64 (:func:`precision_warning`).
+    Inner loops of the metric see ``progress`` through
+    core.progress.checkpoint."""
+    from .progress import active
+    with active(progress):
+        result = _run_metric(spec, gt, pred, params, progress)
     w = precision_warning(spec, gt, pred, params)
     if w:
         result.warnings.append(w)

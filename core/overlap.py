@@ -24,6 +24,7 @@ exactly, and how much the neighbourhoods of two line sets overlap (areas).
 import numpy as np
 
 from .linecover import Segments, covered_interval, interval_events, segment_pairs_within
+from .progress import checkpoint
 
 QUAD_SEGS = 16
 
@@ -287,6 +288,7 @@ def _areas_shapely1(la, lb, ra, ca, rb, cb, cells, x0, y0, c, nx, tol):
     sb = np.searchsorted(pb, np.arange(len(cells) + 1))
     tot_a = tot_b = tot_i = 0.0
     for k in range(len(cells)):
+        checkpoint()
         bx = box(xmin[k], ymin[k], xmax[k], ymax[k])
         geoms = []
         for lines, r, s in ((la, ra, sa), (lb, rb, sb)):

@@ -1,4 +1,14 @@
-"""Progress reporting and cancellation, independent of QGIS."""
+"""Progress reporting and cancellation, independent of QGIS.
+
+Long loops that are not handed a Progress (matchers, solvers, ...) call
+:func:`checkpoint`: it checks the Progress made current on this thread by
+``with active(progress):`` (core.classes.run_metric does that for every
+metric run), so a cancel reaches them too.
+"""
+import threading
+from contextlib import contextmanager
+
+_current = threading.local()
 
 
 class Cancelled(Exception):
@@ -24,9 +34,35 @@ class Progress:
         if self._cancel is not None and self._cancel():
             raise Cancelled("cancelled by the user")
 
+    def active(self):
+        """Within the block, :func:`checkpoint` on this thread checks this
+        Progress for cancellation."""
+        return active(self)
+
     def sub(self, a, b):
         span = self.end - self.start
         return Progress(self._cb, self._cancel, self.start + span * a, self.start + span * b)
 
 
 NO_PROGRESS = Progress()
+
+
+@contextmanager
+def active(progress):
+    """``with active(progress):`` -- :func:`checkpoint` on this thread calls
+    ``progress.check()`` within the block (any object with a check method)."""
+    previous = getattr(_current, "progress", None)
+    _current.progress = progress
+    try:
+        yield progress
+    finally:
+        _current.progress = previous
+
+
+def checkpoint() -> None:
+    """Raise Cancelled if the computation on this thread was cancelled (the
+    Progress of the innermost ``active()`` block; nothing outside
+    one).  Cheap: one attribute look-up and the cancel callback."""
+    check = getattr(getattr(_current, "progress", None), "check", None)
+    if check is not None:
+        check()

@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 
+from .progress import checkpoint
 from .result import FeatureTable
 from .subgraph_matching import candidate_pairs
 from .subgraphs import KeyIndex, heading_difference
@@ -107,8 +108,11 @@ def run(gcg, pcg, gc, pc, radius, mode, match_distance, matcher, progress,
         progress.set(s / max(n, 1))
         ids = np.arange(s, e)
         hs, hp, hd = _crop(gcg, gc, ids, radius, mode)
+        checkpoint()
         ms, mp, md = _crop(pcg, pc, ids, radius, mode)
+        checkpoint()
         r, c, d = _block_candidates(hs, hp, ms, mp, pcg.n_points, cptr, cj, cd)
+        checkpoint()
         rm, rdist, cm, cdist = matcher(len(hs), len(ms), r, c, d)
         out.holes += np.bincount(hs, minlength=n)
         out.marbles += np.bincount(ms, minlength=n)

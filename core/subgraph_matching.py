@@ -30,6 +30,7 @@ from scipy.sparse.csgraph import connected_components
 from scipy.spatial import cKDTree
 
 from .assignment import min_cost_matching
+from .progress import checkpoint
 
 DENSE_CELLS = 4_000_000  # larger components use the sparse assignment
 
@@ -125,6 +126,7 @@ def maximum_matching(nr, nc, r, c):
         rp[ri[win]] = ci[win]
         cp[ci[win]] = ri[win]
     while True:
+        checkpoint()
         ends = _augmenting_path_ends(a, b, ptr, ci, rp, cp)
         if ends is None:
             break
@@ -260,6 +262,7 @@ def match_optimal(nr, nc, r, c, d, max_distance):
         ce = comp[e]
         bounds = np.nonzero(np.r_[True, ce[1:] != ce[:-1], True])[0]
         for s, t in zip(bounds[:-1], bounds[1:]):
+            checkpoint()
             ee = e[s:t]
             k = ce[s]
             lr, lc = local_r[ri[ee]], local_c[ci[ee]]

@@ -156,9 +156,9 @@ def rank_methods(values):
 
 # -- running the methods -----------------------------------------------------
 
-def _method_task(task):
+def _method_task(task, progress=NO_PROGRESS):
     ev = evaluate(task["gt"], task["pred"], task["metrics"], task["params"], task["seed"],
-                  keep_layers=False)
+                  progress, keep_layers=False)
     return {"scores": {m: dict(ev.results[m].scores) for m in ev.results},
             "errors": dict(ev.errors), "warnings": ev.warnings()}
 

@@ -3,8 +3,15 @@ with identical results (every task carries its own seed).
 
 ``run_tasks(fn, tasks, workers, dask_scheduler, progress)`` returns one
 (ok, value_or_error_text) per task, in task order; a failing task is reported
-with its error, never lost.  ``fn`` must be a module-level function so that
-processes and Dask workers can import it.
+with its error, never lost.  ``fn(task, progress)`` must be a module-level
+function so that processes and Dask workers can import it.
+
+Cancellation and faults: a cancel (Cancelled raised by ``progress``) reaches
+a serial task through its own progress checks and ends local worker
+processes at once (terminated, not waited for); a worker that dies is
+replaced and its task run again (run_tasks) or run here (run_shared); and
+every worker ends by itself when the process that started it dies
+(_watch_parent), so a killed QGIS leaves no orphan computing.
 """
 import os
 import sys
@@ -33,53 +40,248 @@ def python_executable():
     return None
 
 
-def _safe(fn, task):
+def _safe(fn, task, progress=NO_PROGRESS):
     try:
-        return True, fn(task)
+        return True, fn(task, progress)
+    except Cancelled:
+        raise
     except Exception as e:  # reported per task, with its type and message
         return False, f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=3)}"
 
 
-def run_tasks(fn, tasks, workers=1, dask_scheduler=None, progress=None, labels=None):
+def run_tasks(fn, tasks, workers=1, dask_scheduler=None, progress=None, labels=None, retries=1):
+    """``fn(task, progress)`` for every task: [(ok, value or error text)] in
+    task order.
+
+    * Serially (``workers`` 1) ``progress`` reaches each task (a sub-range of
+      it), so a Cancelled raised by the task's own checks stops the run.
+    * On ``workers`` local processes, each worker is fed one task at a time
+      through its own pipe.  The caller's thread checks ``progress`` for
+      cancellation every POLL_S seconds; on cancel (or any exception) every
+      worker is terminated at once, not waited for.  A worker that dies
+      (killed, out of memory) gives its task to a fresh worker, ``retries``
+      times; after that the task fails with the way its worker ended.  The
+      workers stop by themselves when this process dies (see _watch_parent).
+    * On Dask, cancellation is checked every POLL_S seconds too; the tasks
+      already running on the cluster finish there (Dask cannot stop them)."""
     n = len(tasks)
-    out = [None] * n
+    progress = progress or NO_PROGRESS
     labels = labels or [str(i) for i in range(n)]
     if dask_scheduler:
         return _run_dask(fn, tasks, dask_scheduler, progress, labels)
     if workers is None or workers <= 0:
         workers = os.cpu_count() or 1
-    if workers == 1 or n <= 1:
-        for i, t in enumerate(tasks):
-            if progress is not None:
-                progress.set(i / max(n, 1), f"tile {labels[i]}")
-            out[i] = _safe(fn, t)
-        return out
-    import concurrent.futures as cf
-    import multiprocessing as mp
-    ctx = mp.get_context("spawn")
-    exe = python_executable()
+    exe = python_executable() if workers > 1 and n > 1 else None
     if exe is None:
-        return run_tasks(fn, tasks, 1, None, progress, labels)
-    ctx.set_executable(exe)
-    done = 0
-    with cf.ProcessPoolExecutor(max_workers=min(workers, n), mp_context=ctx) as pool:
-        with _worker_start():
-            futs = {pool.submit(_safe, fn, t): i for i, t in enumerate(tasks)}
+        out = [None] * n
+        for i, t in enumerate(tasks):
+            progress.set(i / max(n, 1), f"tile {labels[i]}")
+            out[i] = _safe(fn, t, progress.sub(i / n, (i + 1) / n))
+        return out
+    return _TaskPool(fn, tasks, min(workers, n), exe, progress, labels, retries).run()
+
+
+POLL_S = 0.1
+"""How often (seconds) a waiting parent checks for cancellation and dead workers."""
+
+
+def _ended(exitcode):
+    """How a worker process ended, in words (exit codes of
+    multiprocessing: negative = killed by that signal)."""
+    if exitcode is None:
+        return "still running"
+    if exitcode < 0:
+        import signal
         try:
-            for f in cf.as_completed(futs):
-                i = futs[f]
-                try:
-                    out[i] = f.result()
-                except Exception as e:  # a worker that died
-                    out[i] = (False, f"{type(e).__name__}: {e}")
-                done += 1
-                if progress is not None:
-                    progress.set(done / n, f"tile {labels[i]} done")
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        hint = " (the system kills the largest process when memory runs out)" \
+            if -exitcode == getattr(signal, "SIGKILL", 9) else ""
+        return f"was killed by {name}{hint}"
+    return f"exited with code {exitcode}"
+
+
+class _Worker:
+    def __init__(self, ctx, fn):
+        self.conn, child = ctx.Pipe(duplex=True)
+        self.proc = ctx.Process(target=_task_worker, args=(child, fn, os.getpid()), daemon=True)
+        self.proc.start()
+        child.close()
+        self.task = None
+
+
+class _TaskPool:
+    """The local-process engine of run_tasks (see there)."""
+
+    def __init__(self, fn, tasks, workers, exe, progress, labels, retries):
+        import multiprocessing as mp
+        self.ctx = mp.get_context("spawn")
+        self.ctx.set_executable(exe)
+        self.fn, self.tasks, self.workers = fn, tasks, workers
+        self.progress, self.labels, self.retries = progress, labels, retries
+        self.pool = []
+
+    def _start(self, count):
+        with _worker_start():
+            for _ in range(count):
+                self.pool.append(_Worker(self.ctx, self.fn))
+
+    def run(self):
+        from collections import deque
+        from multiprocessing.connection import wait
+        n = len(self.tasks)
+        out = [None] * n
+        todo = deque(range(n))
+        deaths = [0] * n
+        done = 0
+        try:
+            self._start(self.workers)
+            while done < n:
+                self.progress.check()
+                for w in list(self.pool):
+                    if w.task is None and todo:
+                        i = todo.popleft()
+                        try:
+                            w.conn.send((i, self.tasks[i]))
+                            w.task = i
+                        except (OSError, EOFError):  # an idle worker died: not the task's fault
+                            todo.appendleft(i)
+                            self._drop(w)
+                        except Exception as e:  # the task cannot be pickled
+                            out[i] = (False, f"the task could not be sent to a worker: "
+                                             f"{type(e).__name__}: {e}")
+                            done += 1
+                busy = [w for w in self.pool if w.task is not None]
+                wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], POLL_S)
+                for w in busy:
+                    msg = None
+                    try:
+                        if w.conn.poll():
+                            msg = w.conn.recv()
+                    except (OSError, EOFError):
+                        pass
+                    if msg is not None:
+                        i, ok, value = msg
+                        out[i] = (ok, value)
+                        w.task = None
+                        done += 1
+                        self.progress.set(done / n, f"tile {self.labels[i]} done")
+                    elif not w.proc.is_alive():
+                        i = w.task
+                        how = _ended(w.proc.exitcode)
+                        self._drop(w)
+                        deaths[i] += 1
+                        if deaths[i] <= self.retries:
+                            todo.appendleft(i)
+                        else:
+                            out[i] = (False, f"WorkerDied: its worker process {how}, "
+                                             f"{deaths[i]} time(s)")
+                            done += 1
+                            self.progress.set(done / n, f"tile {self.labels[i]} failed")
+                missing = min(self.workers, len(todo) + sum(w.task is not None for w in self.pool)) \
+                    - len(self.pool)
+                if missing > 0:
+                    self._start(missing)
+            self._stop(wait_s=2.0)
         except BaseException:
-            for f in futs:
-                f.cancel()
+            self._stop(wait_s=0.0)
             raise
-    return out
+        return out
+
+    def _drop(self, w):
+        self.pool.remove(w)
+        w.conn.close()
+        w.proc.join(0)
+
+    def _stop(self, wait_s):
+        """Ends every worker: asked to stop (``wait_s`` > 0: idle workers
+        exit on their own) or terminated; whatever still runs after that is
+        killed."""
+        import time
+        for w in self.pool:
+            try:
+                if wait_s > 0 and w.task is None:
+                    w.conn.send(None)
+                else:
+                    w.proc.terminate()
+            except (OSError, ValueError):
+                pass
+        deadline = time.monotonic() + max(wait_s, 1.0)
+        for w in self.pool:
+            w.proc.join(max(0.0, deadline - time.monotonic()))
+            if w.proc.is_alive():
+                w.proc.terminate()
+                w.proc.join(0.5)
+            if w.proc.is_alive() and hasattr(w.proc, "kill"):
+                w.proc.kill()
+                w.proc.join(1.0)
+            w.conn.close()
+        self.pool = []
+
+
+def _task_worker(conn, fn, parent_pid):
+    """A run_tasks worker: (index, task) in, (index, ok, value) out, until
+    None or the parent goes away."""
+    _watch_parent(parent_pid)
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        i, task = msg
+        ok, value = _safe(fn, task)
+        try:
+            conn.send((i, ok, value))
+        except (OSError, EOFError):
+            return
+        except Exception as e:  # the result cannot be pickled
+            conn.send((i, False, f"the result could not be sent back: {type(e).__name__}: {e}"))
+
+
+def _watched(target, parent_pid, *args):
+    """A worker's entry point: ``target(*args)`` under _watch_parent."""
+    _watch_parent(parent_pid)
+    return target(*args)
+
+
+def _watch_parent(parent_pid):
+    """Make this worker end when the process that started it ends, however
+    it ends (cancel, SIGTERM, SIGKILL, crash), so no orphan keeps computing.
+
+    * Linux: prctl(PR_SET_PDEATHSIG, SIGKILL), the kernel kills this process
+      when its parent dies, even while it runs C code holding the GIL.
+    * Everywhere (Python >= 3.8): a daemon thread waits on multiprocessing's
+      parent sentinel (a pipe end, or the parent's process handle on
+      Windows) and exits the process when it fires."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+            libc = ctypes.CDLL(None, use_errno=True)
+            PR_SET_PDEATHSIG = 1
+            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if parent_pid is not None and hasattr(os, "getppid") and os.name == "posix" \
+            and os.getppid() != parent_pid:
+        os._exit(1)  # the parent died before the watch was in place
+    import multiprocessing as mp
+    parent = mp.parent_process() if hasattr(mp, "parent_process") else None
+    if parent is None or getattr(parent, "sentinel", None) is None:
+        return
+    import threading
+
+    def watch(sentinel=parent.sentinel):
+        from multiprocessing.connection import wait
+        try:
+            wait([sentinel])
+        except Exception:
+            return
+        os._exit(1)
+    threading.Thread(target=watch, name="roadmetrics-parent-watch", daemon=True).start()
 
 
 def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=None,
@@ -122,8 +324,9 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
     procs = []
     with _worker_start():
         for _ in range(workers - 1):
-            p = ctx.Process(target=_shared_worker, args=(fn, common, items, order, counter, results),
-                            daemon=True)
+            p = ctx.Process(target=_watched, args=(
+                                _shared_worker, os.getpid(), fn, common, items, order, counter,
+                                results), daemon=True)
             p.start()
             procs.append(p)
     finished = 0
@@ -163,6 +366,8 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
         while finished < n:
             if drain(True):
                 continue
+            if progress is not None:
+                progress.check()
             if not any(p.is_alive() for p in procs):
                 while drain(False):
                     pass
@@ -305,28 +510,39 @@ class _worker_start:
 
 
 def _run_dask(fn, tasks, address, progress, labels):
+    import time
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError as e:
         raise ValueError("DASK_SCHEDULER is set but the 'distributed' package is not installed "
                          "(pip install distributed)") from e
     client = Client(address)
+    futs = []
     try:
         _ensure_importable(client, fn)
         futs = client.map(_safe, [fn] * len(tasks), tasks, pure=False)
-        index = {f.key: i for i, f in enumerate(futs)}
         out = [None] * len(tasks)
+        waiting = dict(enumerate(futs))
         done = 0
-        for f in as_completed(futs):
-            i = index[f.key]
-            try:
-                out[i] = f.result()
-            except Exception as e:
-                out[i] = (False, f"{type(e).__name__}: {e}")
-            done += 1
-            if progress is not None:
+        while waiting:
+            progress.check()
+            finished = [i for i, f in waiting.items() if f.done()]
+            if not finished:
+                time.sleep(POLL_S)
+                continue
+            for i in finished:
+                f = waiting.pop(i)
+                try:
+                    out[i] = f.result()
+                except Exception as e:
+                    out[i] = (False, f"{type(e).__name__}: {e}")
+                done += 1
                 progress.set(done / len(tasks), f"tile {labels[i]} done (dask)")
         return out
+    except BaseException:
+        if futs:
+            client.cancel(futs)
+        raise
     finally:
         client.close()
 

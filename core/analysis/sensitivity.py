@@ -58,13 +58,14 @@ def parse_counts(text):
     return counts
 
 
-def _task(task):
+def _task(task, progress=NO_PROGRESS):
     """One (type, count, repetition): perturb, then evaluate (module level,
-    so that worker processes and Dask can run it)."""
+    so that worker processes and Dask can run it); ``progress`` carries
+    cancellation into the metrics."""
     t = task["type"] or ERROR_TYPES[0]
     pert = perturb(task["gt"], t, task["count"], task["perturb_seed"], task["pparams"])
     ev = evaluate(pert.ground_truth, pert.prediction, task["metrics"], task["params"],
-                  task["metric_seed"], keep_layers=False)
+                  task["metric_seed"], progress, keep_layers=False)
     scores = {m: dict(ev.results[m].scores) for m in ev.results}
     return {"scores": scores, "errors": dict(ev.errors), "warnings": ev.warnings(),
             "n_errors": pert.n_errors}

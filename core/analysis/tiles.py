@@ -122,10 +122,11 @@ def tile_seed(seed, index):
     return int(np.random.SeedSequence([int(seed), int(index)]).generate_state(1)[0] & 0x7FFFFFFF)
 
 
-def _tile_task(task):
-    """Evaluate one tile (module level: runs in worker processes / on Dask)."""
+def _tile_task(task, progress=NO_PROGRESS):
+    """Evaluate one tile (module level: runs in worker processes / on Dask);
+    ``progress`` carries cancellation into the tile's metrics."""
     ev = evaluate(task["gt"], task["pred"], task["metrics"], task["params"], task["seed"],
-                  keep_layers=False)
+                  progress, keep_layers=False)
     out = {}
     for m in ev.order:
         if m in ev.results:

@@ -93,10 +93,10 @@ def test_failing_tile_is_reported_not_lost(monkeypatch):
     from core.analysis import tiles as tmod
     real = tmod._tile_task
 
-    def flaky(task):
+    def flaky(task, progress):
         if task["seed"] == tile_seed(0, 1):
             raise RuntimeError("boom")
-        return real(task)
+        return real(task, progress)
     monkeypatch.setattr(tmod, "_tile_task", flaky)
     r = tmod.evaluate_tiles(gt, pred, tiles[:2], ["apls"], workers=1)
     assert r.tiles[1].error and "boom" in r.tiles[1].error

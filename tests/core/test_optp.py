@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core import pathmatch, registry
-from core.intervals import IntervalSet
+from core.intervals import EdgeLine, IntervalSet
 from core.network import build_network
+from core.pathmatch import free_candidates
 from core.pathsample import PathPoints, decompose_paths, sub_polyline
 from core.sampling import rng
 from core.viterbi import viterbi
@@ -362,6 +363,46 @@ def test_sub_polyline():
     cum = np.array([0.0, 10.0, 20.0])
     assert sub_polyline(xy, cum, 5, 15).tolist() == [[5, 0], [10, 0], [10, 5]]
     assert sub_polyline(xy, cum, 10, 10).tolist() == [[10, 0], [10, 0]]
+
+
+def test_free_candidates_move_to_the_cuts_of_the_consumed_run():
+    # One 100 m edge along the x axis; x = 40..60 consumed.  A point at
+    # (50, 3) projects onto x = 50 (consumed): it gets the two cuts x = 40 and
+    # x = 60, both sqrt(10^2 + 3^2) = 10.44 m away (cost 109 m^2), with a 12 m
+    # snap distance; none with 10 m.  A free candidate is kept as it is.
+    net = build_network([np.array([[0.0, 0.0], [100.0, 0.0]])])
+    forward = net.node_xy[net.edge_u[0], 0] == 0.0
+
+    def off(x):
+        return x if forward else 100.0 - x
+
+    line = EdgeLine(net)
+    consumed = IntervalSet()
+    consumed.add([line.at(0, min(off(40), off(60)))], [line.at(0, max(off(40), off(60)))])
+    xy = np.array([[50.0, 3.0], [80.0, 1.0]])
+    cand = (np.array([0, 1]), np.array([0, 0]), np.array([off(50), off(80)]), np.array([9.0, 1.0]),
+            np.array([[50.0, 0.0], [80.0, 0.0]]))
+    cp, ce, co, cem, cxy = free_candidates(net, line, consumed, xy, *cand, snap=12.0)
+    assert cp.tolist() == [0, 0, 1]
+    assert sorted(cxy[:2, 0].tolist()) == [40.0, 60.0] and cxy[2].tolist() == [80.0, 0.0]
+    assert cem.tolist() == [pytest.approx(109.0)] * 2 + [1.0]
+    cp, _, _, _, cxy = free_candidates(net, line, consumed, xy, *cand, snap=10.0)
+    assert cp.tolist() == [1]
+    # a run reaching the dead end x = 100 leaves one cut, x = 40; a cut within
+    # node_snap of an edge end is placed on the node (its cost stays the
+    # distance to the cut): run 3..60, point (10, 2), cut x = 3 at
+    # sqrt(7^2 + 2^2) m -> node (0, 0) with node_snap 5
+    tail = IntervalSet()
+    tail.add([line.at(0, min(off(40), off(100)))], [line.at(0, max(off(40), off(100)))])
+    cp, _, _, _, cxy = free_candidates(net, line, tail, xy[:1], *[c[:1] for c in cand], snap=12.0)
+    assert cxy.tolist() == [[40.0, 0.0]]
+    head = IntervalSet()
+    head.add([line.at(0, min(off(3), off(60)))], [line.at(0, max(off(3), off(60)))])
+    p = np.array([[10.0, 2.0]])
+    c = (np.array([0]), np.array([0]), np.array([off(10)]), np.array([4.0]), np.array([[10.0, 0.0]]))
+    cp, ce, co, cem, cxy = free_candidates(net, line, head, p, *c, snap=12.0, node_snap=5.0)
+    assert cxy.tolist() == [[0.0, 0.0]] and co.tolist() == [off(0)]
+    assert cem.tolist() == [pytest.approx(53.0)]
 
 
 def test_interval_set_open_overlaps():

@@ -5,8 +5,11 @@ For the resampled points of all paths at once, candidates are the closest
 point of every edge of the other network B within ``snap`` metres (one per
 point and edge); a candidate within ``node_snap`` metres of an end of its
 edge is placed on that node (as the reference maps projections near a node
-onto the node).  Paths are then processed in their sampled order: the
-candidates lying on parts of B consumed by earlier paths are dropped, the
+onto the node).  Paths are then processed in their sampled order.  The paper
+removes the matched edges and matches later paths to what remains, so a
+candidate lying on a part of B consumed by earlier paths is re-projected onto
+the free part of its edge: it moves to the cut(s) bordering the consumed run
+that contains it, when within ``snap`` (``free_candidates``).  Then the
 free transitions between consecutive candidates are found in the corridor
 (core/corridor.py), Viterbi picks the alignment (core/viterbi.py), and the
 routes of B used by the matched transitions are consumed, except the first
@@ -20,7 +23,7 @@ from scipy.spatial import cKDTree
 
 from .corridor import CorridorRouter
 from .geometry import project_points_on_segments
-from .intervals import EdgeLine, IntervalSet
+from .intervals import EPS, EdgeLine, IntervalSet
 from .snapping import SegmentIndex
 from .viterbi import viterbi
 
@@ -74,6 +77,64 @@ def edge_candidates(net, xy, snap, node_snap=0.0, chunk=100000):
     return [np.concatenate([p[k] for p in parts]) for k in range(5)]
 
 
+def free_candidates(net, line, consumed, xy, cp, ce, co, cem, cxy, snap, node_snap=0.0):
+    """Candidates of one path on what is left of ``net`` once ``consumed``
+    (an IntervalSet on ``line``, an EdgeLine of ``net``) is removed.
+
+    A candidate (point ``cp``, edge ``ce``, offset ``co`` m, emission cost
+    ``cem`` = squared distance m^2, position ``cxy``) on a free location is
+    kept.  One on a consumed location is re-projected onto the free part of
+    its edge, as the paper matches later paths to the network with the matched
+    edges removed: the consumed run [r0, r1] containing it is cut out of the
+    edge and the point gets a candidate at each cut that borders a free
+    stretch (r0 > 0, r1 < edge length), when that cut lies within ``snap``
+    metres of the point.  On a straight edge a cut is the closest free point
+    on its side, since the distance to the point grows monotonically away
+    from the (consumed) closest point.  A cut within ``node_snap`` of an edge
+    end is placed on the node, as for every candidate (the cost keeps the
+    distance to the cut).
+
+    Returns (cp, ce, co, cem, cxy) sorted by (point, edge, offset)."""
+    g = line.at(ce, co)
+    bad = consumed.overlaps(g, g)
+    if not bad.any():
+        return cp, ce, co, cem, cxy
+    i = np.nonzero(bad)[0]
+    e = ce[i]
+    k = np.searchsorted(consumed.lo, g[i], side="right") - 1
+    base = line.base[e]
+    L = net.edge_length[e]
+    r0 = consumed.lo[k] - base
+    r1 = consumed.hi[k] - base
+    # free stretch before the run / after it
+    pt = np.concatenate([cp[i], cp[i]])
+    ee = np.concatenate([e, e])
+    LL = np.concatenate([L, L])
+    off = np.concatenate([r0, r1])
+    ok = np.concatenate([r0 > EPS, r1 < L - EPS])
+    pt, ee, LL, off = pt[ok], ee[ok], LL[ok], off[ok]
+    pos = net.point_at(ee, off)
+    d = np.hypot(pos[:, 0] - xy[pt, 0], pos[:, 1] - xy[pt, 1])
+    near = d <= snap
+    pt, ee, LL, off, pos, d = pt[near], ee[near], LL[near], off[near], pos[near], d[near]
+    tol = max(float(node_snap), NODE_TOL)
+    to_u = (off < tol) & (off <= LL - off)
+    to_v = (LL - off < tol) & ~to_u
+    off = np.where(to_u, 0.0, np.where(to_v, LL, off))
+    if to_u.any() or to_v.any():
+        pos = pos.copy()
+        pos[to_u] = net.node_xy[net.edge_u[ee[to_u]]]
+        pos[to_v] = net.node_xy[net.edge_v[ee[to_v]]]
+    keep = ~bad
+    cp = np.concatenate([cp[keep], pt])
+    ce = np.concatenate([ce[keep], ee])
+    co = np.concatenate([co[keep], off])
+    cem = np.concatenate([cem[keep], np.round(d, 6) ** 2])
+    cxy = np.concatenate([cxy[keep], pos])
+    o = np.lexsort((co, ce, cp))
+    return cp[o], ce[o], co[o], cem[o], cxy[o]
+
+
 class PathMatch:
     """Outcome of matching every path of ``points`` (core.pathsample.PathPoints)
     to network ``other``: ``matched`` (one flag per transition, i.e. per
@@ -112,9 +173,9 @@ class PathMatch:
                 lp = cpt[c0:c1] - p0
                 le, lo, lem, lxy = ce[c0:c1], co[c0:c1], em_all[c0:c1], cxy[c0:c1]
                 if len(consumed):
-                    g = line.at(le, lo)
-                    keep = ~consumed.overlaps(g, g)
-                    lp, le, lo, lem, lxy = lp[keep], le[keep], lo[keep], lem[keep], lxy[keep]
+                    lp, le, lo, lem, lxy = free_candidates(
+                        other, line, consumed, points.xy[p0:p1], lp, le, lo, lem, lxy, snap,
+                        node_snap)
                     if len(lp) == 0:
                         continue
                 n = p1 - p0

@@ -17,8 +17,12 @@ around the segment walking at most MAX_HOPS (partial) edges
 SEGMENT_LENGTH^2.  Paths are processed in their sampled order and the parts
 of the prediction used by matched transitions are consumed, so no part is
 matched twice (except within NODE_SNAP_DISTANCE of a junction: junction
-areas are shared by the roads crossing there).  The matched
-transitions split pi into connected pieces S(pi):
+areas are shared by the roads crossing there).  A later path is matched to
+what is left, as the paper removes matched edges: a candidate on a consumed
+stretch is re-projected onto the cut(s) between that stretch and the free
+part of its edge, when within SNAP_DISTANCE (core/pathmatch.py,
+free_candidates).  The matched transitions split pi into connected pieces
+S(pi):
 
     P_pi = sum over s in S(pi) of l(s)^2 / l(pi)^2
 
@@ -204,7 +208,8 @@ SPEC = register(MetricSpec(
                    "along the path (metres; reference 25 px at 0.5 m/px)."),
         Param("SNAP_DISTANCE", "distance", "Snap distance", 12.5, unit="m", minimum=0.0,
               help="A path point's candidates are the closest points of the other network's "
-                   "edges within this distance (metres; reference 25 px)."),
+                   "edges (of their parts not matched by earlier paths) within this distance "
+                   "(metres; reference 25 px)."),
         Param("CORRIDOR_WIDTH", "distance", "Corridor half-width", 12.5, unit="m", minimum=0.0,
               advanced=True,
               help="Two candidates of consecutive points are connected only through a route "

@@ -8,10 +8,13 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from core import registry
-from core.intervals import IntervalSet
+from core import pathmatch, registry
+from core.intervals import EdgeLine, IntervalSet
 from core.network import build_network
+from core.pathmatch import free_candidates
 from core.pathsample import PathPoints, decompose_paths, sub_polyline
 from core.sampling import rng
 from core.viterbi import viterbi
@@ -165,6 +168,118 @@ def test_split_junction_connects_both_crossing_roads():
     assert min(unshared) == pytest.approx((1 + 0.4697265625) / 2)
 
 
+REF25 = dict(SEGMENT_LENGTH=25.0, SNAP_DISTANCE=25.0, CORRIDOR_WIDTH=25.0)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_point_beside_a_consumed_stretch_is_reprojected_onto_the_free_part(seed):
+    # Issue 16.  The reference's 25 px taken as metres: SEGMENT_LENGTH =
+    # SNAP_DISTANCE = CORRIDOR_WIDTH = 25.  Prediction: one road y = 0,
+    # x = 0..300 (one edge, dead ends at both ends: nothing is shared).
+    # Ground truth: A = (0, 2)-(150, 2) (6 segments of 25 m) and
+    # B = (140, 15)-(300, 15) (160 m: 7 segments of 160 / 7 m); their extents
+    # along the prediction overlap by 10 m.
+    # If B is matched first (seed 0) it consumes x = 140..300.  A's last point
+    # (150, 2) projects onto (150, 0), consumed: it is re-projected onto the
+    # cut (140, 0), sqrt(10^2 + 2^2) = 10.2 m away (< 25), and the transition
+    # (125, 0) -> (140, 0) runs on the free part: P(A) = 1.  Dropping that
+    # candidate instead (before the fix) left 125 -> 150 unmatched:
+    # P(A) = (125 / 150)^2, recall (1 + 25/36) / 2 = 61/72 = 0.847.
+    # If A goes first it consumes 0..150 and B's first point (140, 15) moves
+    # to the cut (150, 0), sqrt(10^2 + 15^2) = 18.0 m away: P(B) = 1 too.
+    # Recall is 1 for every seed.
+    # Precision (one predicted path, points every 25 m, nothing consumed):
+    # A and B are not connected, so one transition breaks; Viterbi keeps the
+    # cheaper candidates (2 m from A rather than 15 m from B) up to x = 150
+    # and breaks 150 -> 175: pieces 150 and 125 of 300,
+    # precision (150^2 + 125^2) / 300^2 = 38125 / 90000.
+    pred = lines([[0, 0], [300, 0]])
+    gt = lines([[0, 2], [150, 2]], [[140, 15], [300, 15]])
+    r = run(gt, pred, SEED=seed, **REF25)
+    assert r.details["gt_path_scores"] == [pytest.approx(1.0)] * 2
+    assert r.score("RECALL") == pytest.approx(1.0)
+    assert r.score("PRECISION") == pytest.approx(38125 / 90000)
+    assert r.score("N_INTERRUPTIONS") == 0
+    if seed == 0:
+        with _dropping_consumed_candidates():
+            old = run(gt, pred, SEED=0, **REF25)
+        assert old.score("RECALL") == pytest.approx(61 / 72)
+
+
+def test_reprojection_onto_a_cut_respects_the_snap_distance():
+    # The same case with B 26 m from the prediction and SNAP_DISTANCE 27: if
+    # A goes first (seed 1 here, checked below), B's first point (140, 26) is
+    # sqrt(10^2 + 26^2) = 27.9 m from the cut (150, 0), beyond the snap: it
+    # stays unmatched, P(B) = ((160 - 160/7) / 160)^2 = (6/7)^2.  With B first
+    # (the prediction consumed 140..300), A's point (150, 2) reaches the cut.
+    pred = lines([[0, 0], [300, 0]])
+    gt = lines([[0, 2], [150, 2]], [[140, 26], [300, 26]])
+    p = dict(REF25, SNAP_DISTANCE=27.0, CORRIDOR_WIDTH=27.0)
+    scores = set()
+    for seed in range(6):
+        r = run(gt, pred, SEED=seed, **p)
+        scores.add(tuple(sorted(round(x, 9) for x in r.details["gt_path_scores"])))
+    assert scores == {(1.0, 1.0), (round(36 / 49, 9), 1.0)}
+
+
+class _dropping_consumed_candidates:
+    """The matching before issue 16 (kept for comparison): a candidate on a
+    consumed location is dropped, not re-projected."""
+
+    def __enter__(self):
+        self.saved = pathmatch.free_candidates
+
+        def drop(net, line, consumed, xy, cp, ce, co, cem, cxy, snap, node_snap=0.0):
+            g = line.at(ce, co)
+            keep = ~consumed.overlaps(g, g)
+            return cp[keep], ce[keep], co[keep], cem[keep], cxy[keep]
+        pathmatch.free_candidates = drop
+
+    def __exit__(self, *exc):
+        pathmatch.free_candidates = self.saved
+
+
+@st.composite
+def _network_with_a_duplicate(draw):
+    """A jittered grid of roads (spacing 60-140 m) and one of its roads
+    copied 1-10 m to its side, either free or joined to the road's ends."""
+    n = draw(st.integers(2, 4))
+    step = draw(st.floats(60, 140))
+    g = np.random.Generator(np.random.PCG64(draw(st.integers(0, 2**31))))
+    pts = np.array([[i * step, j * step] for i in range(n) for j in range(n)], float)
+    pts += g.uniform(-15, 15, pts.shape)
+    roads = []
+    for i in range(n):
+        for j in range(n):
+            a = i * n + j
+            for b in ([a + n] if i + 1 < n else []) + ([a + 1] if j + 1 < n else []):
+                if g.random() < 0.75:
+                    roads.append(np.array([pts[a], (pts[a] + pts[b]) / 2 + g.uniform(-8, 8, 2),
+                                           pts[b]]))
+    if not roads:
+        roads.append(np.array([pts[0], pts[1]]))
+    r = roads[draw(st.integers(0, len(roads) - 1))]
+    d = r[-1] - r[0]
+    normal = np.array([-d[1], d[0]]) / np.hypot(*d)
+    copy = r + draw(st.floats(1.0, 10.0)) * draw(st.sampled_from([-1.0, 1.0])) * normal
+    if draw(st.booleans()):  # joined at the road's ends (the paper's Fig. 1)
+        copy = np.vstack([r[0], copy[1:-1], r[-1]]) if len(copy) > 2 else copy
+    return roads, roads + [copy]
+
+
+@settings(max_examples=40)
+@given(_network_with_a_duplicate(), st.integers(0, 3))
+def test_duplicated_road_never_scores_worse_than_before_the_reprojection(case, seed):
+    roads, doubled = case
+    gt, pred = lines(*roads), lines(*doubled)
+    for a, b in ((gt, pred), (pred, gt)):
+        new = run(a, b, SEED=seed)
+        with _dropping_consumed_candidates():
+            old = run(a, b, SEED=seed)
+        for k in ("RECALL", "PRECISION"):
+            assert new.score(k) >= old.score(k) - 1e-9, k
+
+
 def test_empty_prediction_and_ground_truth():
     r = run(ROAD, lines())
     assert r.score("RECALL") == 0.0 and r.score("F1") == 0.0
@@ -248,6 +363,46 @@ def test_sub_polyline():
     cum = np.array([0.0, 10.0, 20.0])
     assert sub_polyline(xy, cum, 5, 15).tolist() == [[5, 0], [10, 0], [10, 5]]
     assert sub_polyline(xy, cum, 10, 10).tolist() == [[10, 0], [10, 0]]
+
+
+def test_free_candidates_move_to_the_cuts_of_the_consumed_run():
+    # One 100 m edge along the x axis; x = 40..60 consumed.  A point at
+    # (50, 3) projects onto x = 50 (consumed): it gets the two cuts x = 40 and
+    # x = 60, both sqrt(10^2 + 3^2) = 10.44 m away (cost 109 m^2), with a 12 m
+    # snap distance; none with 10 m.  A free candidate is kept as it is.
+    net = build_network([np.array([[0.0, 0.0], [100.0, 0.0]])])
+    forward = net.node_xy[net.edge_u[0], 0] == 0.0
+
+    def off(x):
+        return x if forward else 100.0 - x
+
+    line = EdgeLine(net)
+    consumed = IntervalSet()
+    consumed.add([line.at(0, min(off(40), off(60)))], [line.at(0, max(off(40), off(60)))])
+    xy = np.array([[50.0, 3.0], [80.0, 1.0]])
+    cand = (np.array([0, 1]), np.array([0, 0]), np.array([off(50), off(80)]), np.array([9.0, 1.0]),
+            np.array([[50.0, 0.0], [80.0, 0.0]]))
+    cp, ce, co, cem, cxy = free_candidates(net, line, consumed, xy, *cand, snap=12.0)
+    assert cp.tolist() == [0, 0, 1]
+    assert sorted(cxy[:2, 0].tolist()) == [40.0, 60.0] and cxy[2].tolist() == [80.0, 0.0]
+    assert cem.tolist() == [pytest.approx(109.0)] * 2 + [1.0]
+    cp, _, _, _, cxy = free_candidates(net, line, consumed, xy, *cand, snap=10.0)
+    assert cp.tolist() == [1]
+    # a run reaching the dead end x = 100 leaves one cut, x = 40; a cut within
+    # node_snap of an edge end is placed on the node (its cost stays the
+    # distance to the cut): run 3..60, point (10, 2), cut x = 3 at
+    # sqrt(7^2 + 2^2) m -> node (0, 0) with node_snap 5
+    tail = IntervalSet()
+    tail.add([line.at(0, min(off(40), off(100)))], [line.at(0, max(off(40), off(100)))])
+    cp, _, _, _, cxy = free_candidates(net, line, tail, xy[:1], *[c[:1] for c in cand], snap=12.0)
+    assert cxy.tolist() == [[40.0, 0.0]]
+    head = IntervalSet()
+    head.add([line.at(0, min(off(3), off(60)))], [line.at(0, max(off(3), off(60)))])
+    p = np.array([[10.0, 2.0]])
+    c = (np.array([0]), np.array([0]), np.array([off(10)]), np.array([4.0]), np.array([[10.0, 0.0]]))
+    cp, ce, co, cem, cxy = free_candidates(net, line, head, p, *c, snap=12.0, node_snap=5.0)
+    assert cxy.tolist() == [[0.0, 0.0]] and co.tolist() == [off(0)]
+    assert cem.tolist() == [pytest.approx(53.0)]
 
 
 def test_interval_set_open_overlaps():

@@ -108,7 +108,8 @@ def compute(gt, pred, params, progress):
     used = {k: params.get(k) for k in ("SEGMENT_LENGTH", "SNAP_DISTANCE", "CORRIDOR_WIDTH",
                                        "NODE_SNAP_DISTANCE", "MAX_HOPS", "DISCONNECTION_PENALTY", "SEED",
                                        "MERGE_TOLERANCE", "NODE_CROSSINGS")}
-    details = {"gt_path_scores": rec.score.tolist(), "pred_path_scores": prec.score.tolist()}
+    # the score of each path is the path_score field of the output layers
+    details = {}
     pool_stats = {"gt_score_sum": float(rec.score.sum()), "gt_paths": len(paths_g),
                   "pred_score_sum": float(prec.score.sum()), "pred_paths": len(paths_p),
                   "interruptions": int(inter_g.sum())}

@@ -262,3 +262,4 @@ SPEC = register(MetricSpec(
 ))
 SPEC.cost = 5
 SPEC.shares = "distance_profiles"  # _geometric_common.Pair.profiles
+SPEC.headline = "HD95"  # summaries: the robust distance, in metres

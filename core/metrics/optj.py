@@ -256,8 +256,8 @@ SPEC = register(MetricSpec(
                    "< 1, so a degree mismatch outweighs any distance."),
     ],
     outputs=[
-        Output("PRECISION", "Precision", "TP / PP."),
-        Output("RECALL", "Recall", "TP / AP."),
+        Output("PRECISION", "Precision", "Share of the predicted incident roads that are matched: TP / PP."),
+        Output("RECALL", "Recall", "Share of the ground-truth incident roads that are found: TP / AP."),
         Output("F1", "F1", "Harmonic mean of precision and recall."),
         Output("TP", "TP (matched incident roads)", "Sum of min(o_i, o_j) over the matches.",
                perfect=None, bounds=(0.0, None)),

@@ -27,7 +27,8 @@ from .catalogue import family_icon, family_icon_path, help_with_labels, sink_lab
 from .i18n import tr
 from .inputs import read_inputs, warn
 from .styles import style_sink
-from .tool_common import metres_parameter
+from .summary import HTML_OUTPUT, html_parameter, input_rows, metric_html, metric_summary, translate
+from .tool_common import metres_parameter, write_report
 
 QTYPES = {"int": QVariant.Int, "double": QVariant.Double, "string": QVariant.String}
 
@@ -114,6 +115,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         for o in self.spec.outputs:
             self.addOutput(QgsProcessingOutputNumber(o.name, tr(o.label)))
         self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
+        self.addParameter(html_parameter())
 
     @staticmethod
     def _make_param(p):
@@ -187,7 +189,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         result.counts["input_ground_truth"] = gt.counts
         result.counts["input_prediction"] = pred.counts
         for w in result.warnings[len(info["warnings"]):]:
-            self._warn(feedback, w)
+            self._warn(feedback, translate(w))
         outputs = {}
         for s in self.spec.sinks:
             table = result.layers.get(s.name)
@@ -197,8 +199,15 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         for o in self.spec.outputs:
             v = result.scores.get(o.name, math.nan)
             outputs[o.name] = float(v) if v is not None else math.nan
-            feedback.pushInfo(f"{o.name} = {outputs[o.name]:.6f}")
         outputs["SCORES"] = result.to_json()
+        metric_summary(feedback, self.spec, result, gt, pred)
+        html = self.parameterAsFileOutput(parameters, HTML_OUTPUT, context)
+        if html:
+            rows = input_rows(self, parameters, context, info, gt, pred)
+            rows.update({p.name: values[p.name] for p in self.spec.all_params()
+                         if values.get(p.name) is not None})
+            outputs[HTML_OUTPUT] = write_report(
+                html, metric_html(self.spec, result, rows, gt, pred, values.get("CLASS_FIELD")))
         feedback.setProgress(100)
         return outputs
 
@@ -206,7 +215,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
     def _progress(feedback, f, msg):
         feedback.setProgress(100.0 * f)
         if msg:
-            feedback.setProgressText(msg)
+            feedback.setProgressText(translate(msg))
 
     @staticmethod
     def _warn(feedback, msg):

@@ -207,10 +207,12 @@ def network_parameters(parent):
 
 
 def progress_for(feedback, a=0.0, b=1.0):
+    from .summary import translate
+
     def cb(f, msg):
         feedback.setProgress(100.0 * f)
         if msg:
-            feedback.setProgressText(msg)
+            feedback.setProgressText(translate(msg))
     return Progress(cb, feedback.isCanceled).sub(a, b)
 
 

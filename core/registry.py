@@ -11,6 +11,9 @@ and the stable order of the metric picker (METRIC_ORDER).
 """
 
 
+from .text import msg
+
+
 class Param:
     def __init__(self, name, kind, label, default=None, help="", unit=None, options=None,
                  optional=False, minimum=None, maximum=None, advanced=False,
@@ -178,7 +181,7 @@ class MetricSpec:
         out = self.defaults()
         for k, v in (params or {}).items():
             if k not in out:
-                raise KeyError(f"{self.id}: unknown parameter {k}")
+                raise KeyError(msg("{}: unknown parameter {}", self.id, k))
             out[k] = v
         return out
 
@@ -227,7 +230,7 @@ _REGISTRY = {}
 
 def register(spec):
     if spec.id in _REGISTRY:
-        raise ValueError(f"metric {spec.id} registered twice")
+        raise ValueError(f"metric {spec.id} registered twice")  # not user-visible
     _REGISTRY[spec.id] = spec
     return spec
 

@@ -544,12 +544,12 @@ def evaluation_report(title, info, evaluation=None, tiled=None, gt_parts=(), pre
          f"<meta name='viewport' content='width=device-width'><title>{esc(title)}</title>"
          f"<style>{CSS}</style></head><body><h1>{esc(title)}</h1>"]
     now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z").strip()
-    stamp = [f"{T('Generated')} {esc(now)}", f"Road Network Metrics {esc(plugin_version())}"]
+    stamp = [f"{esc(tr('Generated'))} {esc(now)}", f"Road Network Metrics {esc(plugin_version())}"]
     stamp += [f"{esc(k)} {esc(v)}" for k, v in (meta or {}).items()]
     h.append("<p class='meta'>" + " &middot; ".join(stamp) + "</p>")
 
     # summary
-    h.append(f"<h2>{T('Summary')}</h2>")
+    h.append(f"<h2>{esc(tr('Summary'))}</h2>")
     if tiled is not None:
         n_empty = sum(1 for t in tiled.tiles if t.empty)
         h.append("<p>" + esc(tr("Scores aggregated over {} tiles ({}); {} tile(s) without ground "
@@ -557,8 +557,8 @@ def evaluation_report(title, info, evaluation=None, tiled=None, gt_parts=(), pre
                                                       tr(tiled.empty_tiles))) + "</p>")
     h.append("<div class='reading'><ul>" + "".join(f"<li>{s}</li>" for s in
                                                    reading(order, getscore, tr)) + "</ul></div>")
-    h.append(f"<table><tr><th>{T('family')}</th><th>{T('metric')}</th><th>{T('headline score')}</th>"
-             f"<th>{T('value')}</th><th></th><th>{T('reading')}</th></tr>")
+    h.append(f"<table><tr><th>{esc(tr('family'))}</th><th>{esc(tr('metric'))}</th><th>{esc(tr('headline score'))}</th>"
+             f"<th>{esc(tr('value'))}</th><th></th><th>{esc(tr('reading'))}</th></tr>")
     for spec, o, v in _headlines(order, getscore):
         g = goodness(o, v)
         h.append(f"<tr><td>{T(spec.group)}</td><td><b>{T(spec.name)}</b></td><td>{T(o.label)}</td>"
@@ -574,24 +574,24 @@ def evaluation_report(title, info, evaluation=None, tiled=None, gt_parts=(), pre
     agg = ""
     if tiled is not None:
         agg = " (" + tr("{} over {} tiles").format(tr(tiled.aggregation), len(tiled.tiles)) + ")"
-    h.append(f"<h2>{T('Scores by family')}{esc(agg)}</h2>")
+    h.append(f"<h2>{esc(tr('Scores by family'))}{esc(agg)}</h2>")
     h.append(color_legend(tr))
     h.append(_scores_by_family(order, getscore, tr))
 
     if evaluation is not None:
         hists = _histograms(evaluation, order, tr)
         if hists:
-            h.append(f"<h2>{T('Distributions')}</h2><div class='grid'>" + "".join(hists) + "</div>")
+            h.append(f"<h2>{esc(tr('Distributions'))}</h2><div class='grid'>" + "".join(hists) + "</div>")
         classes = {m: r.details["classes"] for m, r in evaluation.results.items()
                    if "classes" in r.details}
         if class_field and classes:
-            h.append(f"<h2>{T('Scores per class')}</h2><p class='small'>"
+            h.append(f"<h2>{esc(tr('Scores per class'))}</h2><p class='small'>"
                      f"{esc(tr('Class field: {}').format(class_field))}</p>")
             for m, cl in classes.items():
                 spec = registry.get(m)
                 outs = spec.outputs
-                h.append(f"<h3>{T(spec.name)}</h3><table><tr><th>{T('class')}</th>"
-                         f"<th>{T('ground-truth features')}</th><th>{T('predicted features')}</th>"
+                h.append(f"<h3>{T(spec.name)}</h3><table><tr><th>{esc(tr('class'))}</th>"
+                         f"<th>{esc(tr('ground-truth features'))}</th><th>{esc(tr('predicted features'))}</th>"
                          + "".join(f"<th>{T(o.label)}</th>" for o in outs) + "</tr>")
                 for c, d in cl.items():
                     sc = d.get("scores", {})
@@ -612,42 +612,42 @@ def evaluation_report(title, info, evaluation=None, tiled=None, gt_parts=(), pre
                 if r is not None and any(k in r.layers for k, *_ in MAP_LAYERS):
                     layers, which = r.layers, m
                     break
-        h.append(f"<h2>{T('Map')}</h2><p class='small'>")
+        h.append(f"<h2>{esc(tr('Map'))}</h2><p class='small'>")
         if which:
             h.append(esc(tr("Diagnostics of {}.").format(tr(registry.get(which).name))) + " ")
-        h.append(T("Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole "
-                   "map.") + "</p>")
+        h.append(esc(tr("Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole "
+                   "map.")) + "</p>")
         h.append(map_legend(layers is not None, tr))
         h.append(network_map(gt_parts, pred_parts, layers, tr))
 
-    h.append(f"<h2>{T('Warnings')}</h2>")
+    h.append(f"<h2>{esc(tr('Warnings'))}</h2>")
     if warnings:
         h.append("<ul>" + "".join(f"<li class='warn'>{esc(translate(w, tr))}</li>" for w in warnings)
                  + "</ul>")
     else:
-        h.append(f"<p>{T('none')}</p>")
+        h.append(f"<p>{esc(tr('none'))}</p>")
 
     # traceability
-    h.append(f"<h2>{T('Inputs and parameters')}</h2><table>")
+    h.append(f"<h2>{esc(tr('Inputs and parameters'))}</h2><table>")
     for k, v in info.items():
         h.append(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>")
     h.append("</table>")
     if evaluation is not None:
-        h.append(f"<details><summary>{T('Parameters used by each metric')}</summary><table>")
+        h.append(f"<details><summary>{esc(tr('Parameters used by each metric'))}</summary><table>")
         for m in order:
             if m in evaluation.results:
                 p = ", ".join(f"{k}={v}" for k, v in evaluation.results[m].parameters.items())
                 h.append(f"<tr><th>{T(registry.get(m).name)}</th><td class='small'>{esc(p)}</td></tr>")
         h.append("</table></details>")
     h.append(f"<p class='small'>Road Network Metrics {esc(plugin_version())}. "
-             f"{T('Definitions and conventions: see the documentation of the plugin.')}</p>")
+             f"{esc(tr('Definitions and conventions: see the documentation of the plugin.'))}</p>")
     h.append(f"<script>{ZOOM_JS}</script></body></html>")
     return "".join(h)
 
 
 def _tiles_section(tiled, order, gt_parts, tr):
     T = lambda s: esc(tr(s))  # noqa: E731
-    h = [f"<h2>{T('Tiles')}</h2>"]
+    h = [f"<h2>{esc(tr('Tiles'))}</h2>"]
     spec = registry.get(order[0]) if order else None
     head = spec.headline_output() if spec else None
     skipped = tiled.empty_tiles == "skip"
@@ -662,14 +662,14 @@ def _tiles_section(tiled, order, gt_parts, tr):
                           [t.empty for t in tiled.tiles], gt_parts if gt_parts is not None else (),
                           tr, head))
     heads = [(m, registry.get(m).headline_output()) for m in order]
-    h.append(f"<div style='overflow-x:auto'><table><tr><th>{T('tile')}</th>"
-             f"<th>{T('ground-truth parts')}</th><th>{T('predicted parts')}</th>" +
+    h.append(f"<div style='overflow-x:auto'><table><tr><th>{esc(tr('tile'))}</th>"
+             f"<th>{esc(tr('ground-truth parts'))}</th><th>{esc(tr('predicted parts'))}</th>" +
              "".join(f"<th>{T(registry.get(m).name)}<br><span class='small'>{T(o.label)}</span></th>"
                      for m, o in heads) + "</tr>")
     for t in tiled.tiles:
         cells = f"<td>{esc(t.tile_id)}</td><td class='num'>{t.n_gt_parts}</td><td class='num'>{t.n_pred_parts}</td>"
         if t.error:
-            cells += (f"<td colspan='{len(heads)}' class='warn'>{T('failed')}: "
+            cells += (f"<td colspan='{len(heads)}' class='warn'>{esc(tr('failed'))}: "
                       f"{esc(t.error.splitlines()[0])}</td>")
         elif t.empty:
             note = {"skip": tr("no ground truth: left out"),

@@ -27,7 +27,8 @@ from .catalogue import family_icon, family_icon_path, help_with_labels, sink_lab
 from .i18n import tr
 from .inputs import read_inputs, warn
 from .styles import style_sink
-from .summary import HTML_OUTPUT, html_parameter, input_rows, metric_html, metric_summary, translate
+from .summary import (HTML_OUTPUT, error_text, html_parameter, input_rows, metric_html,
+                      metric_summary, translate)
 from .tool_common import metres_parameter, write_report
 
 QTYPES = {"int": QVariant.Int, "double": QVariant.Double, "string": QVariant.String}
@@ -181,7 +182,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
             feedback.reportError(tr("Cancelled."))
             return {}
         except (ValueError, KeyError) as e:
-            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         result.warnings = info["warnings"] + result.warnings
         result.parameters["working_crs"] = info.get("working_crs")
         if info.get("reprojected_to"):

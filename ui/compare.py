@@ -15,6 +15,7 @@ from ..core.analysis.compare import compare
 from ..core.progress import Cancelled
 from ..core.tool_reports import compare_report
 from .i18n import tr, tr_noop
+from .summary import error_text, translate
 from .inputs import check_line_source, read_lines, warn, working_crs
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters, progress_for,
                           read_tiles, run_parameters, seed_parameter, tile_options, tile_parameters,
@@ -109,9 +110,9 @@ class CompareAlgorithm(ToolAlgorithm):
             feedback.reportError(tr("Cancelled."))
             return {}
         except (ValueError, KeyError) as e:
-            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         for w in comp.warnings:
-            warn(feedback, w)
+            warn(feedback, translate(w))
         outputs = {"RESULTS": json.dumps(dict(comp.to_dict(), working_crs=info.get("working_crs")))}
         for _, _, key, _ in comp.keys:
             r = comp.ranking(key)

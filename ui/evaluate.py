@@ -20,7 +20,7 @@ from ..core.report import evaluation_report
 from ..core.result import json_safe
 from .i18n import tr, tr_noop
 from .inputs import read_inputs, warn
-from .summary import evaluation_summary, input_rows, meta, translate
+from .summary import error_text, evaluation_summary, input_rows, meta, translate
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters, progress_for,
                           read_tiles, run_parameters, seed_parameter, style_sink, tile_options,
                           tile_parameters, ToolAlgorithm, write_report, write_table)
@@ -67,7 +67,8 @@ class EvaluateAlgorithm(ToolAlgorithm):
             "TILE_SCORES", tr("Scores per tile"), QgsProcessing.TypeVectorPolygon, None, True, False))
         for s in specs:
             for o in s.outputs:
-                self.addOutput(QgsProcessingOutputNumber(s.output_key(o.name), f"{s.id}: {o.label}"))
+                self.addOutput(QgsProcessingOutputNumber(s.output_key(o.name),
+                                                         f"{s.id}: {tr(o.label)}"))
         self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
 
     def processAlgorithm(self, parameters, context, feedback):
@@ -112,7 +113,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
             feedback.reportError(tr("Cancelled."))
             return {}
         except (ValueError, KeyError) as e:
-            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         outputs = {k: numbers.get(k, math.nan) for s in specs for k in
                    [s.output_key(o.name) for o in s.outputs]}
         scores = {"metrics": ids, "working_crs": info.get("working_crs"),

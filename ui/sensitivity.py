@@ -13,6 +13,7 @@ from ..core.analysis.sensitivity import examples, sensitivity
 from ..core.progress import Cancelled
 from ..core.tool_reports import sensitivity_report
 from .i18n import tr, tr_noop
+from .summary import error_text, translate
 from .inputs import check_line_source, read_lines, warn, working_crs
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters,
                           perturb_parameters, perturb_values, progress_for, run_parameters,
@@ -94,9 +95,9 @@ class SensitivityAlgorithm(ToolAlgorithm):
             feedback.reportError(tr("Cancelled."))
             return {}
         except (ValueError, KeyError) as e:
-            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         for w in res.warnings:
-            warn(feedback, w)
+            warn(feedback, translate(w))
         for t, m, o, k, a, b, d, flat in res.summary_rows():
             if flat:
                 feedback.pushInfo(tr("{} is flat for {} (change {:.4f})").format(k, t, d))

@@ -113,3 +113,11 @@ def metric_html(spec, result, rows, gt, pred, class_field=None):
     ev = Evaluation({spec.id: result}, {}, [spec.id])
     return evaluation_report(tr(spec.name), rows, ev, None, gt.parts, pred.parts, tr=tr,
                              meta=meta(), class_field=class_field)
+
+
+def error_text(e):
+    """The message of a core error (ValueError / KeyError raised with a
+    core.text message) in the user's language."""
+    if e.args and isinstance(e.args[0], str):
+        return translate(e.args[0])
+    return str(e)

@@ -223,7 +223,7 @@ def metric_parameters(alg, parameters, context):
     try:
         per_metric = json.loads(extra) if extra.strip() else {}
         if not isinstance(per_metric, dict):
-            raise ValueError("not an object")
+            raise ValueError(tr("not an object"))
     except ValueError as e:
         raise QgsProcessingException(tr("PARAMETERS must be a JSON object like "
                                         "{{\"apls\": {{\"VARIANT\": \"sat2graph\"}}}}: {}").format(e))

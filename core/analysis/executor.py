@@ -11,6 +11,7 @@ import sys
 import traceback
 
 from ..progress import NO_PROGRESS, Cancelled, Progress
+from ..text import Text, msg
 
 
 def python_executable():
@@ -51,7 +52,7 @@ def run_tasks(fn, tasks, workers=1, dask_scheduler=None, progress=None, labels=N
     if workers == 1 or n <= 1:
         for i, t in enumerate(tasks):
             if progress is not None:
-                progress.set(i / max(n, 1), f"tile {labels[i]}")
+                progress.set(i / max(n, 1), msg("tile {}", labels[i]))
             out[i] = _safe(fn, t)
         return out
     import concurrent.futures as cf
@@ -74,7 +75,7 @@ def run_tasks(fn, tasks, workers=1, dask_scheduler=None, progress=None, labels=N
                     out[i] = (False, f"{type(e).__name__}: {e}")
                 done += 1
                 if progress is not None:
-                    progress.set(done / n, f"tile {labels[i]} done")
+                    progress.set(done / n, msg("tile {} done", labels[i]))
         except BaseException:
             for f in futs:
                 f.cancel()
@@ -133,7 +134,7 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
         if out[i] is None:
             finished += 1
         out[i] = value
-        tracker.update(i, 1.0, f"{labels[i]} done")
+        tracker.update(i, 1.0, msg("{} done", labels[i]))
 
     def drain(block):
         try:
@@ -142,7 +143,7 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
             return False
         if msg[0] == "progress":
             if out[msg[1]] is None:
-                tracker.update(msg[1], msg[2], msg[3] and f"{labels[msg[1]]}: {msg[3]}")
+                tracker.update(msg[1], msg[2], msg[3] and Text("{}: {}", labels[msg[1]], msg[3]))
         else:
             note(msg[1], (msg[2], msg[3]))
         return True
@@ -227,7 +228,7 @@ class _Tracker:
                 self.progress.check()
             return False
         label = self.labels[i]
-        return Progress(lambda f, m: self.update(i, f, m and f"{label}: {m}"), check)
+        return Progress(lambda f, m: self.update(i, f, m and Text("{}: {}", label, m)), check)
 
 
 class _SendProgress:
@@ -308,8 +309,8 @@ def _run_dask(fn, tasks, address, progress, labels):
     try:
         from distributed import Client, as_completed
     except ImportError as e:
-        raise ValueError("DASK_SCHEDULER is set but the 'distributed' package is not installed "
-                         "(pip install distributed)") from e
+        raise ValueError(msg("DASK_SCHEDULER is set but the 'distributed' package is not "
+                             "installed (pip install distributed)")) from e
     client = Client(address)
     try:
         _ensure_importable(client, fn)
@@ -325,7 +326,7 @@ def _run_dask(fn, tasks, address, progress, labels):
                 out[i] = (False, f"{type(e).__name__}: {e}")
             done += 1
             if progress is not None:
-                progress.set(done / len(tasks), f"tile {labels[i]} done (dask)")
+                progress.set(done / len(tasks), msg("tile {} done (dask)", labels[i]))
         return out
     finally:
         client.close()
@@ -347,5 +348,6 @@ def _ensure_importable(client, fn):
     ok = client.run(can_import)
     bad = [w for w, v in ok.items() if not v]
     if bad:
-        raise ValueError(f"the Dask workers {bad} cannot import '{name}': put the folder that holds "
-                         f"the plugin ('{name.split('.')[0]}') on their PYTHONPATH")
+        raise ValueError(msg("the Dask workers {} cannot import '{}': put the folder that holds "
+                             "the plugin ('{}') on their PYTHONPATH",
+                             bad, name, name.split('.')[0]))

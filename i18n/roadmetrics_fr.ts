@@ -4,207 +4,212 @@
 <context>
     <name>RoadMetrics</name>
     <message>
-        <extracomment>ui/algorithm.py:60</extracomment>
+        <extracomment>ui/algorithm.py:63</extracomment>
         <source>Reference: {}</source>
         <translation>Référence : {}</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:61</extracomment>
+        <extracomment>ui/algorithm.py:64</extracomment>
         <source>Parameters</source>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:63</extracomment>
+        <extracomment>ui/algorithm.py:66</extracomment>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:66</extracomment>
+        <extracomment>ui/algorithm.py:69</extracomment>
         <source>Outputs</source>
         <translation>Sorties</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:69</extracomment>
+        <extracomment>ui/algorithm.py:72</extracomment>
         <source>JSON with every score, the parameters used, counts and warnings.</source>
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:82; ui/compare.py:47; ui/evaluate.py:48; ui/sensitivity.py:41</extracomment>
+        <extracomment>ui/algorithm.py:85; ui/compare.py:48; ui/evaluate.py:49; ui/sensitivity.py:42</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:84; ui/evaluate.py:50</extracomment>
+        <extracomment>ui/algorithm.py:87; ui/evaluate.py:51</extracomment>
         <source>Prediction (lines to evaluate)</source>
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:99; ui/evaluate.py:69</extracomment>
+        <extracomment>ui/algorithm.py:102; ui/evaluate.py:71</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:160; ui/compare.py:108; ui/evaluate.py:110; ui/perturb.py:80; ui/sensitivity.py:93</extracomment>
+        <extracomment>ui/algorithm.py:164; ui/compare.py:109; ui/evaluate.py:112; ui/perturb.py:81; ui/sensitivity.py:94</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:163; ui/compare.py:111; ui/evaluate.py:113; ui/perturb.py:83; ui/sensitivity.py:96</extracomment>
+        <extracomment>ui/algorithm.py:167; ui/compare.py:112; ui/evaluate.py:115; ui/perturb.py:84; ui/sensitivity.py:97</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:28</extracomment>
+        <extracomment>ui/compare.py:29</extracomment>
         <source>Compare methods</source>
         <translation>Comparer des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:29; ui/perturb.py:29; ui/sensitivity.py:25</extracomment>
+        <extracomment>ui/compare.py:30; ui/perturb.py:30; ui/sensitivity.py:26</extracomment>
         <source>Metric analysis</source>
         <translation>Analyse des métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:31</extracomment>
+        <extracomment>ui/compare.py:32</extracomment>
         <source>Scores several predictions (one per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With TILE_SIZE or a TILES polygon layer every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). SCORES: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions.</source>
         <translation>Évalue plusieurs prédictions (une par méthode) par rapport à une même vérité terrain avec chaque métrique sélectionnée, classe les méthodes selon chaque score et mesure la cohérence des classements donnés par les métriques : corrélations de Pearson et de Spearman entre scores, Equal-Sorting Ratio (part des triplets (référence, méthode B, méthode C) que deux scores ordonnent de la même façon) et Sorting Margins (Lopez-Molina et al.). Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores globaux sont agrégés (pooled ou mean). SCORES : un score principal par métrique (F1, APLS, TLTS correct...) ou tous les scores qui ont une valeur parfaite (les scores pour lesquels une valeur plus basse est meilleure sont changés de signe avant la comparaison). Le rapport HTML présente les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR ainsi que les distributions des Sorting Margins.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:49</extracomment>
+        <extracomment>ui/compare.py:50</extracomment>
         <source>Predictions (one layer per method)</source>
         <translation>Prédictions (une couche par méthode)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:52</extracomment>
+        <extracomment>ui/compare.py:53</extracomment>
         <source>Scores compared</source>
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:61; ui/evaluate.py:61; ui/sensitivity.py:61</extracomment>
+        <extracomment>ui/compare.py:62; ui/evaluate.py:62; ui/sensitivity.py:62</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:61; ui/evaluate.py:61; ui/sensitivity.py:61</extracomment>
+        <extracomment>ui/compare.py:62; ui/evaluate.py:62; ui/sensitivity.py:62; ui/summary.py:25</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:63</extracomment>
+        <extracomment>ui/compare.py:64</extracomment>
         <source>Scores per method</source>
         <translation>Scores par méthode</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:65</extracomment>
+        <extracomment>ui/compare.py:66</extracomment>
         <source>Ranking of the methods</source>
         <translation>Classement des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:67</extracomment>
+        <extracomment>ui/compare.py:68</extracomment>
         <source>Consistency of metric pairs</source>
         <translation>Cohérence des paires de métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:68; ui/sensitivity.py:66</extracomment>
+        <extracomment>ui/compare.py:69; ui/sensitivity.py:67</extracomment>
         <source>Results (JSON)</source>
         <translation>Résultats (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:75; ui/inputs.py:158; ui/sensitivity.py:74</extracomment>
+        <extracomment>ui/compare.py:76; ui/inputs.py:158; ui/sensitivity.py:75</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:78</extracomment>
+        <extracomment>ui/compare.py:79</extracomment>
         <source>Choose at least two prediction layers to compare.</source>
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:81; ui/compare.py:121; ui/evaluate.py:132; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:77; ui/sensitivity.py:106</extracomment>
+        <extracomment>ui/compare.py:82; ui/compare.py:122; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:78; ui/sensitivity.py:107; ui/summary.py:65; core/report.py:410</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:83; ui/sensitivity.py:81</extracomment>
+        <extracomment>ui/compare.py:84; ui/sensitivity.py:82</extracomment>
         <source>The ground-truth layer has no usable line.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:86; ui/evaluate.py:134; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172</extracomment>
+        <extracomment>ui/compare.py:87; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172; ui/summary.py:67; core/report.py:410</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:94</extracomment>
+        <extracomment>ui/compare.py:95</extracomment>
         <source>{}: transformed from {} to {}.</source>
         <translation>{} : reprojection de {} vers {}.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:123</extracomment>
+        <extracomment>ui/compare.py:124</extracomment>
         <source>methods</source>
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:124; ui/evaluate.py:136; ui/sensitivity.py:108</extracomment>
+        <extracomment>ui/compare.py:125; ui/sensitivity.py:109; ui/summary.py:69</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:125; ui/evaluate.py:137; ui/sensitivity.py:112</extracomment>
+        <extracomment>ui/compare.py:126; ui/evaluate.py:144; ui/sensitivity.py:113</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:128; ui/evaluate.py:140</extracomment>
+        <extracomment>ui/compare.py:129; ui/evaluate.py:147; core/report.py:459</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:129; ui/evaluate.py:141</extracomment>
+        <extracomment>ui/compare.py:130; ui/evaluate.py:149; core/tool_reports.py:188</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:133</extracomment>
+        <extracomment>ui/compare.py:135</extracomment>
         <source>Comparison of methods</source>
         <translation>Comparaison de méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:30</extracomment>
+        <extracomment>ui/evaluate.py:31</extracomment>
         <source>Evaluate all metrics</source>
         <translation>Évaluer toutes les métriques</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:31</extracomment>
+        <extracomment>ui/evaluate.py:32</extracomment>
         <source>Reports</source>
         <translation>Rapports</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:33</extracomment>
+        <extracomment>ui/evaluate.py:34</extracomment>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says what tiles without ground truth count as. Tiles run on WORKERS local processes, or on a Dask cluster given by DASK_SCHEDULER; without tiles the metrics themselves run on WORKERS processes, heaviest first. PARAMETERS: optional JSON of per-metric parameters, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</source>
         <translation>Exécute chaque métrique sélectionnée sur les deux couches et écrit un rapport HTML autonome (scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) ainsi qu&apos;une table de tous les scores. Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : pooled (somme des décomptes / statistiques de chemins, puis calcul des ratios) ou mean (moyenne des scores des tuiles) ; EMPTY_TILES indique comment comptent les tuiles sans vérité terrain. Les tuiles sont calculées par WORKERS processus locaux, ou sur un cluster Dask désigné par DASK_SCHEDULER ; sans tuiles, ce sont les métriques elles-mêmes qui sont réparties sur WORKERS processus, les plus lourdes d&apos;abord. PARAMETERS : JSON facultatif de paramètres par métrique, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:53; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:54; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:63</extracomment>
+        <extracomment>ui/evaluate.py:64</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:65</extracomment>
+        <extracomment>ui/evaluate.py:66; core/tool_reports.py:255</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:93</extracomment>
+        <extracomment>ui/evaluate.py:95</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:145</extracomment>
+        <extracomment>ui/evaluate.py:147</extracomment>
+        <source>{} ({}, tiles without ground truth: {})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:155</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
@@ -249,67 +254,67 @@
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts, coordonnées non finies ou échec de la transformation).</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:28</extracomment>
+        <extracomment>ui/perturb.py:29</extracomment>
         <source>Perturb a network (synthetic errors)</source>
         <translation>Perturber un réseau (erreurs synthétiques)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:31</extracomment>
+        <extracomment>ui/perturb.py:32</extracomment>
         <source>Writes a copy of a line layer with COUNT synthetic errors of one type (Citraro et al., ECCV 2020, sec. 4.1): interruptions (gaps of GAP_LENGTH that disconnect the road), overconnections (straight spurious roads of MIN_LINK to MAX_LINK joining points at least DETOUR_FACTOR times farther apart along the network), perturbations (junctions and dead ends displaced by MAX_SHIFT / 2 to MAX_SHIFT, roads following, nothing disconnected), doubled roads (a copy shifted by DOUBLE_SHIFT joined at both ends), doubled roads in the ground truth (the copies go into GROUND_TRUTH_OUTPUT) and false positives far away (roads within REMOVAL_RADIUS of random points removed from GROUND_TRUTH_OUTPUT). OUTPUT is the prediction, GROUND_TRUTH_OUTPUT the ground truth to compare it with (both as the network&apos;s roads between junctions; attributes are not kept); ERRORS marks each error. Same SEED, same errors.</source>
         <translation>Écrit une copie d&apos;une couche de lignes contenant COUNT erreurs synthétiques d&apos;un même type (Citraro et al., ECCV 2020, sec. 4.1) : interruptions (coupures de GAP_LENGTH qui déconnectent la route), surconnexions (routes parasites rectilignes de MIN_LINK à MAX_LINK reliant des points au moins DETOUR_FACTOR fois plus éloignés le long du réseau), perturbations (carrefours et impasses déplacés de MAX_SHIFT / 2 à MAX_SHIFT, les routes suivant le déplacement, sans aucune déconnexion), routes dédoublées (une copie décalée de DOUBLE_SHIFT, raccordée aux deux extrémités), routes dédoublées dans la vérité terrain (les copies vont dans GROUND_TRUTH_OUTPUT) et faux positifs éloignés (routes à moins de REMOVAL_RADIUS de points aléatoires retirées de GROUND_TRUTH_OUTPUT). OUTPUT est la prédiction, GROUND_TRUTH_OUTPUT la vérité terrain avec laquelle la comparer (toutes deux sous forme des routes du réseau entre carrefours ; les attributs ne sont pas conservés) ; ERRORS localise chaque erreur. Même SEED, mêmes erreurs.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:46</extracomment>
+        <extracomment>ui/perturb.py:47</extracomment>
         <source>Line layer (ground truth)</source>
         <translation>Couche de lignes (vérité terrain)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:48</extracomment>
+        <extracomment>ui/perturb.py:49</extracomment>
         <source>Error type</source>
         <translation>Type d&apos;erreur</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:50</extracomment>
+        <extracomment>ui/perturb.py:51</extracomment>
         <source>Number of errors</source>
         <translation>Nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:55</extracomment>
+        <extracomment>ui/perturb.py:56</extracomment>
         <source>Perturbed prediction</source>
         <translation>Prédiction perturbée</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:57</extracomment>
+        <extracomment>ui/perturb.py:58</extracomment>
         <source>Ground truth to compare with</source>
         <translation>Vérité terrain de comparaison</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:59</extracomment>
+        <extracomment>ui/perturb.py:60</extracomment>
         <source>Errors</source>
         <translation>Erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:60</extracomment>
+        <extracomment>ui/perturb.py:61</extracomment>
         <source>Number of errors placed</source>
         <translation>Nombre d&apos;erreurs placées</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:61</extracomment>
+        <extracomment>ui/perturb.py:62</extracomment>
         <source>Parameters used (JSON)</source>
         <translation>Paramètres utilisés (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:65; ui/perturb.py:68</extracomment>
+        <extracomment>ui/perturb.py:66; ui/perturb.py:69</extracomment>
         <source>input</source>
         <translation>source</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:72</extracomment>
+        <extracomment>ui/perturb.py:73</extracomment>
         <source>The input layer has no usable line.</source>
         <translation>La couche source ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:99</extracomment>
+        <extracomment>ui/perturb.py:100</extracomment>
         <source>{} error(s) of type {} placed.</source>
         <translation>{} erreur(s) de type {} placée(s).</translation>
     </message>
@@ -319,59 +324,94 @@
         <translation>Métriques de réseaux routiers</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:24; ui/sensitivity.py:119</extracomment>
+        <extracomment>ui/sensitivity.py:25; ui/sensitivity.py:120</extracomment>
         <source>Metric sensitivity analysis</source>
         <translation>Analyse de sensibilité des métriques</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:27</extracomment>
+        <extracomment>ui/sensitivity.py:28</extracomment>
         <source>Reproduces Citraro et al.&apos;s synthetic benchmark (ECCV 2020, Fig. 5) on your ground truth: for each error type, each number of errors in COUNTS and each repetition, a perturbed copy is made (as roadmetrics:perturb) and every selected metric compares it with the ground truth. The report has one plot per error type (score against number of errors, one line per metric); a score that changes by less than FLAT_THRESHOLD between 0 and the largest count is flagged as insensitive to that error type. Runs are spread over WORKERS local processes or a Dask cluster (DASK_SCHEDULER); the numbers do not depend on how they are run. TABLE holds every score of every run, SUMMARY the change of each headline score per error type.</source>
         <translation>Reproduit le banc d&apos;essai synthétique de Citraro et al. (ECCV 2020, fig. 5) sur votre vérité terrain : pour chaque type d&apos;erreur, chaque nombre d&apos;erreurs de COUNTS et chaque répétition, une copie perturbée est créée (comme avec roadmetrics:perturb) et chaque métrique sélectionnée la compare à la vérité terrain. Le rapport contient un graphique par type d&apos;erreur (score en fonction du nombre d&apos;erreurs, une courbe par métrique) ; un score qui varie de moins de FLAT_THRESHOLD entre 0 et le plus grand nombre d&apos;erreurs est signalé comme insensible à ce type d&apos;erreur. Les exécutions sont réparties sur WORKERS processus locaux ou sur un cluster Dask (DASK_SCHEDULER) ; les résultats ne dépendent pas de la manière dont elles sont exécutées. TABLE contient tous les scores de toutes les exécutions, SUMMARY la variation de chaque score principal par type d&apos;erreur.</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:43</extracomment>
+        <extracomment>ui/sensitivity.py:44</extracomment>
         <source>Error types</source>
         <translation>Types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:46</extracomment>
+        <extracomment>ui/sensitivity.py:47</extracomment>
         <source>Numbers of errors (comma separated)</source>
         <translation>Nombres d&apos;erreurs (séparés par des virgules)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:48</extracomment>
+        <extracomment>ui/sensitivity.py:49</extracomment>
         <source>Repetitions (different seeds)</source>
         <translation>Répétitions (graines différentes)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:55</extracomment>
+        <extracomment>ui/sensitivity.py:56</extracomment>
         <source>Flat threshold (insensitive below)</source>
         <translation>Seuil de variation (insensible en dessous)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:63</extracomment>
+        <extracomment>ui/sensitivity.py:64</extracomment>
         <source>Scores of every run</source>
         <translation>Scores de chaque exécution</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:65</extracomment>
+        <extracomment>ui/sensitivity.py:66</extracomment>
         <source>Sensitivity summary</source>
         <translation>Synthèse de sensibilité</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:101</extracomment>
+        <extracomment>ui/sensitivity.py:102</extracomment>
         <source>{} is flat for {} (change {:.4f})</source>
         <translation>{} est quasi constant pour {} (variation {:.4f})</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:109</extracomment>
+        <extracomment>ui/sensitivity.py:110</extracomment>
         <source>error types</source>
         <translation>types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:114</extracomment>
+        <extracomment>ui/sensitivity.py:115</extracomment>
         <source>perturbation parameters</source>
         <translation>paramètres de perturbation</translation>
+    </message>
+    <message>
+        <extracomment>ui/summary.py:25</extracomment>
+        <source>Summary (HTML)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/summary.py:58</extracomment>
+        <source>{} line parts, {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/summary.py:85</extracomment>
+        <source>Inputs: ground truth {}; prediction {}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/summary.py:88; ui/summary.py:106</extracomment>
+        <source>Warnings: {} (listed above).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/summary.py:88; ui/summary.py:107</extracomment>
+        <source>Warnings: none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/summary.py:105; core/report.py:571</extracomment>
+        <source>Failed metrics: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/summary.py:108</extracomment>
+        <source>Headline scores</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <extracomment>ui/tool_common.py:70</extracomment>
@@ -475,13 +515,1398 @@
     </message>
     <message>
         <extracomment>ui/tool_common.py:185</extracomment>
+        <source>not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:187</extracomment>
         <source>PARAMETERS must be a JSON object like {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}: {}</source>
         <translation>PARAMETERS doit être un objet JSON comme {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:232</extracomment>
+        <extracomment>ui/tool_common.py:234</extracomment>
         <source>The TILES layer has no polygon.</source>
         <translation>La couche TILES ne contient aucun polygone.</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:210</extracomment>
+        <source>compare needs at least two prediction layers (methods)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:213</extracomment>
+        <source>method names must be unique, got {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:215; core/analysis/sensitivity.py:183</extracomment>
+        <source>the ground truth has no line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:229; core/analysis/compare.py:256; core/analysis/evaluate.py:57</extracomment>
+        <source>{}: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:252; core/analysis/sensitivity.py:209</extracomment>
+        <source>{} failed: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:266</extracomment>
+        <source>only {} ordered triplets (references x method pairs): the Equal-Sorting Ratio is coarse; use more methods or tiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:269</extracomment>
+        <source>fewer than three (reference, method) samples: correlations are undefined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:273</extracomment>
+        <source>{}: undefined for every method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/evaluate.py:55</extracomment>
+        <source>{}: failed: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/executor.py:55; core/tool_reports.py:188</extracomment>
+        <source>tile {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/executor.py:78</extracomment>
+        <source>tile {} done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/executor.py:132</extracomment>
+        <source>{} done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/executor.py:263</extracomment>
+        <source>DASK_SCHEDULER is set but the &apos;distributed&apos; package is not installed (pip install distributed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/executor.py:280</extracomment>
+        <source>tile {} done (dask)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/executor.py:302</extracomment>
+        <source>the Dask workers {} cannot import &apos;{}&apos;: put the folder that holds the plugin (&apos;{}&apos;) on their PYTHONPATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:80; optp: output N_INTERRUPTIONS label</extracomment>
+        <source>Interruptions</source>
+        <translation>Coupures</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:81</extracomment>
+        <source>Overconnections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:82</extracomment>
+        <source>Perturbations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:83</extracomment>
+        <source>Doubled roads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:84</extracomment>
+        <source>Doubled roads (ground truth)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:85</extracomment>
+        <source>False positives far away</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:142</extracomment>
+        <source>{} must be &gt; 0, got {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:144</extracomment>
+        <source>MIN_LINK ({}) must not exceed MAX_LINK ({})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:147</extracomment>
+        <source>DETOUR_FACTOR must be &gt;= 1, got {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:149</extracomment>
+        <source>MERGE_TOLERANCE must be &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:159</extracomment>
+        <source>unknown ERROR_TYPE {!r}; choose one of {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:163</extracomment>
+        <source>COUNT must be &gt;= 0, got {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:167</extracomment>
+        <source>the input layer has no line to perturb</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:168</extracomment>
+        <source>{}: placing {} error(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:189</extracomment>
+        <source>the removals leave no ground truth: lower COUNT or REMOVAL_RADIUS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:200</extracomment>
+        <source>only {} of {} {} fit in this network; {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:236</extracomment>
+        <source>interruptions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:237</extracomment>
+        <source>each needs 3 x GAP_LENGTH of road between two junctions; lower COUNT or GAP_LENGTH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:335</extracomment>
+        <source>overconnections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:336</extracomment>
+        <source>lower COUNT or DETOUR_FACTOR, or widen MIN_LINK - MAX_LINK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:453; core/analysis/perturb.py:473</extracomment>
+        <source>perturbations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:454</extracomment>
+        <source>a perturbation displaces one node (junction or dead end); lower COUNT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:474</extracomment>
+        <source>nodes could not be moved without crossing other roads; lower COUNT or MAX_SHIFT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:536</extracomment>
+        <source>doubled roads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:537</extracomment>
+        <source>one copy per road between junctions (roads of at least {:g} m without bends over 60 degrees); lower COUNT, DOUBLE_SHIFT or DOUBLE_LENGTH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:562</extracomment>
+        <source>removals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/perturb.py:563</extracomment>
+        <source>disc centres must be 2 x REMOVAL_RADIUS apart; lower COUNT or REMOVAL_RADIUS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/scoring.py:55</extracomment>
+        <source>SCORES must be &apos;headline&apos; or &apos;all&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/sensitivity.py:52</extracomment>
+        <source>COUNTS must be a list of integers like &apos;0, 5, 10, 20, 40&apos;, got {!r}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/sensitivity.py:55</extracomment>
+        <source>COUNTS must not be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/sensitivity.py:59</extracomment>
+        <source>COUNTS needs at least one count above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/sensitivity.py:165</extracomment>
+        <source>unknown error type {!r}; choose among {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/sensitivity.py:170</extracomment>
+        <source>REPETITIONS must be &gt;= 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/sensitivity.py:172</extracomment>
+        <source>FLAT_THRESHOLD must be &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/sensitivity.py:205</extracomment>
+        <source>{}: {} failed: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:45</extracomment>
+        <source>TILE_SIZE must be &gt; 0 for a grid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:49</extracomment>
+        <source>TILE_SIZE {} gives {} tiles; choose a larger size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:214</extracomment>
+        <source>{}: no pooled rule; the mean of tile scores is used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:232</extracomment>
+        <source>{}: {} undefined (NaN) in {} tile(s), left out of the mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:247</extracomment>
+        <source>AGGREGATION must be &apos;pooled&apos; or &apos;mean&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:249</extracomment>
+        <source>EMPTY_TILES must be &apos;skip&apos;, &apos;worst&apos; or &apos;best&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:253</extracomment>
+        <source>clipping tiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:268</extracomment>
+        <source>tile {}: {} failed: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:271</extracomment>
+        <source>tile {} failed: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:276</extracomment>
+        <source>{} of {} tile(s) have no ground truth (EMPTY_TILES = {})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/classes.py:36; core/metrics/instances.py:79</extracomment>
+        <source>CLASS_FIELD &apos;{}&apos; is missing from the {} layer; the class field must exist (same name) on both layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/lineset.py:80; core/metrics/instances.py:362</extracomment>
+        <source>ground truth: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/lineset.py:81; core/metrics/instances.py:363</extracomment>
+        <source>prediction: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/_geometric_common.py:26; core/metrics/_geometric_common.py:37</extracomment>
+        <source>{} must be a number, got {!r}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/_geometric_common.py:28</extracomment>
+        <source>{} must be &gt; 0 (metres), got {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/_geometric_common.py:39</extracomment>
+        <source>{} must be between {:g} and {:g}, got {:g}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/_geometric_common.py:96</extracomment>
+        <source>both networks are empty: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/_geometric_common.py:97</extracomment>
+        <source>the ground truth is empty: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/_geometric_common.py:98</extracomment>
+        <source>the prediction is empty: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/_subgraph_common.py:16</extracomment>
+        <source>{} must be a positive distance (metres), got {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/_subgraph_common.py:23</extracomment>
+        <source>{} must be &gt;= 0 (metres), got {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/_subgraph_common.py:30</extracomment>
+        <source>the ground truth is empty: RECALL undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/_subgraph_common.py:32</extracomment>
+        <source>the prediction is empty: RECALL = 0, F1 = 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:244</extracomment>
+        <source>DEFAULT_SPEED must be &gt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:247</extracomment>
+        <source>{} has no field &apos;{}&apos;: DEFAULT_SPEED used for all of it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:258</extracomment>
+        <source>{}: {} line part(s) without a valid speed in &apos;{}&apos; use DEFAULT_SPEED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:267</extracomment>
+        <source>VARIANT must be one of {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:276</extracomment>
+        <source>CONTROL_SPACING must be &gt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:278</extracomment>
+        <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:287; core/metrics/boundaryf.py:199; core/metrics/ccq.py:84; core/metrics/cldice.py:88; core/metrics/distances.py:84; core/metrics/junct.py:128; core/metrics/optg.py:54; core/metrics/optj.py:159; core/metrics/optp.py:65; core/metrics/subg.py:81; core/metrics/tlts.py:96; core/metrics/topo.py:62</extracomment>
+        <source>building networks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:289</extracomment>
+        <source>snapping control points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:296</extracomment>
+        <source>ground truth -&gt; prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:298</extracomment>
+        <source>prediction -&gt; ground truth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:304</extracomment>
+        <source>both networks are empty: APLS = 1 (SpaceNet convention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:307</extracomment>
+        <source>the prediction is empty: APLS = 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:310</extracomment>
+        <source>the ground truth is empty but the prediction is not: APLS = 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:313</extracomment>
+        <source>the ground truth has no route of at least MIN_PATH_LENGTH: APLS is undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/apls.py:317</extracomment>
+        <source>the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 (as the reference scores a proposal without routes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/boundaryf.py:193</extracomment>
+        <source>STRATEGY must be one of {}, got {!r}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/boundaryf.py:205</extracomment>
+        <source>matching ({})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/ccq.py:74</extracomment>
+        <source>no part of the prediction lies within BUFFER of the ground truth: REDUNDANCY and RMS_OFFSET undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/ccq.py:86</extracomment>
+        <source>cutting the lines at the buffers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/ccq.py:90</extracomment>
+        <source>distances along the lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/ccq.py:98; core/metrics/cldice.py:97; core/metrics/distances.py:130</extracomment>
+        <source>output layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/cldice.py:47</extracomment>
+        <source>{} has no field &apos;{}&apos;: DEFAULT_WIDTH used for all of it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/cldice.py:62</extracomment>
+        <source>{}: {} line part(s) without a valid width in &apos;{}&apos; use DEFAULT_WIDTH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/cldice.py:92</extracomment>
+        <source>cutting the centrelines at the road regions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/distances.py:94</extracomment>
+        <source>distances from the ground truth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/distances.py:96</extracomment>
+        <source>Hausdorff distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/distances.py:104</extracomment>
+        <source>lines within the tolerance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/distances.py:107</extracomment>
+        <source>neighbourhood areas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:89</extracomment>
+        <source>CONFIDENCE_FIELD &apos;{}&apos; is missing from the prediction layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:97</extracomment>
+        <source>CONFIDENCE_FIELD &apos;{}&apos; must be numeric; feature {} has {!r}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:101</extracomment>
+        <source>prediction: {} feature(s) without a numeric confidence in &apos;{}&apos; rank below every other prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:337</extracomment>
+        <source>TOLERANCE must be &gt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:339</extracomment>
+        <source>MIN_LENGTH must be &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:341</extracomment>
+        <source>OVERLAP must be &apos;area&apos; or &apos;length&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:356</extracomment>
+        <source>building instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:367</extracomment>
+        <source>finding line pairs within the tolerance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:376</extracomment>
+        <source>class confusion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:379</extracomment>
+        <source>instance overlaps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:389</extracomment>
+        <source>matching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:409</extracomment>
+        <source>both layers are empty: every score is undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:411</extracomment>
+        <source>no ground-truth instance to find (none, or all shorter than MIN_LENGTH): AP is undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances.py:414</extracomment>
+        <source>the prediction is empty: AP = 0, IoU = 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/junct.py:121</extracomment>
+        <source>CLUSTER_RADIUS and MATCH_RADIUS must be &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/junct.py:123</extracomment>
+        <source>DIRECTION_DISTANCE must be &gt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/junct.py:125</extracomment>
+        <source>ANGLE_TOLERANCE must be in (0, 180] degrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/junct.py:130</extracomment>
+        <source>clustering junctions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/junct.py:133</extracomment>
+        <source>matching junctions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/junct.py:142</extracomment>
+        <source>the ground truth is empty: JUNCT is undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/junct.py:145</extracomment>
+        <source>the prediction is empty: F_CORRECT = 0, F_ERROR undefined (NaN), F1 = 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/junct.py:149</extracomment>
+        <source>neither network has a junction (node with &gt;= 3 roads): F_CORRECT = 1, F_ERROR = 0 by convention (nothing to find, nothing spurious)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/junct.py:152</extracomment>
+        <source>the ground truth has no junction: F_CORRECT is undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/junct.py:154</extracomment>
+        <source>the prediction has no junction: F_CORRECT = 0, F_ERROR undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/junct.py:168; core/metrics/optj.py:201</extracomment>
+        <source>writing layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optg.py:52</extracomment>
+        <source>MATCHING must be one of {}, got {!r}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optg.py:57; core/metrics/subg.py:84</extracomment>
+        <source>drawing seeds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optg.py:63</extracomment>
+        <source>both networks are empty: no seed, every score is NaN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optg.py:66</extracomment>
+        <source>the prediction is empty: every seed is drawn from the ground truth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optg.py:69</extracomment>
+        <source>the ground truth is empty: every seed is drawn from the prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optg.py:84; core/metrics/subg.py:93</extracomment>
+        <source>cropping and matching subgraphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optj.py:155</extracomment>
+        <source>MAX_DISTANCE must be &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optj.py:157</extracomment>
+        <source>ALPHA must be &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optj.py:161</extracomment>
+        <source>finding features</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optj.py:163</extracomment>
+        <source>matching features</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optj.py:172</extracomment>
+        <source>the ground truth is empty: OPT-J is undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optj.py:175</extracomment>
+        <source>the prediction is empty: RECALL = 0, PRECISION undefined (NaN), F1 = 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optj.py:179</extracomment>
+        <source>neither network has a junction or a dead end (closed rings only): PRECISION = RECALL = 1 by convention (nothing to find, nothing spurious)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optj.py:183</extracomment>
+        <source>the ground truth has no junction or dead end: RECALL is undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optp.py:52</extracomment>
+        <source>SEGMENT_LENGTH must be &gt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optp.py:54</extracomment>
+        <source>SNAP_DISTANCE, CORRIDOR_WIDTH and NODE_SNAP_DISTANCE must be &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optp.py:56</extracomment>
+        <source>MAX_HOPS must be &gt;= 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optp.py:58</extracomment>
+        <source>DISCONNECTION_PENALTY must be &gt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optp.py:68</extracomment>
+        <source>the ground truth has no usable line (no edge of positive length): OPT-P needs ground-truth paths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optp.py:71</extracomment>
+        <source>decomposing into paths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optp.py:77</extracomment>
+        <source>matching ground-truth paths (recall)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optp.py:79</extracomment>
+        <source>matching predicted paths (precision)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optp.py:86</extracomment>
+        <source>the prediction is empty: PRECISION is undefined (NaN), RECALL = 0, F1 = 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/optp.py:107; core/metrics/tlts.py:128</extracomment>
+        <source>writing results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subg.py:63</extracomment>
+        <source>N_SEEDS must be &gt;= 1, got {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subg.py:88</extracomment>
+        <source>no seed: SUBG seeds only in the ground truth; every score is NaN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/tlts.py:89</extracomment>
+        <source>N_PATHS must be &gt;= 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/tlts.py:91</extracomment>
+        <source>SNAP_DISTANCE must be &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/tlts.py:93</extracomment>
+        <source>LENGTH_TOLERANCE must be &gt;= 0 (percent)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/tlts.py:99</extracomment>
+        <source>the ground truth has no usable line (no edge of positive length): TLTS samples its paths there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/tlts.py:101</extracomment>
+        <source>sampling ground-truth paths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/tlts.py:106</extracomment>
+        <source>only {} of {} pairs of connected ground-truth points found in {} draws</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/tlts.py:108</extracomment>
+        <source>ground-truth shortest paths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/tlts.py:110</extracomment>
+        <source>snapping to the prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/tlts.py:115</extracomment>
+        <source>the prediction is empty: every path is infeasible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/tlts.py:124</extracomment>
+        <source>prediction shortest paths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/tlts.py:136</extracomment>
+        <source>no pair of connected ground-truth points: TLTS is undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/topo.py:56</extracomment>
+        <source>ANGLE_TOLERANCE must be in (0, 90] degrees, got {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/topo.py:60</extracomment>
+        <source>AGGREGATION must be one of {}, got {!r}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/topo.py:65</extracomment>
+        <source>placing and pairing seeds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/topo.py:76</extracomment>
+        <source>no ground-truth chain is at least SEED_SPACING / 2 long: no seed, TOPO is undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/topo.py:78</extracomment>
+        <source>walking and matching subgraphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/topo.py:110</extracomment>
+        <source>no seed has a prediction pair: PRECISION is undefined (NaN), RECALL = 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/network.py:260</extracomment>
+        <source>{} duplicate overlapping segment(s) collapsed (features drawn twice)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:174</extracomment>
+        <source>{}: unknown parameter {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:104; core/report.py:135; core/report.py:440</extracomment>
+        <source>undefined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:137</extracomment>
+        <source>very good</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:139</extracomment>
+        <source>good</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:141</extracomment>
+        <source>fair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:142</extracomment>
+        <source>poor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:228</extracomment>
+        <source>Main error: missing roads and gaps. In {} of {} metrics that score both directions, less of the ground truth is found (recall) than the prediction has right (precision).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:233</extracomment>
+        <source>Main error: spurious roads. In {} of {} metrics that score both directions, less of the prediction is right (precision) than the ground truth is found (recall).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:237</extracomment>
+        <source>Missing and spurious roads weigh about the same: recall and precision are within 0.05 of each other, or disagree between metrics ({} metric(s) score both directions).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:244</extracomment>
+        <source>Best headline score: {} {}; weakest: {} {}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:249</extracomment>
+        <source>{}: {} = {} (0 m is a perfect overlap).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:266</extracomment>
+        <source>poor (&lt; 0.4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:266</extracomment>
+        <source>fair (0.4 - 0.6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:266</extracomment>
+        <source>good (0.6 - 0.8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:267</extracomment>
+        <source>very good (&gt;= 0.8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:268</extracomment>
+        <source>Bars: the value on [0, 1]; colour: how good it is (for scores marked ↓, 0 is perfect).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:269</extracomment>
+        <source>Colour: how good the score is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:376</extracomment>
+        <source>Zoom in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:377</extracomment>
+        <source>Zoom out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:378</extracomment>
+        <source>Whole map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:406</extracomment>
+        <source>map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:438</extracomment>
+        <source>no ground truth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:447; core/report.py:665; core/tool_reports.py:256</extracomment>
+        <source>tile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:473</extracomment>
+        <source>What it tells:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:476; core/report.py:560</extracomment>
+        <source>metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:476; core/tool_reports.py:91</extracomment>
+        <source>score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:477; core/report.py:561</extracomment>
+        <source>value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:477</extracomment>
+        <source>meaning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:508</extracomment>
+        <source>ground-truth routes in the prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:510</extracomment>
+        <source>predicted routes in the ground truth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:513</extracomment>
+        <source>penalty (0 = same length, 1 = no route)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:514</extracomment>
+        <source>routes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:516; core/tool_reports.py:115</extracomment>
+        <source>count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:542; core/tool_reports.py:28</extracomment>
+        <source>en</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:547; core/tool_reports.py:26</extracomment>
+        <source>Generated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:552</extracomment>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:555</extracomment>
+        <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:560</extracomment>
+        <source>family</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:560</extracomment>
+        <source>headline score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:561</extracomment>
+        <source>reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:569</extracomment>
+        <source>{} warning(s): see Warnings at the end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:576</extracomment>
+        <source>{} over {} tiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:577</extracomment>
+        <source>Scores by family</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:584</extracomment>
+        <source>Distributions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:588; instances: sink CLASS_TABLE label</extracomment>
+        <source>Scores per class</source>
+        <translation>Scores par classe</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:589</extracomment>
+        <source>Class field: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:593</extracomment>
+        <source>class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:594</extracomment>
+        <source>ground-truth features</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:594</extracomment>
+        <source>predicted features</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:615</extracomment>
+        <source>Map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:617</extracomment>
+        <source>Diagnostics of {}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:618</extracomment>
+        <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:623; core/tool_reports.py:41; core/tool_reports.py:42</extracomment>
+        <source>Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:628; core/tool_reports.py:41</extracomment>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:631; core/tool_reports.py:35</extracomment>
+        <source>Inputs and parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:636</extracomment>
+        <source>Parameters used by each metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:643; core/tool_reports.py:266</extracomment>
+        <source>Definitions and conventions: see the documentation of the plugin.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:650</extracomment>
+        <source>Tiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:657</extracomment>
+        <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:666</extracomment>
+        <source>ground-truth parts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:666</extracomment>
+        <source>predicted parts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:672</extracomment>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:675</extracomment>
+        <source>no ground truth: left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:676</extracomment>
+        <source>no ground truth: counted as the worst value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:677</extracomment>
+        <source>no ground truth: counted as the best value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/subgraph_eval.py:165</extracomment>
+        <source>no prediction control point in any subgraph: PRECISION is undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/subgraph_eval.py:168</extracomment>
+        <source>no ground-truth control point in any subgraph: RECALL is undefined (NaN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/subgraphs.py:87</extracomment>
+        <source>SPACING must be &gt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/subgraphs.py:208</extracomment>
+        <source>unknown subgraph mode {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:55</extracomment>
+        <source>Score against number of errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:56</extracomment>
+        <source>Each panel: the score of every metric (one line each) against the number of synthetic errors of one type put into a copy of the ground truth (mean over {} repetition(s); bars: standard deviation). A score that moves by less than {} between 0 and {} errors is flat: the metric does not see that kind of error (dashed line, listed in red). Citraro et al., ECCV 2020, Fig. 5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:83</extracomment>
+        <source>flat: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:83</extracomment>
+        <source>every score reacts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:87</extracomment>
+        <source>number of errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:90</extracomment>
+        <source>Change of each score from 0 to {} errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:100</extracomment>
+        <source>Oriented change (negative = the score gets worse); red: |change| &lt; {} (insensitive).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:104</extracomment>
+        <source>What the errors look like</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:104</extracomment>
+        <source>The perturbed copy at the largest count (first repetition): network grey, errors red (gaps, spurious roads, displacements, copies, removed ground truth).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:114</extracomment>
+        <source>Mean scores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:115</extracomment>
+        <source>error type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:125</extracomment>
+        <source>Perturbations and conventions: see the documentation of the plugin.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:141</extracomment>
+        <source>lower is better</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:143</extracomment>
+        <source>Scores and ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:144; core/tool_reports.py:256</extracomment>
+        <source>method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:155</extracomment>
+        <source>Value (rank); bold: best.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:156</extracomment>
+        <source>Aggregated over {} tile(s) ({}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:158</extracomment>
+        <source>Whole extent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:165</extracomment>
+        <source>Best method by score:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:168</extracomment>
+        <source>Pairwise preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:168</extracomment>
+        <source>For each pair of methods (first, second) and each reference (tile), the difference of every score, oriented so that a bar to the right prefers the first method. Consistent metrics point the same way (Citraro et al., Fig. 6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:192</extracomment>
+        <source>Correlations between metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:192</extracomment>
+        <source>Over every (reference, method) sample, scores oriented so that higher is better (Citraro et al., Fig. 8).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:195</extracomment>
+        <source>Pearson correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:195</extracomment>
+        <source>Spearman correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:204</extracomment>
+        <source>Equal-Sorting Ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:217</extracomment>
+        <source>Mean pairwise Pearson correlation of score triplets (Fig. 8 right): most consistent {} ({}), least consistent {} ({}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:223</extracomment>
+        <source>Equal-Sorting Ratio and Sorting Margins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:224</extracomment>
+        <source>Triplets (reference, method B, method C): ESR is the share of ordered triplets that two scores sort alike; the Sorting Margin sign(a)√|a|, a = (q1(B) - q1(C))(q2(B) - q2(C)), is negative for a missorted triplet and small when the disagreement is marginal (Lopez-Molina et al., eq. 8-12).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:229</extracomment>
+        <source>score 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:229</extracomment>
+        <source>score 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:229</extracomment>
+        <source>samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:230; core/tool_reports.py:252</extracomment>
+        <source>triplets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:230</extracomment>
+        <source>missorted pairs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:230</extracomment>
+        <source>min SM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:230</extracomment>
+        <source>median SM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/tool_reports.py:251</extracomment>
+        <source>Sorting Margin</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <extracomment>apls: name</extracomment>
@@ -1349,11 +2774,6 @@
         <translation>Instances prédites sans instance de la vérité terrain à IoU 0,5 (faux positifs).</translation>
     </message>
     <message>
-        <extracomment>instances: sink CLASS_TABLE label</extracomment>
-        <source>Scores per class</source>
-        <translation>Scores par classe</translation>
-    </message>
-    <message>
         <extracomment>instances: sink CLASS_TABLE help</extracomment>
         <source>One row per class: IoU, iIoU, AP, AP50, AP75, instance counts and lengths.</source>
         <translation>Une ligne par classe : IoU, iIoU, AP, AP50, AP75, nombres d&apos;instances et longueurs.</translation>
@@ -1725,13 +3145,13 @@
     </message>
     <message>
         <extracomment>optj: output PRECISION help</extracomment>
-        <source>TP / PP.</source>
-        <translation>TP / PP.</translation>
+        <source>Share of the predicted incident roads that are matched: TP / PP.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <extracomment>optj: output RECALL help</extracomment>
-        <source>TP / AP.</source>
-        <translation>TP / AP.</translation>
+        <source>Share of the ground-truth incident roads that are found: TP / AP.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <extracomment>optj: output F1 help</extracomment>
@@ -1917,11 +3337,6 @@
         <extracomment>optp: output N_PATHS_PRED help</extracomment>
         <source>Number of edge-disjoint predicted paths.</source>
         <translation>Nombre de chemins prédits sans arête commune.</translation>
-    </message>
-    <message>
-        <extracomment>optp: output N_INTERRUPTIONS label</extracomment>
-        <source>Interruptions</source>
-        <translation>Coupures</translation>
     </message>
     <message>
         <extracomment>optp: output N_INTERRUPTIONS help</extracomment>
@@ -2152,6 +3567,39 @@
         <extracomment>topo: sink UNMATCHED_PRED help</extracomment>
         <source>Prediction control points left unmatched in at least one sampled subgraph. Attributes: source, seed_id (lowest seed whose subgraph gave this outcome), n_subgraphs (how many), seed_distance (along-graph distance from that seed&apos;s centre, m), match_distance (mean distance to the partner, m; empty when unmatched), heading (degrees, 0-180).</source>
         <translation>Points de contrôle de la prédiction restés non appariés dans au moins un sous-graphe échantillonné. Attributs : source, seed_id (plus petit germe dont le sous-graphe a donné ce résultat), n_subgraphs (nombre de sous-graphes), seed_distance (distance le long du graphe au centre de ce germe, m), match_distance (distance moyenne au partenaire, m ; vide si non apparié), heading (orientation en degrés, 0-180).</translation>
+    </message>
+    <message>
+        <extracomment>family Path metrics: description</extracomment>
+        <source>whether routes can be driven in the prediction as in the ground truth (connectivity, detours, gaps)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>family Geometric metrics: description</extracomment>
+        <source>how much of the road network is found at the right place (length within a buffer, distances)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>family Junction metrics: description</extracomment>
+        <source>whether junctions are found with the right roads leaving them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>family Subgraph metrics: description</extracomment>
+        <source>local connectivity: small neighbourhoods around sampled points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>family Instances and classes: description</extracomment>
+        <source>individual roads matched one to one, by class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP / PP.</source>
+        <translation type="vanished">TP / PP.</translation>
+    </message>
+    <message>
+        <source>TP / AP.</source>
+        <translation type="vanished">TP / AP.</translation>
     </message>
     <message>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says what tiles without ground truth count as. Tiles run on WORKERS local processes, or on a Dask cluster given by DASK_SCHEDULER. PARAMETERS: optional JSON of per-metric parameters, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</source>

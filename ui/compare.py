@@ -15,7 +15,7 @@ from ..core.analysis.compare import compare
 from ..core.progress import Cancelled
 from ..core.tool_reports import compare_report
 from .i18n import tr, tr_noop
-from .summary import error_text, translate
+from .summary import error_text, meta, translate
 from .inputs import check_line_source, read_lines, warn, working_crs
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters, progress_for,
                           read_tiles, run_parameters, seed_parameter, tile_options, tile_parameters,
@@ -132,7 +132,8 @@ class CompareAlgorithm(ToolAlgorithm):
             }
             if per_metric:
                 rows["PARAMETERS"] = json.dumps(per_metric)
-            outputs["REPORT"] = write_report(report, compare_report(tr("Comparison of methods"), rows, comp))
+            outputs["REPORT"] = write_report(report, compare_report(
+                tr("Comparison of methods"), rows, comp, tr=tr, meta=meta()))
         self._tables(parameters, context, comp, outputs)
         feedback.setProgress(100)
         return outputs

@@ -13,7 +13,7 @@ from ..core.analysis.sensitivity import examples, sensitivity
 from ..core.progress import Cancelled
 from ..core.tool_reports import sensitivity_report
 from .i18n import tr, tr_noop
-from .summary import error_text, translate
+from .summary import error_text, meta, translate
 from .inputs import check_line_source, read_lines, warn, working_crs
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters,
                           perturb_parameters, perturb_values, progress_for, run_parameters,
@@ -108,7 +108,7 @@ class SensitivityAlgorithm(ToolAlgorithm):
                 tr("ground truth"): f"{src.sourceName()} ({len(gt.parts)} line parts, "
                                     f"{gt.total_length() / 1000:.2f} km)",
                 tr("working CRS"): info.get("working_crs"),
-                tr("error types"): ", ".join(LABELS[t] for t in types),
+                tr("error types"): ", ".join(tr(LABELS[t]) for t in types),
                 "COUNTS": ", ".join(str(c) for c in res.counts),
                 "REPETITIONS": reps,
                 tr("metrics"): ", ".join(ids),
@@ -118,7 +118,8 @@ class SensitivityAlgorithm(ToolAlgorithm):
             }
             if per_metric:
                 rows["PARAMETERS"] = json.dumps(per_metric)
-            text = sensitivity_report(tr("Metric sensitivity analysis"), rows, res, examples(gt, res))
+            text = sensitivity_report(tr("Metric sensitivity analysis"), rows, res, examples(gt, res),
+                                      tr=tr, meta=meta())
             outputs["REPORT"] = write_report(report, text)
         dest = write_table(self, parameters, context, "TABLE",
                            [("error_type", "string"), ("count", "int"), ("repetition", "int"),

@@ -72,17 +72,17 @@ from ..paths import NetworkDistances
 from ..progress import NO_PROGRESS
 from ..result import FeatureTable
 from ..sampling import rng
-from ..text import msg
+from ..text import N_, msg
 
 ERROR_TYPES = ("interruptions", "overconnections", "perturbations", "doubled_roads",
                "doubled_roads_gt", "false_positives_far")
 LABELS = {
-    "interruptions": "Interruptions",
-    "overconnections": "Overconnections",
-    "perturbations": "Perturbations",
-    "doubled_roads": "Doubled roads",
-    "doubled_roads_gt": "Doubled roads (ground truth)",
-    "false_positives_far": "False positives far away",
+    "interruptions": N_("Interruptions"),
+    "overconnections": N_("Overconnections"),
+    "perturbations": N_("Perturbations"),
+    "doubled_roads": N_("Doubled roads"),
+    "doubled_roads_gt": N_("Doubled roads (ground truth)"),
+    "false_positives_far": N_("False positives far away"),
 }
 # which output receives the errors
 TARGET = {t: "prediction" for t in ERROR_TYPES}

@@ -19,7 +19,10 @@ import os
 import numpy as np
 
 from . import registry
-from .text import translate
+from .text import N_, translate
+
+# option values the reports show through tr(): marked here for the catalogue
+OPTION_WORDS = (N_("pooled"), N_("mean"), N_("skip"), N_("worst"), N_("best"))
 
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:24px auto;color:#222;max-width:1100px;padding:0 16px;line-height:1.4}

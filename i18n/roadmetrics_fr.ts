@@ -119,7 +119,7 @@
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:82; ui/compare.py:122; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:78; ui/sensitivity.py:107; ui/summary.py:65; core/report.py:410</extracomment>
+        <extracomment>ui/compare.py:82; ui/compare.py:122; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:78; ui/sensitivity.py:107; ui/summary.py:65; core/report.py:413</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:87; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172; ui/summary.py:67; core/report.py:410</extracomment>
+        <extracomment>ui/compare.py:87; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172; ui/summary.py:67; core/report.py:413</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -154,7 +154,7 @@
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:129; ui/evaluate.py:147; core/report.py:459</extracomment>
+        <extracomment>ui/compare.py:129; ui/evaluate.py:147; core/report.py:462</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
@@ -206,7 +206,7 @@
     <message>
         <extracomment>ui/evaluate.py:147</extracomment>
         <source>{} ({}, tiles without ground truth: {})</source>
-        <translation type="unfinished"></translation>
+        <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
     </message>
     <message>
         <extracomment>ui/evaluate.py:155</extracomment>
@@ -381,37 +381,37 @@
     <message>
         <extracomment>ui/summary.py:25</extracomment>
         <source>Summary (HTML)</source>
-        <translation type="unfinished"></translation>
+        <translation>Résumé (HTML)</translation>
     </message>
     <message>
         <extracomment>ui/summary.py:58</extracomment>
         <source>{} line parts, {}</source>
-        <translation type="unfinished"></translation>
+        <translation>{} parties de lignes, {}</translation>
     </message>
     <message>
         <extracomment>ui/summary.py:85</extracomment>
         <source>Inputs: ground truth {}; prediction {}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Entrées : vérité terrain {} ; prédiction {}.</translation>
     </message>
     <message>
         <extracomment>ui/summary.py:88; ui/summary.py:106</extracomment>
         <source>Warnings: {} (listed above).</source>
-        <translation type="unfinished"></translation>
+        <translation>Avertissements : {} (ci-dessus).</translation>
     </message>
     <message>
         <extracomment>ui/summary.py:88; ui/summary.py:107</extracomment>
         <source>Warnings: none.</source>
-        <translation type="unfinished"></translation>
+        <translation>Avertissements : aucun.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:105; core/report.py:571</extracomment>
+        <extracomment>ui/summary.py:105; core/report.py:574</extracomment>
         <source>Failed metrics: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>Métriques en échec : {}</translation>
     </message>
     <message>
         <extracomment>ui/summary.py:108</extracomment>
         <source>Headline scores</source>
-        <translation type="unfinished"></translation>
+        <translation>Scores principaux</translation>
     </message>
     <message>
         <extracomment>ui/tool_common.py:70</extracomment>
@@ -516,7 +516,7 @@
     <message>
         <extracomment>ui/tool_common.py:185</extracomment>
         <source>not an object</source>
-        <translation type="unfinished"></translation>
+        <translation>ce n&apos;est pas un objet</translation>
     </message>
     <message>
         <extracomment>ui/tool_common.py:187</extracomment>
@@ -531,77 +531,77 @@
     <message>
         <extracomment>core/analysis/compare.py:210</extracomment>
         <source>compare needs at least two prediction layers (methods)</source>
-        <translation type="unfinished"></translation>
+        <translation>la comparaison demande au moins deux couches de prédiction (méthodes)</translation>
     </message>
     <message>
         <extracomment>core/analysis/compare.py:213</extracomment>
         <source>method names must be unique, got {}</source>
-        <translation type="unfinished"></translation>
+        <translation>les noms des méthodes doivent être uniques, reçu {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/compare.py:215; core/analysis/sensitivity.py:183</extracomment>
         <source>the ground truth has no line</source>
-        <translation type="unfinished"></translation>
+        <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
         <extracomment>core/analysis/compare.py:229; core/analysis/compare.py:256; core/analysis/evaluate.py:57</extracomment>
         <source>{}: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/compare.py:252; core/analysis/sensitivity.py:209</extracomment>
         <source>{} failed: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>{} en échec : {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/compare.py:266</extracomment>
         <source>only {} ordered triplets (references x method pairs): the Equal-Sorting Ratio is coarse; use more methods or tiles</source>
-        <translation type="unfinished"></translation>
+        <translation>seulement {} triplets ordonnés (références x paires de méthodes) : le taux de tri identique (ESR) est grossier ; utilisez plus de méthodes ou de tuiles</translation>
     </message>
     <message>
         <extracomment>core/analysis/compare.py:269</extracomment>
         <source>fewer than three (reference, method) samples: correlations are undefined</source>
-        <translation type="unfinished"></translation>
+        <translation>moins de trois échantillons (référence, méthode) : les corrélations sont indéfinies</translation>
     </message>
     <message>
         <extracomment>core/analysis/compare.py:273</extracomment>
         <source>{}: undefined for every method</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : indéfini pour toutes les méthodes</translation>
     </message>
     <message>
         <extracomment>core/analysis/evaluate.py:55</extracomment>
         <source>{}: failed: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : échec : {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/executor.py:55; core/tool_reports.py:188</extracomment>
         <source>tile {}</source>
-        <translation type="unfinished"></translation>
+        <translation>tuile {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/executor.py:78</extracomment>
         <source>tile {} done</source>
-        <translation type="unfinished"></translation>
+        <translation>tuile {} terminée</translation>
     </message>
     <message>
         <extracomment>core/analysis/executor.py:132</extracomment>
         <source>{} done</source>
-        <translation type="unfinished"></translation>
+        <translation>{} terminé</translation>
     </message>
     <message>
         <extracomment>core/analysis/executor.py:263</extracomment>
         <source>DASK_SCHEDULER is set but the &apos;distributed&apos; package is not installed (pip install distributed)</source>
-        <translation type="unfinished"></translation>
+        <translation>DASK_SCHEDULER est renseigné mais le paquet « distributed » n&apos;est pas installé (pip install distributed)</translation>
     </message>
     <message>
         <extracomment>core/analysis/executor.py:280</extracomment>
         <source>tile {} done (dask)</source>
-        <translation type="unfinished"></translation>
+        <translation>tuile {} terminée (dask)</translation>
     </message>
     <message>
         <extracomment>core/analysis/executor.py:302</extracomment>
         <source>the Dask workers {} cannot import &apos;{}&apos;: put the folder that holds the plugin (&apos;{}&apos;) on their PYTHONPATH</source>
-        <translation type="unfinished"></translation>
+        <translation>les workers Dask {} ne peuvent pas importer « {} » : ajoutez le dossier qui contient l&apos;extension (« {} ») à leur PYTHONPATH</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:80; optp: output N_INTERRUPTIONS label</extracomment>
@@ -611,1302 +611,1327 @@
     <message>
         <extracomment>core/analysis/perturb.py:81</extracomment>
         <source>Overconnections</source>
-        <translation type="unfinished"></translation>
+        <translation>Surconnexions</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:82</extracomment>
         <source>Perturbations</source>
-        <translation type="unfinished"></translation>
+        <translation>Déplacements</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:83</extracomment>
         <source>Doubled roads</source>
-        <translation type="unfinished"></translation>
+        <translation>Routes doublées</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:84</extracomment>
         <source>Doubled roads (ground truth)</source>
-        <translation type="unfinished"></translation>
+        <translation>Routes doublées (vérité terrain)</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:85</extracomment>
         <source>False positives far away</source>
-        <translation type="unfinished"></translation>
+        <translation>Faux positifs éloignés</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:142</extracomment>
         <source>{} must be &gt; 0, got {}</source>
-        <translation type="unfinished"></translation>
+        <translation>{} doit être &gt; 0, reçu {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:144</extracomment>
         <source>MIN_LINK ({}) must not exceed MAX_LINK ({})</source>
-        <translation type="unfinished"></translation>
+        <translation>MIN_LINK ({}) ne doit pas dépasser MAX_LINK ({})</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:147</extracomment>
         <source>DETOUR_FACTOR must be &gt;= 1, got {}</source>
-        <translation type="unfinished"></translation>
+        <translation>DETOUR_FACTOR doit être &gt;= 1, reçu {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:149</extracomment>
         <source>MERGE_TOLERANCE must be &gt;= 0</source>
-        <translation type="unfinished"></translation>
+        <translation>MERGE_TOLERANCE doit être &gt;= 0</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:159</extracomment>
         <source>unknown ERROR_TYPE {!r}; choose one of {}</source>
-        <translation type="unfinished"></translation>
+        <translation>ERROR_TYPE {!r} inconnu ; choisissez parmi {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:163</extracomment>
         <source>COUNT must be &gt;= 0, got {}</source>
-        <translation type="unfinished"></translation>
+        <translation>COUNT doit être &gt;= 0, reçu {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:167</extracomment>
         <source>the input layer has no line to perturb</source>
-        <translation type="unfinished"></translation>
+        <translation>la couche d&apos;entrée n&apos;a aucune ligne à perturber</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:168</extracomment>
         <source>{}: placing {} error(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : placement de {} erreur(s)</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:189</extracomment>
         <source>the removals leave no ground truth: lower COUNT or REMOVAL_RADIUS</source>
-        <translation type="unfinished"></translation>
+        <translation>les suppressions ne laissent aucune vérité terrain : diminuez COUNT ou REMOVAL_RADIUS</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:200</extracomment>
         <source>only {} of {} {} fit in this network; {}</source>
-        <translation type="unfinished"></translation>
+        <translation>seulement {} sur {} ({}) tiennent dans ce réseau ; {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:236</extracomment>
         <source>interruptions</source>
-        <translation type="unfinished"></translation>
+        <translation>coupures</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:237</extracomment>
         <source>each needs 3 x GAP_LENGTH of road between two junctions; lower COUNT or GAP_LENGTH</source>
-        <translation type="unfinished"></translation>
+        <translation>chacune demande 3 x GAP_LENGTH de route entre deux carrefours ; diminuez COUNT ou GAP_LENGTH</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:335</extracomment>
         <source>overconnections</source>
-        <translation type="unfinished"></translation>
+        <translation>surconnexions</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:336</extracomment>
         <source>lower COUNT or DETOUR_FACTOR, or widen MIN_LINK - MAX_LINK</source>
-        <translation type="unfinished"></translation>
+        <translation>diminuez COUNT ou DETOUR_FACTOR, ou élargissez MIN_LINK - MAX_LINK</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:453; core/analysis/perturb.py:473</extracomment>
         <source>perturbations</source>
-        <translation type="unfinished"></translation>
+        <translation>déplacements</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:454</extracomment>
         <source>a perturbation displaces one node (junction or dead end); lower COUNT</source>
-        <translation type="unfinished"></translation>
+        <translation>un déplacement déplace un nœud (carrefour ou impasse) ; diminuez COUNT</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:474</extracomment>
         <source>nodes could not be moved without crossing other roads; lower COUNT or MAX_SHIFT</source>
-        <translation type="unfinished"></translation>
+        <translation>des nœuds n&apos;ont pas pu être déplacés sans croiser d&apos;autres routes ; diminuez COUNT ou MAX_SHIFT</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:536</extracomment>
         <source>doubled roads</source>
-        <translation type="unfinished"></translation>
+        <translation>routes doublées</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:537</extracomment>
         <source>one copy per road between junctions (roads of at least {:g} m without bends over 60 degrees); lower COUNT, DOUBLE_SHIFT or DOUBLE_LENGTH</source>
-        <translation type="unfinished"></translation>
+        <translation>une copie par route entre carrefours (routes d&apos;au moins {:g} m sans virage de plus de 60 degrés) ; diminuez COUNT, DOUBLE_SHIFT ou DOUBLE_LENGTH</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:562</extracomment>
         <source>removals</source>
-        <translation type="unfinished"></translation>
+        <translation>suppressions</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:563</extracomment>
         <source>disc centres must be 2 x REMOVAL_RADIUS apart; lower COUNT or REMOVAL_RADIUS</source>
-        <translation type="unfinished"></translation>
+        <translation>les centres des disques doivent être distants de 2 x REMOVAL_RADIUS ; diminuez COUNT ou REMOVAL_RADIUS</translation>
     </message>
     <message>
         <extracomment>core/analysis/scoring.py:55</extracomment>
         <source>SCORES must be &apos;headline&apos; or &apos;all&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>SCORES doit valoir « headline » ou « all »</translation>
     </message>
     <message>
         <extracomment>core/analysis/sensitivity.py:52</extracomment>
         <source>COUNTS must be a list of integers like &apos;0, 5, 10, 20, 40&apos;, got {!r}</source>
-        <translation type="unfinished"></translation>
+        <translation>COUNTS doit être une liste d&apos;entiers comme « 0, 5, 10, 20, 40 », reçu {!r}</translation>
     </message>
     <message>
         <extracomment>core/analysis/sensitivity.py:55</extracomment>
         <source>COUNTS must not be negative</source>
-        <translation type="unfinished"></translation>
+        <translation>COUNTS ne doit pas être négatif</translation>
     </message>
     <message>
         <extracomment>core/analysis/sensitivity.py:59</extracomment>
         <source>COUNTS needs at least one count above 0</source>
-        <translation type="unfinished"></translation>
+        <translation>COUNTS demande au moins un nombre supérieur à 0</translation>
     </message>
     <message>
         <extracomment>core/analysis/sensitivity.py:165</extracomment>
         <source>unknown error type {!r}; choose among {}</source>
-        <translation type="unfinished"></translation>
+        <translation>type d&apos;erreur {!r} inconnu ; choisissez parmi {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/sensitivity.py:170</extracomment>
         <source>REPETITIONS must be &gt;= 1</source>
-        <translation type="unfinished"></translation>
+        <translation>REPETITIONS doit être &gt;= 1</translation>
     </message>
     <message>
         <extracomment>core/analysis/sensitivity.py:172</extracomment>
         <source>FLAT_THRESHOLD must be &gt;= 0</source>
-        <translation type="unfinished"></translation>
+        <translation>FLAT_THRESHOLD doit être &gt;= 0</translation>
     </message>
     <message>
         <extracomment>core/analysis/sensitivity.py:205</extracomment>
         <source>{}: {} failed: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : {} en échec : {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/tiles.py:45</extracomment>
         <source>TILE_SIZE must be &gt; 0 for a grid</source>
-        <translation type="unfinished"></translation>
+        <translation>TILE_SIZE doit être &gt; 0 pour une grille</translation>
     </message>
     <message>
         <extracomment>core/analysis/tiles.py:49</extracomment>
         <source>TILE_SIZE {} gives {} tiles; choose a larger size</source>
-        <translation type="unfinished"></translation>
+        <translation>TILE_SIZE {} donne {} tuiles ; choisissez une taille plus grande</translation>
     </message>
     <message>
         <extracomment>core/analysis/tiles.py:214</extracomment>
         <source>{}: no pooled rule; the mean of tile scores is used</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : pas de règle de cumul ; la moyenne des scores des tuiles est utilisée</translation>
     </message>
     <message>
         <extracomment>core/analysis/tiles.py:232</extracomment>
         <source>{}: {} undefined (NaN) in {} tile(s), left out of the mean</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : {} indéfini (NaN) dans {} tuile(s), exclues de la moyenne</translation>
     </message>
     <message>
         <extracomment>core/analysis/tiles.py:247</extracomment>
         <source>AGGREGATION must be &apos;pooled&apos; or &apos;mean&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>AGGREGATION doit valoir « pooled » ou « mean »</translation>
     </message>
     <message>
         <extracomment>core/analysis/tiles.py:249</extracomment>
         <source>EMPTY_TILES must be &apos;skip&apos;, &apos;worst&apos; or &apos;best&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>EMPTY_TILES doit valoir « skip », « worst » ou « best »</translation>
     </message>
     <message>
         <extracomment>core/analysis/tiles.py:253</extracomment>
         <source>clipping tiles</source>
-        <translation type="unfinished"></translation>
+        <translation>découpage des tuiles</translation>
     </message>
     <message>
         <extracomment>core/analysis/tiles.py:268</extracomment>
         <source>tile {}: {} failed: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>tuile {} : {} en échec : {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/tiles.py:271</extracomment>
         <source>tile {} failed: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>tuile {} en échec : {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/tiles.py:276</extracomment>
         <source>{} of {} tile(s) have no ground truth (EMPTY_TILES = {})</source>
-        <translation type="unfinished"></translation>
+        <translation>{} tuile(s) sur {} sans vérité terrain (EMPTY_TILES = {})</translation>
     </message>
     <message>
         <extracomment>core/classes.py:36; core/metrics/instances.py:79</extracomment>
         <source>CLASS_FIELD &apos;{}&apos; is missing from the {} layer; the class field must exist (same name) on both layers</source>
-        <translation type="unfinished"></translation>
+        <translation>CLASS_FIELD « {} » est absent de la couche {} ; le champ de classe doit exister (même nom) sur les deux couches</translation>
     </message>
     <message>
         <extracomment>core/lineset.py:80; core/metrics/instances.py:362</extracomment>
         <source>ground truth: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>vérité terrain : {}</translation>
     </message>
     <message>
         <extracomment>core/lineset.py:81; core/metrics/instances.py:363</extracomment>
         <source>prediction: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>prédiction : {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/_geometric_common.py:26; core/metrics/_geometric_common.py:37</extracomment>
         <source>{} must be a number, got {!r}</source>
-        <translation type="unfinished"></translation>
+        <translation>{} doit être un nombre, reçu {!r}</translation>
     </message>
     <message>
         <extracomment>core/metrics/_geometric_common.py:28</extracomment>
         <source>{} must be &gt; 0 (metres), got {}</source>
-        <translation type="unfinished"></translation>
+        <translation>{} doit être &gt; 0 (mètres), reçu {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/_geometric_common.py:39</extracomment>
         <source>{} must be between {:g} and {:g}, got {:g}</source>
-        <translation type="unfinished"></translation>
+        <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
     </message>
     <message>
         <extracomment>core/metrics/_geometric_common.py:96</extracomment>
         <source>both networks are empty: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>les deux réseaux sont vides : {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/_geometric_common.py:97</extracomment>
         <source>the ground truth is empty: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>la vérité terrain est vide : {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/_geometric_common.py:98</extracomment>
         <source>the prediction is empty: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>la prédiction est vide : {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/_subgraph_common.py:16</extracomment>
         <source>{} must be a positive distance (metres), got {}</source>
-        <translation type="unfinished"></translation>
+        <translation>{} doit être une distance positive (mètres), reçu {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/_subgraph_common.py:23</extracomment>
         <source>{} must be &gt;= 0 (metres), got {}</source>
-        <translation type="unfinished"></translation>
+        <translation>{} doit être &gt;= 0 (mètres), reçu {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/_subgraph_common.py:30</extracomment>
         <source>the ground truth is empty: RECALL undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>la vérité terrain est vide : RECALL indéfini (NaN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/_subgraph_common.py:32</extracomment>
         <source>the prediction is empty: RECALL = 0, F1 = 0</source>
-        <translation type="unfinished"></translation>
+        <translation>la prédiction est vide : RECALL = 0, F1 = 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:244</extracomment>
         <source>DEFAULT_SPEED must be &gt; 0</source>
-        <translation type="unfinished"></translation>
+        <translation>DEFAULT_SPEED doit être &gt; 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:247</extracomment>
         <source>{} has no field &apos;{}&apos;: DEFAULT_SPEED used for all of it</source>
-        <translation type="unfinished"></translation>
+        <translation>{} n&apos;a pas de champ « {} » : DEFAULT_SPEED utilisée partout</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:258</extracomment>
         <source>{}: {} line part(s) without a valid speed in &apos;{}&apos; use DEFAULT_SPEED</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : {} partie(s) de lignes sans vitesse valide dans « {} » utilisent DEFAULT_SPEED</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:267</extracomment>
         <source>VARIANT must be one of {}</source>
-        <translation type="unfinished"></translation>
+        <translation>VARIANT doit être parmi {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:276</extracomment>
         <source>CONTROL_SPACING must be &gt; 0</source>
-        <translation type="unfinished"></translation>
+        <translation>CONTROL_SPACING doit être &gt; 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:278</extracomment>
         <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
-        <translation type="unfinished"></translation>
+        <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:287; core/metrics/boundaryf.py:199; core/metrics/ccq.py:84; core/metrics/cldice.py:88; core/metrics/distances.py:84; core/metrics/junct.py:128; core/metrics/optg.py:54; core/metrics/optj.py:159; core/metrics/optp.py:65; core/metrics/subg.py:81; core/metrics/tlts.py:96; core/metrics/topo.py:62</extracomment>
         <source>building networks</source>
-        <translation type="unfinished"></translation>
+        <translation>construction des réseaux</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:289</extracomment>
         <source>snapping control points</source>
-        <translation type="unfinished"></translation>
+        <translation>accrochage des points de contrôle</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:296</extracomment>
         <source>ground truth -&gt; prediction</source>
-        <translation type="unfinished"></translation>
+        <translation>vérité terrain -&gt; prédiction</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:298</extracomment>
         <source>prediction -&gt; ground truth</source>
-        <translation type="unfinished"></translation>
+        <translation>prédiction -&gt; vérité terrain</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:304</extracomment>
         <source>both networks are empty: APLS = 1 (SpaceNet convention)</source>
-        <translation type="unfinished"></translation>
+        <translation>les deux réseaux sont vides : APLS = 1 (convention SpaceNet)</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:307</extracomment>
         <source>the prediction is empty: APLS = 0</source>
-        <translation type="unfinished"></translation>
+        <translation>la prédiction est vide : APLS = 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:310</extracomment>
         <source>the ground truth is empty but the prediction is not: APLS = 0</source>
-        <translation type="unfinished"></translation>
+        <translation>la vérité terrain est vide mais pas la prédiction : APLS = 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:313</extracomment>
         <source>the ground truth has no route of at least MIN_PATH_LENGTH: APLS is undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>la vérité terrain n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS est indéfini (NaN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/apls.py:317</extracomment>
         <source>the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 (as the reference scores a proposal without routes)</source>
-        <translation type="unfinished"></translation>
+        <translation>la prédiction n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS = 0 (comme la référence note une proposition sans itinéraire)</translation>
     </message>
     <message>
         <extracomment>core/metrics/boundaryf.py:193</extracomment>
         <source>STRATEGY must be one of {}, got {!r}</source>
-        <translation type="unfinished"></translation>
+        <translation>STRATEGY doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
         <extracomment>core/metrics/boundaryf.py:205</extracomment>
         <source>matching ({})</source>
-        <translation type="unfinished"></translation>
+        <translation>appariement ({})</translation>
     </message>
     <message>
         <extracomment>core/metrics/ccq.py:74</extracomment>
         <source>no part of the prediction lies within BUFFER of the ground truth: REDUNDANCY and RMS_OFFSET undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune partie de la prédiction n&apos;est à moins de BUFFER de la vérité terrain : REDUNDANCY et RMS_OFFSET indéfinis (NaN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/ccq.py:86</extracomment>
         <source>cutting the lines at the buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>découpage des lignes aux tampons</translation>
     </message>
     <message>
         <extracomment>core/metrics/ccq.py:90</extracomment>
         <source>distances along the lines</source>
-        <translation type="unfinished"></translation>
+        <translation>distances le long des lignes</translation>
     </message>
     <message>
         <extracomment>core/metrics/ccq.py:98; core/metrics/cldice.py:97; core/metrics/distances.py:130</extracomment>
         <source>output layers</source>
-        <translation type="unfinished"></translation>
+        <translation>couches de sortie</translation>
     </message>
     <message>
         <extracomment>core/metrics/cldice.py:47</extracomment>
         <source>{} has no field &apos;{}&apos;: DEFAULT_WIDTH used for all of it</source>
-        <translation type="unfinished"></translation>
+        <translation>{} n&apos;a pas de champ « {} » : DEFAULT_WIDTH utilisée partout</translation>
     </message>
     <message>
         <extracomment>core/metrics/cldice.py:62</extracomment>
         <source>{}: {} line part(s) without a valid width in &apos;{}&apos; use DEFAULT_WIDTH</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : {} partie(s) de lignes sans largeur valide dans « {} » utilisent DEFAULT_WIDTH</translation>
     </message>
     <message>
         <extracomment>core/metrics/cldice.py:92</extracomment>
         <source>cutting the centrelines at the road regions</source>
-        <translation type="unfinished"></translation>
+        <translation>découpage des axes aux emprises des routes</translation>
     </message>
     <message>
         <extracomment>core/metrics/distances.py:94</extracomment>
         <source>distances from the ground truth</source>
-        <translation type="unfinished"></translation>
+        <translation>distances depuis la vérité terrain</translation>
     </message>
     <message>
         <extracomment>core/metrics/distances.py:96</extracomment>
         <source>Hausdorff distance</source>
-        <translation type="unfinished"></translation>
+        <translation>distance de Hausdorff</translation>
     </message>
     <message>
         <extracomment>core/metrics/distances.py:104</extracomment>
         <source>lines within the tolerance</source>
-        <translation type="unfinished"></translation>
+        <translation>lignes dans la tolérance</translation>
     </message>
     <message>
         <extracomment>core/metrics/distances.py:107</extracomment>
         <source>neighbourhood areas</source>
-        <translation type="unfinished"></translation>
+        <translation>surfaces des voisinages</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:89</extracomment>
         <source>CONFIDENCE_FIELD &apos;{}&apos; is missing from the prediction layer</source>
-        <translation type="unfinished"></translation>
+        <translation>CONFIDENCE_FIELD « {} » est absent de la couche de prédiction</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:97</extracomment>
         <source>CONFIDENCE_FIELD &apos;{}&apos; must be numeric; feature {} has {!r}</source>
-        <translation type="unfinished"></translation>
+        <translation>CONFIDENCE_FIELD « {} » doit être numérique ; l&apos;entité {} a {!r}</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:101</extracomment>
         <source>prediction: {} feature(s) without a numeric confidence in &apos;{}&apos; rank below every other prediction</source>
-        <translation type="unfinished"></translation>
+        <translation>prédiction : {} entité(s) sans confiance numérique dans « {} » sont classées après toutes les autres</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:337</extracomment>
         <source>TOLERANCE must be &gt; 0</source>
-        <translation type="unfinished"></translation>
+        <translation>TOLERANCE doit être &gt; 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:339</extracomment>
         <source>MIN_LENGTH must be &gt;= 0</source>
-        <translation type="unfinished"></translation>
+        <translation>MIN_LENGTH doit être &gt;= 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:341</extracomment>
         <source>OVERLAP must be &apos;area&apos; or &apos;length&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>OVERLAP doit valoir « area » ou « length »</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:356</extracomment>
         <source>building instances</source>
-        <translation type="unfinished"></translation>
+        <translation>construction des instances</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:367</extracomment>
         <source>finding line pairs within the tolerance</source>
-        <translation type="unfinished"></translation>
+        <translation>recherche des paires de lignes dans la tolérance</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:376</extracomment>
         <source>class confusion</source>
-        <translation type="unfinished"></translation>
+        <translation>confusion des classes</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:379</extracomment>
         <source>instance overlaps</source>
-        <translation type="unfinished"></translation>
+        <translation>recouvrements des instances</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:389</extracomment>
         <source>matching</source>
-        <translation type="unfinished"></translation>
+        <translation>appariement</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:409</extracomment>
         <source>both layers are empty: every score is undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>les deux couches sont vides : tous les scores sont indéfinis (NaN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:411</extracomment>
         <source>no ground-truth instance to find (none, or all shorter than MIN_LENGTH): AP is undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune instance de vérité terrain à trouver (aucune, ou toutes plus courtes que MIN_LENGTH) : AP est indéfini (NaN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/instances.py:414</extracomment>
         <source>the prediction is empty: AP = 0, IoU = 0</source>
-        <translation type="unfinished"></translation>
+        <translation>la prédiction est vide : AP = 0, IoU = 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/junct.py:121</extracomment>
         <source>CLUSTER_RADIUS and MATCH_RADIUS must be &gt;= 0</source>
-        <translation type="unfinished"></translation>
+        <translation>CLUSTER_RADIUS et MATCH_RADIUS doivent être &gt;= 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/junct.py:123</extracomment>
         <source>DIRECTION_DISTANCE must be &gt; 0</source>
-        <translation type="unfinished"></translation>
+        <translation>DIRECTION_DISTANCE doit être &gt; 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/junct.py:125</extracomment>
         <source>ANGLE_TOLERANCE must be in (0, 180] degrees</source>
-        <translation type="unfinished"></translation>
+        <translation>ANGLE_TOLERANCE doit être dans ]0, 180] degrés</translation>
     </message>
     <message>
         <extracomment>core/metrics/junct.py:130</extracomment>
         <source>clustering junctions</source>
-        <translation type="unfinished"></translation>
+        <translation>regroupement des carrefours</translation>
     </message>
     <message>
         <extracomment>core/metrics/junct.py:133</extracomment>
         <source>matching junctions</source>
-        <translation type="unfinished"></translation>
+        <translation>appariement des carrefours</translation>
     </message>
     <message>
         <extracomment>core/metrics/junct.py:142</extracomment>
         <source>the ground truth is empty: JUNCT is undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>la vérité terrain est vide : JUNCT est indéfini (NaN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/junct.py:145</extracomment>
         <source>the prediction is empty: F_CORRECT = 0, F_ERROR undefined (NaN), F1 = 0</source>
-        <translation type="unfinished"></translation>
+        <translation>la prédiction est vide : F_CORRECT = 0, F_ERROR indéfini (NaN), F1 = 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/junct.py:149</extracomment>
         <source>neither network has a junction (node with &gt;= 3 roads): F_CORRECT = 1, F_ERROR = 0 by convention (nothing to find, nothing spurious)</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun des réseaux n&apos;a de carrefour (nœud à 3 routes ou plus) : F_CORRECT = 1, F_ERROR = 0 par convention (rien à trouver, rien en trop)</translation>
     </message>
     <message>
         <extracomment>core/metrics/junct.py:152</extracomment>
         <source>the ground truth has no junction: F_CORRECT is undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>la vérité terrain n&apos;a aucun carrefour : F_CORRECT est indéfini (NaN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/junct.py:154</extracomment>
         <source>the prediction has no junction: F_CORRECT = 0, F_ERROR undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>la prédiction n&apos;a aucun carrefour : F_CORRECT = 0, F_ERROR indéfini (NaN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/junct.py:168; core/metrics/optj.py:201</extracomment>
         <source>writing layers</source>
-        <translation type="unfinished"></translation>
+        <translation>écriture des couches</translation>
     </message>
     <message>
         <extracomment>core/metrics/optg.py:52</extracomment>
         <source>MATCHING must be one of {}, got {!r}</source>
-        <translation type="unfinished"></translation>
+        <translation>MATCHING doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
         <extracomment>core/metrics/optg.py:57; core/metrics/subg.py:84</extracomment>
         <source>drawing seeds</source>
-        <translation type="unfinished"></translation>
+        <translation>tirage des germes</translation>
     </message>
     <message>
         <extracomment>core/metrics/optg.py:63</extracomment>
         <source>both networks are empty: no seed, every score is NaN</source>
-        <translation type="unfinished"></translation>
+        <translation>les deux réseaux sont vides : aucun germe, tous les scores valent NaN</translation>
     </message>
     <message>
         <extracomment>core/metrics/optg.py:66</extracomment>
         <source>the prediction is empty: every seed is drawn from the ground truth</source>
-        <translation type="unfinished"></translation>
+        <translation>la prédiction est vide : tous les germes sont tirés dans la vérité terrain</translation>
     </message>
     <message>
         <extracomment>core/metrics/optg.py:69</extracomment>
         <source>the ground truth is empty: every seed is drawn from the prediction</source>
-        <translation type="unfinished"></translation>
+        <translation>la vérité terrain est vide : tous les germes sont tirés dans la prédiction</translation>
     </message>
     <message>
         <extracomment>core/metrics/optg.py:84; core/metrics/subg.py:93</extracomment>
         <source>cropping and matching subgraphs</source>
-        <translation type="unfinished"></translation>
+        <translation>découpage et appariement des sous-graphes</translation>
     </message>
     <message>
         <extracomment>core/metrics/optj.py:155</extracomment>
         <source>MAX_DISTANCE must be &gt;= 0</source>
-        <translation type="unfinished"></translation>
+        <translation>MAX_DISTANCE doit être &gt;= 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/optj.py:157</extracomment>
         <source>ALPHA must be &gt;= 0</source>
-        <translation type="unfinished"></translation>
+        <translation>ALPHA doit être &gt;= 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/optj.py:161</extracomment>
         <source>finding features</source>
-        <translation type="unfinished"></translation>
+        <translation>recherche des éléments</translation>
     </message>
     <message>
         <extracomment>core/metrics/optj.py:163</extracomment>
         <source>matching features</source>
-        <translation type="unfinished"></translation>
+        <translation>appariement des éléments</translation>
     </message>
     <message>
         <extracomment>core/metrics/optj.py:172</extracomment>
         <source>the ground truth is empty: OPT-J is undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>la vérité terrain est vide : OPT-J est indéfini (NaN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/optj.py:175</extracomment>
         <source>the prediction is empty: RECALL = 0, PRECISION undefined (NaN), F1 = 0</source>
-        <translation type="unfinished"></translation>
+        <translation>la prédiction est vide : RECALL = 0, PRECISION indéfinie (NaN), F1 = 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/optj.py:179</extracomment>
         <source>neither network has a junction or a dead end (closed rings only): PRECISION = RECALL = 1 by convention (nothing to find, nothing spurious)</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun des réseaux n&apos;a de carrefour ni d&apos;impasse (boucles fermées seulement) : PRECISION = RECALL = 1 par convention (rien à trouver, rien en trop)</translation>
     </message>
     <message>
         <extracomment>core/metrics/optj.py:183</extracomment>
         <source>the ground truth has no junction or dead end: RECALL is undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>la vérité terrain n&apos;a ni carrefour ni impasse : RECALL est indéfini (NaN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/optp.py:52</extracomment>
         <source>SEGMENT_LENGTH must be &gt; 0</source>
-        <translation type="unfinished"></translation>
+        <translation>SEGMENT_LENGTH doit être &gt; 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/optp.py:54</extracomment>
         <source>SNAP_DISTANCE, CORRIDOR_WIDTH and NODE_SNAP_DISTANCE must be &gt;= 0</source>
-        <translation type="unfinished"></translation>
+        <translation>SNAP_DISTANCE, CORRIDOR_WIDTH et NODE_SNAP_DISTANCE doivent être &gt;= 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/optp.py:56</extracomment>
         <source>MAX_HOPS must be &gt;= 1</source>
-        <translation type="unfinished"></translation>
+        <translation>MAX_HOPS doit être &gt;= 1</translation>
     </message>
     <message>
         <extracomment>core/metrics/optp.py:58</extracomment>
         <source>DISCONNECTION_PENALTY must be &gt; 0</source>
-        <translation type="unfinished"></translation>
+        <translation>DISCONNECTION_PENALTY doit être &gt; 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/optp.py:68</extracomment>
         <source>the ground truth has no usable line (no edge of positive length): OPT-P needs ground-truth paths</source>
-        <translation type="unfinished"></translation>
+        <translation>la vérité terrain n&apos;a aucune ligne utilisable (aucune arête de longueur positive) : OPT-P a besoin de chemins de vérité terrain</translation>
     </message>
     <message>
         <extracomment>core/metrics/optp.py:71</extracomment>
         <source>decomposing into paths</source>
-        <translation type="unfinished"></translation>
+        <translation>décomposition en chemins</translation>
     </message>
     <message>
         <extracomment>core/metrics/optp.py:77</extracomment>
         <source>matching ground-truth paths (recall)</source>
-        <translation type="unfinished"></translation>
+        <translation>appariement des chemins de vérité terrain (rappel)</translation>
     </message>
     <message>
         <extracomment>core/metrics/optp.py:79</extracomment>
         <source>matching predicted paths (precision)</source>
-        <translation type="unfinished"></translation>
+        <translation>appariement des chemins prédits (précision)</translation>
     </message>
     <message>
         <extracomment>core/metrics/optp.py:86</extracomment>
         <source>the prediction is empty: PRECISION is undefined (NaN), RECALL = 0, F1 = 0</source>
-        <translation type="unfinished"></translation>
+        <translation>la prédiction est vide : PRECISION est indéfinie (NaN), RECALL = 0, F1 = 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/optp.py:107; core/metrics/tlts.py:128</extracomment>
         <source>writing results</source>
-        <translation type="unfinished"></translation>
+        <translation>écriture des résultats</translation>
     </message>
     <message>
         <extracomment>core/metrics/subg.py:63</extracomment>
         <source>N_SEEDS must be &gt;= 1, got {}</source>
-        <translation type="unfinished"></translation>
+        <translation>N_SEEDS doit être &gt;= 1, reçu {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/subg.py:88</extracomment>
         <source>no seed: SUBG seeds only in the ground truth; every score is NaN</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun germe : SUBG ne tire ses germes que dans la vérité terrain ; tous les scores valent NaN</translation>
     </message>
     <message>
         <extracomment>core/metrics/tlts.py:89</extracomment>
         <source>N_PATHS must be &gt;= 1</source>
-        <translation type="unfinished"></translation>
+        <translation>N_PATHS doit être &gt;= 1</translation>
     </message>
     <message>
         <extracomment>core/metrics/tlts.py:91</extracomment>
         <source>SNAP_DISTANCE must be &gt;= 0</source>
-        <translation type="unfinished"></translation>
+        <translation>SNAP_DISTANCE doit être &gt;= 0</translation>
     </message>
     <message>
         <extracomment>core/metrics/tlts.py:93</extracomment>
         <source>LENGTH_TOLERANCE must be &gt;= 0 (percent)</source>
-        <translation type="unfinished"></translation>
+        <translation>LENGTH_TOLERANCE doit être &gt;= 0 (pour cent)</translation>
     </message>
     <message>
         <extracomment>core/metrics/tlts.py:99</extracomment>
         <source>the ground truth has no usable line (no edge of positive length): TLTS samples its paths there</source>
-        <translation type="unfinished"></translation>
+        <translation>la vérité terrain n&apos;a aucune ligne utilisable (aucune arête de longueur positive) : TLTS y tire ses chemins</translation>
     </message>
     <message>
         <extracomment>core/metrics/tlts.py:101</extracomment>
         <source>sampling ground-truth paths</source>
-        <translation type="unfinished"></translation>
+        <translation>tirage des chemins de vérité terrain</translation>
     </message>
     <message>
         <extracomment>core/metrics/tlts.py:106</extracomment>
         <source>only {} of {} pairs of connected ground-truth points found in {} draws</source>
-        <translation type="unfinished"></translation>
+        <translation>seulement {} paires de points connectés de vérité terrain sur {} trouvées en {} tirages</translation>
     </message>
     <message>
         <extracomment>core/metrics/tlts.py:108</extracomment>
         <source>ground-truth shortest paths</source>
-        <translation type="unfinished"></translation>
+        <translation>plus courts chemins de la vérité terrain</translation>
     </message>
     <message>
         <extracomment>core/metrics/tlts.py:110</extracomment>
         <source>snapping to the prediction</source>
-        <translation type="unfinished"></translation>
+        <translation>accrochage à la prédiction</translation>
     </message>
     <message>
         <extracomment>core/metrics/tlts.py:115</extracomment>
         <source>the prediction is empty: every path is infeasible</source>
-        <translation type="unfinished"></translation>
+        <translation>la prédiction est vide : tous les chemins sont infaisables</translation>
     </message>
     <message>
         <extracomment>core/metrics/tlts.py:124</extracomment>
         <source>prediction shortest paths</source>
-        <translation type="unfinished"></translation>
+        <translation>plus courts chemins de la prédiction</translation>
     </message>
     <message>
         <extracomment>core/metrics/tlts.py:136</extracomment>
         <source>no pair of connected ground-truth points: TLTS is undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune paire de points connectés de vérité terrain : TLTS est indéfini (NaN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/topo.py:56</extracomment>
         <source>ANGLE_TOLERANCE must be in (0, 90] degrees, got {}</source>
-        <translation type="unfinished"></translation>
+        <translation>ANGLE_TOLERANCE doit être dans ]0, 90] degrés, reçu {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/topo.py:60</extracomment>
         <source>AGGREGATION must be one of {}, got {!r}</source>
-        <translation type="unfinished"></translation>
+        <translation>AGGREGATION doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
         <extracomment>core/metrics/topo.py:65</extracomment>
         <source>placing and pairing seeds</source>
-        <translation type="unfinished"></translation>
+        <translation>placement et appariement des germes</translation>
     </message>
     <message>
         <extracomment>core/metrics/topo.py:76</extracomment>
         <source>no ground-truth chain is at least SEED_SPACING / 2 long: no seed, TOPO is undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>aucune chaîne de vérité terrain ne mesure au moins SEED_SPACING / 2 : aucun germe, TOPO est indéfini (NaN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/topo.py:78</extracomment>
         <source>walking and matching subgraphs</source>
-        <translation type="unfinished"></translation>
+        <translation>parcours et appariement des sous-graphes</translation>
     </message>
     <message>
         <extracomment>core/metrics/topo.py:110</extracomment>
         <source>no seed has a prediction pair: PRECISION is undefined (NaN), RECALL = 0</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun germe n&apos;a de correspondant dans la prédiction : PRECISION est indéfinie (NaN), RECALL = 0</translation>
     </message>
     <message>
         <extracomment>core/network.py:260</extracomment>
         <source>{} duplicate overlapping segment(s) collapsed (features drawn twice)</source>
-        <translation type="unfinished"></translation>
+        <translation>{} segment(s) superposé(s) en double fusionné(s) (entités dessinées deux fois)</translation>
     </message>
     <message>
         <extracomment>core/registry.py:174</extracomment>
         <source>{}: unknown parameter {}</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : paramètre inconnu {}</translation>
     </message>
     <message>
-        <extracomment>core/report.py:104; core/report.py:135; core/report.py:440</extracomment>
+        <extracomment>core/report.py:25</extracomment>
+        <source>pooled</source>
+        <translation>cumulé</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:25</extracomment>
+        <source>mean</source>
+        <translation>moyenne</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:25</extracomment>
+        <source>skip</source>
+        <translation>ignorées</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:25</extracomment>
+        <source>worst</source>
+        <translation>pire valeur</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:25</extracomment>
+        <source>best</source>
+        <translation>meilleure valeur</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:107; core/report.py:138; core/report.py:443</extracomment>
         <source>undefined</source>
-        <translation type="unfinished"></translation>
+        <translation>indéfini</translation>
     </message>
     <message>
-        <extracomment>core/report.py:137</extracomment>
+        <extracomment>core/report.py:140</extracomment>
         <source>very good</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <extracomment>core/report.py:139</extracomment>
-        <source>good</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <extracomment>core/report.py:141</extracomment>
-        <source>fair</source>
-        <translation type="unfinished"></translation>
+        <translation>très bon</translation>
     </message>
     <message>
         <extracomment>core/report.py:142</extracomment>
+        <source>good</source>
+        <translation>bon</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:144</extracomment>
+        <source>fair</source>
+        <translation>moyen</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:145</extracomment>
         <source>poor</source>
-        <translation type="unfinished"></translation>
+        <translation>faible</translation>
     </message>
     <message>
-        <extracomment>core/report.py:228</extracomment>
+        <extracomment>core/report.py:231</extracomment>
         <source>Main error: missing roads and gaps. In {} of {} metrics that score both directions, less of the ground truth is found (recall) than the prediction has right (precision).</source>
-        <translation type="unfinished"></translation>
+        <translation>Erreur principale : routes manquantes et coupures. Pour {} des {} métriques qui notent les deux sens, la part de la vérité terrain retrouvée (rappel) est plus faible que la part juste de la prédiction (précision).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:233</extracomment>
+        <extracomment>core/report.py:236</extracomment>
         <source>Main error: spurious roads. In {} of {} metrics that score both directions, less of the prediction is right (precision) than the ground truth is found (recall).</source>
-        <translation type="unfinished"></translation>
+        <translation>Erreur principale : routes en trop. Pour {} des {} métriques qui notent les deux sens, la part juste de la prédiction (précision) est plus faible que la part de la vérité terrain retrouvée (rappel).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:237</extracomment>
+        <extracomment>core/report.py:240</extracomment>
         <source>Missing and spurious roads weigh about the same: recall and precision are within 0.05 of each other, or disagree between metrics ({} metric(s) score both directions).</source>
-        <translation type="unfinished"></translation>
+        <translation>Routes manquantes et routes en trop pèsent à peu près autant : rappel et précision diffèrent de moins de 0,05, ou les métriques ne s&apos;accordent pas ({} métrique(s) notent les deux sens).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:244</extracomment>
+        <extracomment>core/report.py:247</extracomment>
         <source>Best headline score: {} {}; weakest: {} {}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Meilleur score principal : {} {} ; le plus faible : {} {}.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:249</extracomment>
+        <extracomment>core/report.py:252</extracomment>
         <source>{}: {} = {} (0 m is a perfect overlap).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <extracomment>core/report.py:266</extracomment>
-        <source>poor (&lt; 0.4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <extracomment>core/report.py:266</extracomment>
-        <source>fair (0.4 - 0.6)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <extracomment>core/report.py:266</extracomment>
-        <source>good (0.6 - 0.8)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <extracomment>core/report.py:267</extracomment>
-        <source>very good (&gt;= 0.8)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <extracomment>core/report.py:268</extracomment>
-        <source>Bars: the value on [0, 1]; colour: how good it is (for scores marked ↓, 0 is perfect).</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : {} = {} (0 m correspond à une superposition parfaite).</translation>
     </message>
     <message>
         <extracomment>core/report.py:269</extracomment>
+        <source>poor (&lt; 0.4)</source>
+        <translation>faible (&lt; 0,4)</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:269</extracomment>
+        <source>fair (0.4 - 0.6)</source>
+        <translation>moyen (0,4 - 0,6)</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:269</extracomment>
+        <source>good (0.6 - 0.8)</source>
+        <translation>bon (0,6 - 0,8)</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:270</extracomment>
+        <source>very good (&gt;= 0.8)</source>
+        <translation>très bon (&gt;= 0,8)</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:271</extracomment>
+        <source>Bars: the value on [0, 1]; colour: how good it is (for scores marked ↓, 0 is perfect).</source>
+        <translation>Barres : la valeur sur [0, 1] ; couleur : sa qualité (pour les scores marqués ↓, 0 est parfait).</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:272</extracomment>
         <source>Colour: how good the score is.</source>
-        <translation type="unfinished"></translation>
+        <translation>Couleur : qualité du score.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:376</extracomment>
+        <extracomment>core/report.py:379</extracomment>
         <source>Zoom in</source>
-        <translation type="unfinished"></translation>
+        <translation>Zoom avant</translation>
     </message>
     <message>
-        <extracomment>core/report.py:377</extracomment>
+        <extracomment>core/report.py:380</extracomment>
         <source>Zoom out</source>
-        <translation type="unfinished"></translation>
+        <translation>Zoom arrière</translation>
     </message>
     <message>
-        <extracomment>core/report.py:378</extracomment>
+        <extracomment>core/report.py:381</extracomment>
         <source>Whole map</source>
-        <translation type="unfinished"></translation>
+        <translation>Carte entière</translation>
     </message>
     <message>
-        <extracomment>core/report.py:406</extracomment>
+        <extracomment>core/report.py:409</extracomment>
         <source>map</source>
-        <translation type="unfinished"></translation>
+        <translation>carte</translation>
     </message>
     <message>
-        <extracomment>core/report.py:438</extracomment>
+        <extracomment>core/report.py:441</extracomment>
         <source>no ground truth</source>
-        <translation type="unfinished"></translation>
+        <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/report.py:447; core/report.py:665; core/tool_reports.py:256</extracomment>
+        <extracomment>core/report.py:450; core/report.py:668; core/tool_reports.py:256</extracomment>
         <source>tile</source>
-        <translation type="unfinished"></translation>
+        <translation>tuile</translation>
     </message>
     <message>
-        <extracomment>core/report.py:473</extracomment>
+        <extracomment>core/report.py:476</extracomment>
         <source>What it tells:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/report.py:476; core/report.py:560</extracomment>
+        <extracomment>core/report.py:479; core/report.py:563</extracomment>
         <source>metric</source>
-        <translation type="unfinished"></translation>
+        <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/report.py:476; core/tool_reports.py:91</extracomment>
+        <extracomment>core/report.py:479; core/tool_reports.py:91</extracomment>
         <source>score</source>
-        <translation type="unfinished"></translation>
+        <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/report.py:477; core/report.py:561</extracomment>
+        <extracomment>core/report.py:480; core/report.py:564</extracomment>
         <source>value</source>
-        <translation type="unfinished"></translation>
+        <translation>valeur</translation>
     </message>
     <message>
-        <extracomment>core/report.py:477</extracomment>
+        <extracomment>core/report.py:480</extracomment>
         <source>meaning</source>
-        <translation type="unfinished"></translation>
+        <translation>signification</translation>
     </message>
     <message>
-        <extracomment>core/report.py:508</extracomment>
+        <extracomment>core/report.py:511</extracomment>
         <source>ground-truth routes in the prediction</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <extracomment>core/report.py:510</extracomment>
-        <source>predicted routes in the ground truth</source>
-        <translation type="unfinished"></translation>
+        <translation>itinéraires de la vérité terrain dans la prédiction</translation>
     </message>
     <message>
         <extracomment>core/report.py:513</extracomment>
+        <source>predicted routes in the ground truth</source>
+        <translation>itinéraires prédits dans la vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:516</extracomment>
         <source>penalty (0 = same length, 1 = no route)</source>
-        <translation type="unfinished"></translation>
+        <translation>pénalité (0 = même longueur, 1 = pas d&apos;itinéraire)</translation>
     </message>
     <message>
-        <extracomment>core/report.py:514</extracomment>
+        <extracomment>core/report.py:517</extracomment>
         <source>routes</source>
-        <translation type="unfinished"></translation>
+        <translation>itinéraires</translation>
     </message>
     <message>
-        <extracomment>core/report.py:516; core/tool_reports.py:115</extracomment>
+        <extracomment>core/report.py:519; core/tool_reports.py:115</extracomment>
         <source>count</source>
-        <translation type="unfinished"></translation>
+        <translation>nombre</translation>
     </message>
     <message>
-        <extracomment>core/report.py:542; core/tool_reports.py:28</extracomment>
+        <extracomment>core/report.py:545; core/tool_reports.py:28</extracomment>
         <source>en</source>
-        <translation type="unfinished"></translation>
+        <translation>fr</translation>
     </message>
     <message>
-        <extracomment>core/report.py:547; core/tool_reports.py:26</extracomment>
+        <extracomment>core/report.py:550; core/tool_reports.py:26</extracomment>
         <source>Generated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <extracomment>core/report.py:552</extracomment>
-        <source>Summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Généré le</translation>
     </message>
     <message>
         <extracomment>core/report.py:555</extracomment>
+        <source>Summary</source>
+        <translation>Résumé</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:558</extracomment>
         <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:560</extracomment>
+        <extracomment>core/report.py:563</extracomment>
         <source>family</source>
-        <translation type="unfinished"></translation>
+        <translation>famille</translation>
     </message>
     <message>
-        <extracomment>core/report.py:560</extracomment>
+        <extracomment>core/report.py:563</extracomment>
         <source>headline score</source>
-        <translation type="unfinished"></translation>
+        <translation>score principal</translation>
     </message>
     <message>
-        <extracomment>core/report.py:561</extracomment>
+        <extracomment>core/report.py:564</extracomment>
         <source>reading</source>
-        <translation type="unfinished"></translation>
+        <translation>lecture</translation>
     </message>
     <message>
-        <extracomment>core/report.py:569</extracomment>
+        <extracomment>core/report.py:572</extracomment>
         <source>{} warning(s): see Warnings at the end.</source>
-        <translation type="unfinished"></translation>
+        <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:576</extracomment>
+        <extracomment>core/report.py:579</extracomment>
         <source>{} over {} tiles</source>
-        <translation type="unfinished"></translation>
+        <translation>{} sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/report.py:577</extracomment>
+        <extracomment>core/report.py:580</extracomment>
         <source>Scores by family</source>
-        <translation type="unfinished"></translation>
+        <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/report.py:584</extracomment>
+        <extracomment>core/report.py:587</extracomment>
         <source>Distributions</source>
-        <translation type="unfinished"></translation>
+        <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/report.py:588; instances: sink CLASS_TABLE label</extracomment>
+        <extracomment>core/report.py:591; instances: sink CLASS_TABLE label</extracomment>
         <source>Scores per class</source>
         <translation>Scores par classe</translation>
     </message>
     <message>
-        <extracomment>core/report.py:589</extracomment>
+        <extracomment>core/report.py:592</extracomment>
         <source>Class field: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>Champ de classe : {}</translation>
     </message>
     <message>
-        <extracomment>core/report.py:593</extracomment>
+        <extracomment>core/report.py:596</extracomment>
         <source>class</source>
-        <translation type="unfinished"></translation>
+        <translation>classe</translation>
     </message>
     <message>
-        <extracomment>core/report.py:594</extracomment>
+        <extracomment>core/report.py:597</extracomment>
         <source>ground-truth features</source>
-        <translation type="unfinished"></translation>
+        <translation>entités de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/report.py:594</extracomment>
+        <extracomment>core/report.py:597</extracomment>
         <source>predicted features</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <extracomment>core/report.py:615</extracomment>
-        <source>Map</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <extracomment>core/report.py:617</extracomment>
-        <source>Diagnostics of {}.</source>
-        <translation type="unfinished"></translation>
+        <translation>entités prédites</translation>
     </message>
     <message>
         <extracomment>core/report.py:618</extracomment>
+        <source>Map</source>
+        <translation>Carte</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:620</extracomment>
+        <source>Diagnostics of {}.</source>
+        <translation>Diagnostics de {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:621</extracomment>
         <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:623; core/tool_reports.py:41; core/tool_reports.py:42</extracomment>
+        <extracomment>core/report.py:626; core/tool_reports.py:41; core/tool_reports.py:42</extracomment>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/report.py:628; core/tool_reports.py:41</extracomment>
+        <extracomment>core/report.py:631; core/tool_reports.py:41</extracomment>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun</translation>
     </message>
     <message>
-        <extracomment>core/report.py:631; core/tool_reports.py:35</extracomment>
+        <extracomment>core/report.py:634; core/tool_reports.py:35</extracomment>
         <source>Inputs and parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/report.py:636</extracomment>
+        <extracomment>core/report.py:639</extracomment>
         <source>Parameters used by each metric</source>
-        <translation type="unfinished"></translation>
+        <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/report.py:643; core/tool_reports.py:266</extracomment>
+        <extracomment>core/report.py:646; core/tool_reports.py:266</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
-        <translation type="unfinished"></translation>
+        <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:650</extracomment>
+        <extracomment>core/report.py:653</extracomment>
         <source>Tiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/report.py:657</extracomment>
+        <extracomment>core/report.py:660</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
-        <translation type="unfinished"></translation>
+        <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:666</extracomment>
+        <extracomment>core/report.py:669</extracomment>
         <source>ground-truth parts</source>
-        <translation type="unfinished"></translation>
+        <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/report.py:666</extracomment>
+        <extracomment>core/report.py:669</extracomment>
         <source>predicted parts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <extracomment>core/report.py:672</extracomment>
-        <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>parties prédites</translation>
     </message>
     <message>
         <extracomment>core/report.py:675</extracomment>
+        <source>failed</source>
+        <translation>échec</translation>
+    </message>
+    <message>
+        <extracomment>core/report.py:678</extracomment>
         <source>no ground truth: left out</source>
-        <translation type="unfinished"></translation>
+        <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/report.py:676</extracomment>
+        <extracomment>core/report.py:679</extracomment>
         <source>no ground truth: counted as the worst value</source>
-        <translation type="unfinished"></translation>
+        <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/report.py:677</extracomment>
+        <extracomment>core/report.py:680</extracomment>
         <source>no ground truth: counted as the best value</source>
-        <translation type="unfinished"></translation>
+        <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>
     <message>
         <extracomment>core/subgraph_eval.py:165</extracomment>
         <source>no prediction control point in any subgraph: PRECISION is undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun point de contrôle de la prédiction dans les sous-graphes : PRECISION est indéfinie (NaN)</translation>
     </message>
     <message>
         <extracomment>core/subgraph_eval.py:168</extracomment>
         <source>no ground-truth control point in any subgraph: RECALL is undefined (NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>aucun point de contrôle de la vérité terrain dans les sous-graphes : RECALL est indéfini (NaN)</translation>
     </message>
     <message>
         <extracomment>core/subgraphs.py:87</extracomment>
         <source>SPACING must be &gt; 0</source>
-        <translation type="unfinished"></translation>
+        <translation>SPACING doit être &gt; 0</translation>
     </message>
     <message>
         <extracomment>core/subgraphs.py:208</extracomment>
         <source>unknown subgraph mode {}</source>
-        <translation type="unfinished"></translation>
+        <translation>mode de sous-graphe inconnu {}</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:55</extracomment>
         <source>Score against number of errors</source>
-        <translation type="unfinished"></translation>
+        <translation>Score selon le nombre d&apos;erreurs</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:56</extracomment>
         <source>Each panel: the score of every metric (one line each) against the number of synthetic errors of one type put into a copy of the ground truth (mean over {} repetition(s); bars: standard deviation). A score that moves by less than {} between 0 and {} errors is flat: the metric does not see that kind of error (dashed line, listed in red). Citraro et al., ECCV 2020, Fig. 5.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chaque panneau : le score de chaque métrique (une ligne chacune) selon le nombre d&apos;erreurs synthétiques d&apos;un type introduites dans une copie de la vérité terrain (moyenne sur {} répétition(s) ; barres : écart type). Un score qui varie de moins de {} entre 0 et {} erreurs est plat : la métrique ne voit pas ce type d&apos;erreur (ligne en tirets, listée en rouge). Citraro et al., ECCV 2020, fig. 5.</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:83</extracomment>
         <source>flat: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>plat : {}</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:83</extracomment>
         <source>every score reacts</source>
-        <translation type="unfinished"></translation>
+        <translation>tous les scores réagissent</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:87</extracomment>
         <source>number of errors</source>
-        <translation type="unfinished"></translation>
+        <translation>nombre d&apos;erreurs</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:90</extracomment>
         <source>Change of each score from 0 to {} errors</source>
-        <translation type="unfinished"></translation>
+        <translation>Variation de chaque score de 0 à {} erreurs</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:100</extracomment>
         <source>Oriented change (negative = the score gets worse); red: |change| &lt; {} (insensitive).</source>
-        <translation type="unfinished"></translation>
+        <translation>Variation orientée (négative = le score se dégrade) ; rouge : |variation| &lt; {} (insensible).</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:104</extracomment>
         <source>What the errors look like</source>
-        <translation type="unfinished"></translation>
+        <translation>À quoi ressemblent les erreurs</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:104</extracomment>
         <source>The perturbed copy at the largest count (first repetition): network grey, errors red (gaps, spurious roads, displacements, copies, removed ground truth).</source>
-        <translation type="unfinished"></translation>
+        <translation>La copie perturbée au plus grand nombre (première répétition) : réseau en gris, erreurs en rouge (coupures, routes en trop, déplacements, copies, vérité terrain supprimée).</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:114</extracomment>
         <source>Mean scores</source>
-        <translation type="unfinished"></translation>
+        <translation>Scores moyens</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:115</extracomment>
         <source>error type</source>
-        <translation type="unfinished"></translation>
+        <translation>type d&apos;erreur</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:125</extracomment>
         <source>Perturbations and conventions: see the documentation of the plugin.</source>
-        <translation type="unfinished"></translation>
+        <translation>Perturbations et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:141</extracomment>
         <source>lower is better</source>
-        <translation type="unfinished"></translation>
+        <translation>plus bas = meilleur</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:143</extracomment>
         <source>Scores and ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>Scores et rangs</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:144; core/tool_reports.py:256</extracomment>
         <source>method</source>
-        <translation type="unfinished"></translation>
+        <translation>méthode</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:155</extracomment>
         <source>Value (rank); bold: best.</source>
-        <translation type="unfinished"></translation>
+        <translation>Valeur (rang) ; gras : la meilleure.</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:156</extracomment>
         <source>Aggregated over {} tile(s) ({}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Agrégé sur {} tuile(s) ({}).</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:158</extracomment>
         <source>Whole extent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Emprise entière.</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:165</extracomment>
         <source>Best method by score:</source>
-        <translation type="unfinished"></translation>
+        <translation>Meilleure méthode par score :</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:168</extracomment>
         <source>Pairwise preferences</source>
-        <translation type="unfinished"></translation>
+        <translation>Préférences par paires</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:168</extracomment>
         <source>For each pair of methods (first, second) and each reference (tile), the difference of every score, oriented so that a bar to the right prefers the first method. Consistent metrics point the same way (Citraro et al., Fig. 6).</source>
-        <translation type="unfinished"></translation>
+        <translation>Pour chaque paire de méthodes (première, seconde) et chaque référence (tuile), la différence de chaque score, orientée pour qu&apos;une barre vers la droite préfère la première méthode. Des métriques cohérentes pointent dans le même sens (Citraro et al., fig. 6).</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:192</extracomment>
         <source>Correlations between metrics</source>
-        <translation type="unfinished"></translation>
+        <translation>Corrélations entre métriques</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:192</extracomment>
         <source>Over every (reference, method) sample, scores oriented so that higher is better (Citraro et al., Fig. 8).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sur tous les échantillons (référence, méthode), scores orientés pour que plus haut soit meilleur (Citraro et al., fig. 8).</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:195</extracomment>
         <source>Pearson correlation</source>
-        <translation type="unfinished"></translation>
+        <translation>Corrélation de Pearson</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:195</extracomment>
         <source>Spearman correlation</source>
-        <translation type="unfinished"></translation>
+        <translation>Corrélation de Spearman</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:204</extracomment>
         <source>Equal-Sorting Ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>Taux de tri identique (ESR)</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:217</extracomment>
         <source>Mean pairwise Pearson correlation of score triplets (Fig. 8 right): most consistent {} ({}), least consistent {} ({}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Corrélation de Pearson moyenne par paires des triplets de scores (fig. 8 à droite) : le plus cohérent {} ({}), le moins cohérent {} ({}).</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:223</extracomment>
         <source>Equal-Sorting Ratio and Sorting Margins</source>
-        <translation type="unfinished"></translation>
+        <translation>Taux de tri identique et marges de tri</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:224</extracomment>
         <source>Triplets (reference, method B, method C): ESR is the share of ordered triplets that two scores sort alike; the Sorting Margin sign(a)√|a|, a = (q1(B) - q1(C))(q2(B) - q2(C)), is negative for a missorted triplet and small when the disagreement is marginal (Lopez-Molina et al., eq. 8-12).</source>
-        <translation type="unfinished"></translation>
+        <translation>Triplets (référence, méthode B, méthode C) : l&apos;ESR est la part des triplets ordonnés que deux scores trient de la même façon ; la marge de tri sign(a)√|a|, a = (q1(B) - q1(C))(q2(B) - q2(C)), est négative pour un triplet mal trié et petite quand le désaccord est marginal (Lopez-Molina et al., éq. 8-12).</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:229</extracomment>
         <source>score 1</source>
-        <translation type="unfinished"></translation>
+        <translation>score 1</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:229</extracomment>
         <source>score 2</source>
-        <translation type="unfinished"></translation>
+        <translation>score 2</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:229</extracomment>
         <source>samples</source>
-        <translation type="unfinished"></translation>
+        <translation>échantillons</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:230; core/tool_reports.py:252</extracomment>
         <source>triplets</source>
-        <translation type="unfinished"></translation>
+        <translation>triplets</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:230</extracomment>
         <source>missorted pairs</source>
-        <translation type="unfinished"></translation>
+        <translation>paires mal triées</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:230</extracomment>
         <source>min SM</source>
-        <translation type="unfinished"></translation>
+        <translation>SM min.</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:230</extracomment>
         <source>median SM</source>
-        <translation type="unfinished"></translation>
+        <translation>SM médiane</translation>
     </message>
     <message>
         <extracomment>core/tool_reports.py:251</extracomment>
         <source>Sorting Margin</source>
-        <translation type="unfinished"></translation>
+        <translation>Marge de tri</translation>
     </message>
     <message>
         <extracomment>apls: name</extracomment>
@@ -3146,12 +3171,12 @@
     <message>
         <extracomment>optj: output PRECISION help</extracomment>
         <source>Share of the predicted incident roads that are matched: TP / PP.</source>
-        <translation type="unfinished"></translation>
+        <translation>Part des routes incidentes prédites qui sont appariées : TP / PP.</translation>
     </message>
     <message>
         <extracomment>optj: output RECALL help</extracomment>
         <source>Share of the ground-truth incident roads that are found: TP / AP.</source>
-        <translation type="unfinished"></translation>
+        <translation>Part des routes incidentes de la vérité terrain qui sont retrouvées : TP / AP.</translation>
     </message>
     <message>
         <extracomment>optj: output F1 help</extracomment>
@@ -3571,27 +3596,27 @@
     <message>
         <extracomment>family Path metrics: description</extracomment>
         <source>whether routes can be driven in the prediction as in the ground truth (connectivity, detours, gaps)</source>
-        <translation type="unfinished"></translation>
+        <translation>si les itinéraires se parcourent dans la prédiction comme dans la vérité terrain (connectivité, détours, coupures)</translation>
     </message>
     <message>
         <extracomment>family Geometric metrics: description</extracomment>
         <source>how much of the road network is found at the right place (length within a buffer, distances)</source>
-        <translation type="unfinished"></translation>
+        <translation>quelle part du réseau est trouvée au bon endroit (longueur dans un tampon, distances)</translation>
     </message>
     <message>
         <extracomment>family Junction metrics: description</extracomment>
         <source>whether junctions are found with the right roads leaving them</source>
-        <translation type="unfinished"></translation>
+        <translation>si les carrefours sont trouvés avec les bonnes routes qui en partent</translation>
     </message>
     <message>
         <extracomment>family Subgraph metrics: description</extracomment>
         <source>local connectivity: small neighbourhoods around sampled points</source>
-        <translation type="unfinished"></translation>
+        <translation>connectivité locale : petits voisinages autour de points tirés au hasard</translation>
     </message>
     <message>
         <extracomment>family Instances and classes: description</extracomment>
         <source>individual roads matched one to one, by class</source>
-        <translation type="unfinished"></translation>
+        <translation>routes individuelles appariées une à une, par classe</translation>
     </message>
     <message>
         <source>TP / PP.</source>

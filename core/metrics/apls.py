@@ -281,9 +281,9 @@ def compute(gt, pred, params, progress):
     rates_gt = rates_pred = None
     if speed_field:
         rates_gt = _speed_rates(gt, speed_field, used["SPEED_UNIT"], used["DEFAULT_SPEED"],
-                                warnings, "ground truth")
+                                warnings, msg("ground truth"))
         rates_pred = _speed_rates(pred, speed_field, used["SPEED_UNIT"], used["DEFAULT_SPEED"],
-                                  warnings, "prediction")
+                                  warnings, msg("prediction"))
     progress.set(0.0, N_("building networks"))
     G, P = network_pair(gt, pred, used, warnings, (rates_gt, rates_pred))
     progress.set(0.05, N_("snapping control points"))

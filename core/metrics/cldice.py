@@ -87,8 +87,8 @@ def compute(gt, pred, params, progress):
     warnings = []
     progress.set(0.0, N_("building networks"))
     pr = common.Pair(gt, pred, params, warnings)
-    rg, wg = region_segments(gt, pr.origin, field, default, warnings, "ground truth")
-    rp, wp = region_segments(pred, pr.origin, field, default, warnings, "prediction")
+    rg, wg = region_segments(gt, pr.origin, field, default, warnings, msg("ground truth"))
+    rp, wp = region_segments(pred, pr.origin, field, default, warnings, msg("prediction"))
     progress.set(0.2, N_("cutting the centrelines at the road regions"))
     cov_g = cover(pr.SG, rp, wp)  # ground-truth centreline inside the predicted region
     cov_p = cover(pr.SP, rg, wg)

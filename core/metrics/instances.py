@@ -343,8 +343,8 @@ def compute(gt, pred, params, progress):
     cfield = params.get("CLASS_FIELD") or None
     conf_field = params.get("CONFIDENCE_FIELD") or None
     warnings = []
-    gcs = _classes(gt, cfield, "ground truth")
-    pcs = _classes(pred, cfield, "prediction")
+    gcs = _classes(gt, cfield, msg("ground truth"))
+    pcs = _classes(pred, cfield, msg("prediction"))
     names = sorted(set(gcs) | set(pcs)) or [ALL_CLASSES]
     cid = {c: k for k, c in enumerate(names)}
     n_cls = len(names)

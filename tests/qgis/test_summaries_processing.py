@@ -73,3 +73,58 @@ def test_evaluate_prints_headline_scores(qgis_app, tmp_path):
     text = open(tmp_path / "r.html", encoding="utf-8").read()
     assert text.index("<h2>Summary</h2>") < text.index("<h2>Scores by family</h2>")
     assert "helsinki_prediction.gpkg" in text
+
+
+@pytest.fixture
+def french(qgis_app, tmp_path):
+    """The French catalogue installed for one test (compiled with lrelease)."""
+    import os
+    import subprocess
+    from test_i18n import TS, _lrelease
+    from qgis.PyQt.QtCore import QCoreApplication, QTranslator
+    lrelease = _lrelease()
+    if lrelease is None:
+        pytest.skip("lrelease not installed (qttools5-dev-tools)")
+    qm = str(tmp_path / "fr.qm")
+    subprocess.run([lrelease, TS, "-qm", qm], check=True, capture_output=True)
+    t = QTranslator()
+    assert t.load(qm) and os.path.getsize(qm) > 0
+    QCoreApplication.installTranslator(t)
+    try:
+        yield t
+    finally:
+        QCoreApplication.removeTranslator(t)
+
+
+class WarnFeedback(LogFeedback):
+    def __init__(self):
+        super().__init__()
+        self.warnings = []
+
+    def pushWarning(self, warning):  # noqa: N802 (Qt naming)
+        self.warnings.append(warning)
+        super().pushWarning(warning)
+
+
+def test_french_summary_report_and_core_warnings(french, tmp_path):
+    import processing
+    from conftest import memory_layer
+    from qgis.core import QgsProcessingContext
+    wkts = ["LINESTRING(0 0, 200 0)", "LINESTRING(100 0, 100 200)"]
+    gt = memory_layer(wkts, fields=[("speed", "string")], values=[["fast"], ["50"]])
+    pred = memory_layer(wkts, fields=[("speed", "string")], values=[["50"], ["50"]])
+    html = str(tmp_path / "fr.html")
+    fb = WarnFeedback()
+    processing.run("roadmetrics:apls", {"GROUND_TRUTH": gt, "PREDICTION": pred,
+                                        "SPEED_FIELD": "speed", "OUTPUT_HTML": html},
+                   feedback=fb, context=QgsProcessingContext())
+    log = "\n".join(fb.lines)
+    # the core's warning, translated where it is shown
+    expected = ("vérité terrain\u00a0: 1 partie(s) de lignes sans vitesse valide dans « speed » "
+                "utilisent DEFAULT_SPEED")
+    assert expected in fb.warnings, fb.warnings
+    assert "Avertissements\u00a0: 1 (ci-dessus)." in log and "parties de lignes" in log
+    text = open(html, encoding="utf-8").read()
+    assert "<html lang='fr'>" in text and "<h2>Résumé</h2>" in text
+    assert "Scores par famille" in text and "sans vitesse valide dans « speed »" in text
+    assert "Generated" not in text and "Summary" not in text

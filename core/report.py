@@ -205,12 +205,14 @@ def reading(order, getscore, tr=_identity):
         names = ", ".join(f"{tr(spec.name)} {human(v, o.unit, tr)}" for spec, o, v in items)
         desc = registry.GROUP_DESCRIPTIONS.get(group)
         what = f" ({esc(tr(desc))})" if desc else ""
+        colon = esc(tr("{}: {}"))  # the language's colon (French: a space before it)
         if gs:
             word = verdict(float(np.median(gs)), tr)
-            sentences.append(f"<b>{esc(tr(group))}</b>{what}: <span class='verdict'>{esc(word)}"
-                             f"</span> &mdash; {esc(names)}.")
+            sentences.append(colon.format(f"<b>{esc(tr(group))}</b>{what}",
+                                          f"<span class='verdict'>{esc(word)}</span> &mdash; "
+                                          f"{esc(names)}."))
         else:
-            sentences.append(f"<b>{esc(tr(group))}</b>{what}: {esc(names)}.")
+            sentences.append(colon.format(f"<b>{esc(tr(group))}</b>{what}", f"{esc(names)}."))
     # recall against precision: what kind of error dominates
     miss = spur = pairs = 0
     for m in order:

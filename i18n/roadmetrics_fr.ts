@@ -119,7 +119,7 @@
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:82; ui/compare.py:122; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:78; ui/sensitivity.py:107; ui/summary.py:65; core/report.py:413</extracomment>
+        <extracomment>ui/compare.py:82; ui/compare.py:122; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:78; ui/sensitivity.py:107; ui/summary.py:65; core/metrics/apls.py:284; core/metrics/cldice.py:90; core/metrics/instances.py:346; core/report.py:415</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -129,9 +129,14 @@
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:87; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172; ui/summary.py:67; core/report.py:413</extracomment>
+        <extracomment>ui/compare.py:87; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172; ui/summary.py:67; core/metrics/apls.py:286; core/metrics/cldice.py:91; core/metrics/instances.py:347; core/report.py:415</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:88</extracomment>
+        <source>method {}</source>
+        <translation>méthode {}</translation>
     </message>
     <message>
         <extracomment>ui/compare.py:95</extracomment>
@@ -139,32 +144,32 @@
         <translation>{} : reprojection de {} vers {}.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:124</extracomment>
+        <extracomment>ui/compare.py:125</extracomment>
         <source>methods</source>
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:125; ui/sensitivity.py:109; ui/summary.py:69</extracomment>
+        <extracomment>ui/compare.py:126; ui/sensitivity.py:110; ui/summary.py:69</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:126; ui/evaluate.py:144; ui/sensitivity.py:113</extracomment>
+        <extracomment>ui/compare.py:127; ui/evaluate.py:144; ui/sensitivity.py:114</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:129; ui/evaluate.py:147; core/report.py:462</extracomment>
+        <extracomment>ui/compare.py:130; ui/evaluate.py:147; core/report.py:464</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:130; ui/evaluate.py:149; core/tool_reports.py:188</extracomment>
+        <extracomment>ui/compare.py:131; ui/evaluate.py:149; core/tool_reports.py:188</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:135</extracomment>
+        <extracomment>ui/compare.py:136</extracomment>
         <source>Comparison of methods</source>
         <translation>Comparaison de méthodes</translation>
     </message>
@@ -324,7 +329,7 @@
         <translation>Métriques de réseaux routiers</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:25; ui/sensitivity.py:120</extracomment>
+        <extracomment>ui/sensitivity.py:25; ui/sensitivity.py:121</extracomment>
         <source>Metric sensitivity analysis</source>
         <translation>Analyse de sensibilité des métriques</translation>
     </message>
@@ -369,12 +374,12 @@
         <translation>{} est quasi constant pour {} (variation {:.4f})</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:110</extracomment>
+        <extracomment>ui/sensitivity.py:111</extracomment>
         <source>error types</source>
         <translation>types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:115</extracomment>
+        <extracomment>ui/sensitivity.py:116</extracomment>
         <source>perturbation parameters</source>
         <translation>paramètres de perturbation</translation>
     </message>
@@ -404,7 +409,7 @@
         <translation>Avertissements : aucun.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:105; core/report.py:574</extracomment>
+        <extracomment>ui/summary.py:105; core/report.py:576</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
@@ -544,7 +549,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:229; core/analysis/compare.py:256; core/analysis/evaluate.py:57</extracomment>
+        <extracomment>core/analysis/compare.py:229; core/analysis/compare.py:256; core/analysis/evaluate.py:57; core/report.py:208</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -1409,7 +1414,7 @@
         <translation>meilleure valeur</translation>
     </message>
     <message>
-        <extracomment>core/report.py:107; core/report.py:138; core/report.py:443</extracomment>
+        <extracomment>core/report.py:107; core/report.py:138; core/report.py:445</extracomment>
         <source>undefined</source>
         <translation>indéfini</translation>
     </message>
@@ -1434,297 +1439,297 @@
         <translation>faible</translation>
     </message>
     <message>
-        <extracomment>core/report.py:231</extracomment>
+        <extracomment>core/report.py:233</extracomment>
         <source>Main error: missing roads and gaps. In {} of {} metrics that score both directions, less of the ground truth is found (recall) than the prediction has right (precision).</source>
         <translation>Erreur principale : routes manquantes et coupures. Pour {} des {} métriques qui notent les deux sens, la part de la vérité terrain retrouvée (rappel) est plus faible que la part juste de la prédiction (précision).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:236</extracomment>
+        <extracomment>core/report.py:238</extracomment>
         <source>Main error: spurious roads. In {} of {} metrics that score both directions, less of the prediction is right (precision) than the ground truth is found (recall).</source>
         <translation>Erreur principale : routes en trop. Pour {} des {} métriques qui notent les deux sens, la part juste de la prédiction (précision) est plus faible que la part de la vérité terrain retrouvée (rappel).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:240</extracomment>
+        <extracomment>core/report.py:242</extracomment>
         <source>Missing and spurious roads weigh about the same: recall and precision are within 0.05 of each other, or disagree between metrics ({} metric(s) score both directions).</source>
         <translation>Routes manquantes et routes en trop pèsent à peu près autant : rappel et précision diffèrent de moins de 0,05, ou les métriques ne s&apos;accordent pas ({} métrique(s) notent les deux sens).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:247</extracomment>
+        <extracomment>core/report.py:249</extracomment>
         <source>Best headline score: {} {}; weakest: {} {}.</source>
         <translation>Meilleur score principal : {} {} ; le plus faible : {} {}.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:252</extracomment>
+        <extracomment>core/report.py:254</extracomment>
         <source>{}: {} = {} (0 m is a perfect overlap).</source>
         <translation>{} : {} = {} (0 m correspond à une superposition parfaite).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:269</extracomment>
+        <extracomment>core/report.py:271</extracomment>
         <source>poor (&lt; 0.4)</source>
         <translation>faible (&lt; 0,4)</translation>
     </message>
     <message>
-        <extracomment>core/report.py:269</extracomment>
+        <extracomment>core/report.py:271</extracomment>
         <source>fair (0.4 - 0.6)</source>
         <translation>moyen (0,4 - 0,6)</translation>
     </message>
     <message>
-        <extracomment>core/report.py:269</extracomment>
+        <extracomment>core/report.py:271</extracomment>
         <source>good (0.6 - 0.8)</source>
         <translation>bon (0,6 - 0,8)</translation>
     </message>
     <message>
-        <extracomment>core/report.py:270</extracomment>
+        <extracomment>core/report.py:272</extracomment>
         <source>very good (&gt;= 0.8)</source>
         <translation>très bon (&gt;= 0,8)</translation>
     </message>
     <message>
-        <extracomment>core/report.py:271</extracomment>
+        <extracomment>core/report.py:273</extracomment>
         <source>Bars: the value on [0, 1]; colour: how good it is (for scores marked ↓, 0 is perfect).</source>
         <translation>Barres : la valeur sur [0, 1] ; couleur : sa qualité (pour les scores marqués ↓, 0 est parfait).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:272</extracomment>
+        <extracomment>core/report.py:274</extracomment>
         <source>Colour: how good the score is.</source>
         <translation>Couleur : qualité du score.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:379</extracomment>
+        <extracomment>core/report.py:381</extracomment>
         <source>Zoom in</source>
         <translation>Zoom avant</translation>
     </message>
     <message>
-        <extracomment>core/report.py:380</extracomment>
+        <extracomment>core/report.py:382</extracomment>
         <source>Zoom out</source>
         <translation>Zoom arrière</translation>
     </message>
     <message>
-        <extracomment>core/report.py:381</extracomment>
+        <extracomment>core/report.py:383</extracomment>
         <source>Whole map</source>
         <translation>Carte entière</translation>
     </message>
     <message>
-        <extracomment>core/report.py:409</extracomment>
+        <extracomment>core/report.py:411</extracomment>
         <source>map</source>
         <translation>carte</translation>
     </message>
     <message>
-        <extracomment>core/report.py:441</extracomment>
+        <extracomment>core/report.py:443</extracomment>
         <source>no ground truth</source>
         <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/report.py:450; core/report.py:668; core/tool_reports.py:256</extracomment>
+        <extracomment>core/report.py:452; core/report.py:670; core/tool_reports.py:256</extracomment>
         <source>tile</source>
         <translation>tuile</translation>
     </message>
     <message>
-        <extracomment>core/report.py:476</extracomment>
+        <extracomment>core/report.py:478</extracomment>
         <source>What it tells:</source>
         <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/report.py:479; core/report.py:563</extracomment>
+        <extracomment>core/report.py:481; core/report.py:565</extracomment>
         <source>metric</source>
         <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/report.py:479; core/tool_reports.py:91</extracomment>
+        <extracomment>core/report.py:481; core/tool_reports.py:91</extracomment>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/report.py:480; core/report.py:564</extracomment>
+        <extracomment>core/report.py:482; core/report.py:566</extracomment>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <extracomment>core/report.py:480</extracomment>
+        <extracomment>core/report.py:482</extracomment>
         <source>meaning</source>
         <translation>signification</translation>
     </message>
     <message>
-        <extracomment>core/report.py:511</extracomment>
+        <extracomment>core/report.py:513</extracomment>
         <source>ground-truth routes in the prediction</source>
         <translation>itinéraires de la vérité terrain dans la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/report.py:513</extracomment>
+        <extracomment>core/report.py:515</extracomment>
         <source>predicted routes in the ground truth</source>
         <translation>itinéraires prédits dans la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/report.py:516</extracomment>
+        <extracomment>core/report.py:518</extracomment>
         <source>penalty (0 = same length, 1 = no route)</source>
         <translation>pénalité (0 = même longueur, 1 = pas d&apos;itinéraire)</translation>
     </message>
     <message>
-        <extracomment>core/report.py:517</extracomment>
+        <extracomment>core/report.py:519</extracomment>
         <source>routes</source>
         <translation>itinéraires</translation>
     </message>
     <message>
-        <extracomment>core/report.py:519; core/tool_reports.py:115</extracomment>
+        <extracomment>core/report.py:521; core/tool_reports.py:115</extracomment>
         <source>count</source>
         <translation>nombre</translation>
     </message>
     <message>
-        <extracomment>core/report.py:545; core/tool_reports.py:28</extracomment>
+        <extracomment>core/report.py:547; core/tool_reports.py:28</extracomment>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <extracomment>core/report.py:550; core/tool_reports.py:26</extracomment>
+        <extracomment>core/report.py:552; core/tool_reports.py:26</extracomment>
         <source>Generated</source>
         <translation>Généré le</translation>
     </message>
     <message>
-        <extracomment>core/report.py:555</extracomment>
+        <extracomment>core/report.py:557</extracomment>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <extracomment>core/report.py:558</extracomment>
+        <extracomment>core/report.py:560</extracomment>
         <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
         <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:563</extracomment>
+        <extracomment>core/report.py:565</extracomment>
         <source>family</source>
         <translation>famille</translation>
     </message>
     <message>
-        <extracomment>core/report.py:563</extracomment>
+        <extracomment>core/report.py:565</extracomment>
         <source>headline score</source>
         <translation>score principal</translation>
     </message>
     <message>
-        <extracomment>core/report.py:564</extracomment>
+        <extracomment>core/report.py:566</extracomment>
         <source>reading</source>
         <translation>lecture</translation>
     </message>
     <message>
-        <extracomment>core/report.py:572</extracomment>
+        <extracomment>core/report.py:574</extracomment>
         <source>{} warning(s): see Warnings at the end.</source>
         <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:579</extracomment>
+        <extracomment>core/report.py:581</extracomment>
         <source>{} over {} tiles</source>
         <translation>{} sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/report.py:580</extracomment>
+        <extracomment>core/report.py:582</extracomment>
         <source>Scores by family</source>
         <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/report.py:587</extracomment>
+        <extracomment>core/report.py:589</extracomment>
         <source>Distributions</source>
         <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/report.py:591; instances: sink CLASS_TABLE label</extracomment>
+        <extracomment>core/report.py:593; instances: sink CLASS_TABLE label</extracomment>
         <source>Scores per class</source>
         <translation>Scores par classe</translation>
     </message>
     <message>
-        <extracomment>core/report.py:592</extracomment>
+        <extracomment>core/report.py:594</extracomment>
         <source>Class field: {}</source>
         <translation>Champ de classe : {}</translation>
     </message>
     <message>
-        <extracomment>core/report.py:596</extracomment>
+        <extracomment>core/report.py:598</extracomment>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <extracomment>core/report.py:597</extracomment>
+        <extracomment>core/report.py:599</extracomment>
         <source>ground-truth features</source>
         <translation>entités de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/report.py:597</extracomment>
+        <extracomment>core/report.py:599</extracomment>
         <source>predicted features</source>
         <translation>entités prédites</translation>
     </message>
     <message>
-        <extracomment>core/report.py:618</extracomment>
+        <extracomment>core/report.py:620</extracomment>
         <source>Map</source>
         <translation>Carte</translation>
     </message>
     <message>
-        <extracomment>core/report.py:620</extracomment>
+        <extracomment>core/report.py:622</extracomment>
         <source>Diagnostics of {}.</source>
         <translation>Diagnostics de {}.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:621</extracomment>
+        <extracomment>core/report.py:623</extracomment>
         <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
         <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:626; core/tool_reports.py:41; core/tool_reports.py:42</extracomment>
+        <extracomment>core/report.py:628; core/tool_reports.py:41; core/tool_reports.py:42</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/report.py:631; core/tool_reports.py:41</extracomment>
+        <extracomment>core/report.py:633; core/tool_reports.py:41</extracomment>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <extracomment>core/report.py:634; core/tool_reports.py:35</extracomment>
+        <extracomment>core/report.py:636; core/tool_reports.py:35</extracomment>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/report.py:639</extracomment>
+        <extracomment>core/report.py:641</extracomment>
         <source>Parameters used by each metric</source>
         <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/report.py:646; core/tool_reports.py:266</extracomment>
+        <extracomment>core/report.py:648; core/tool_reports.py:266</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
         <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:653</extracomment>
+        <extracomment>core/report.py:655</extracomment>
         <source>Tiles</source>
         <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/report.py:660</extracomment>
+        <extracomment>core/report.py:662</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
         <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:669</extracomment>
+        <extracomment>core/report.py:671</extracomment>
         <source>ground-truth parts</source>
         <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/report.py:669</extracomment>
+        <extracomment>core/report.py:671</extracomment>
         <source>predicted parts</source>
         <translation>parties prédites</translation>
     </message>
     <message>
-        <extracomment>core/report.py:675</extracomment>
+        <extracomment>core/report.py:677</extracomment>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <extracomment>core/report.py:678</extracomment>
+        <extracomment>core/report.py:680</extracomment>
         <source>no ground truth: left out</source>
         <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/report.py:679</extracomment>
+        <extracomment>core/report.py:681</extracomment>
         <source>no ground truth: counted as the worst value</source>
         <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/report.py:680</extracomment>
+        <extracomment>core/report.py:682</extracomment>
         <source>no ground truth: counted as the best value</source>
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>

@@ -13,7 +13,7 @@ from ..core.analysis.sensitivity import examples, sensitivity
 from ..core.progress import Cancelled
 from ..core.tool_reports import sensitivity_report
 from .i18n import tr, tr_noop
-from .summary import error_text, meta, translate
+from .summary import error_text, meta, network_text, source_text, translate
 from .inputs import check_line_source, read_lines, warn, working_crs
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters,
                           perturb_parameters, perturb_values, progress_for, run_parameters,
@@ -105,8 +105,9 @@ class SensitivityAlgorithm(ToolAlgorithm):
         report = self.parameterAsFileOutput(parameters, "REPORT", context)
         if report:
             rows = {
-                tr("ground truth"): f"{src.sourceName()} ({len(gt.parts)} line parts, "
-                                    f"{gt.total_length() / 1000:.2f} km)",
+                tr("ground truth"): f"{src.sourceName()}: "
+                                    f"{source_text(self, parameters, 'GROUND_TRUTH', context)} "
+                                    f"({network_text(gt)})",
                 tr("working CRS"): info.get("working_crs"),
                 tr("error types"): ", ".join(tr(LABELS[t]) for t in types),
                 "COUNTS": ", ".join(str(c) for c in res.counts),

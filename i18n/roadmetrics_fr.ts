@@ -4,54 +4,59 @@
 <context>
     <name>RoadMetrics</name>
     <message>
-        <extracomment>ui/algorithm.py:63</extracomment>
+        <extracomment>ui/algorithm.py:67</extracomment>
         <source>Reference: {}</source>
         <translation>Référence : {}</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:64</extracomment>
+        <extracomment>ui/algorithm.py:68</extracomment>
         <source>Parameters</source>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:66</extracomment>
+        <extracomment>ui/algorithm.py:72</extracomment>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:69</extracomment>
+        <extracomment>ui/algorithm.py:75</extracomment>
         <source>Outputs</source>
         <translation>Sorties</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:72</extracomment>
+        <extracomment>ui/algorithm.py:78</extracomment>
         <source>JSON with every score, the parameters used, counts and warnings.</source>
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:85; ui/compare.py:48; ui/evaluate.py:49; ui/sensitivity.py:42</extracomment>
+        <extracomment>ui/algorithm.py:101; ui/compare.py:49; ui/evaluate.py:50; ui/sensitivity.py:43</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:87; ui/evaluate.py:51</extracomment>
+        <extracomment>ui/algorithm.py:103; ui/evaluate.py:52</extracomment>
         <source>Prediction (lines to evaluate)</source>
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:102; ui/evaluate.py:71</extracomment>
+        <extracomment>ui/algorithm.py:118; ui/evaluate.py:72</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:164; ui/compare.py:109; ui/evaluate.py:112; ui/perturb.py:81; ui/sensitivity.py:94</extracomment>
+        <extracomment>ui/algorithm.py:182; ui/compare.py:110; ui/evaluate.py:113; ui/perturb.py:85; ui/sensitivity.py:95</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:167; ui/compare.py:112; ui/evaluate.py:115; ui/perturb.py:84; ui/sensitivity.py:97</extracomment>
+        <extracomment>ui/algorithm.py:185; ui/compare.py:113; ui/evaluate.py:116; ui/perturb.py:88; ui/sensitivity.py:98</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
+    </message>
+    <message>
+        <extracomment>ui/catalogue.py:59</extracomment>
+        <source>{metric} — {layer}</source>
+        <translation>{metric} — {layer}</translation>
     </message>
     <message>
         <extracomment>ui/compare.py:29</extracomment>
@@ -65,111 +70,111 @@
     </message>
     <message>
         <extracomment>ui/compare.py:32</extracomment>
-        <source>Scores several predictions (one per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With TILE_SIZE or a TILES polygon layer every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). SCORES: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions.</source>
-        <translation>Évalue plusieurs prédictions (une par méthode) par rapport à une même vérité terrain avec chaque métrique sélectionnée, classe les méthodes selon chaque score et mesure la cohérence des classements donnés par les métriques : corrélations de Pearson et de Spearman entre scores, Equal-Sorting Ratio (part des triplets (référence, méthode B, méthode C) que deux scores ordonnent de la même façon) et Sorting Margins (Lopez-Molina et al.). Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores globaux sont agrégés (pooled ou mean). SCORES : un score principal par métrique (F1, APLS, TLTS correct...) ou tous les scores qui ont une valeur parfaite (les scores pour lesquels une valeur plus basse est meilleure sont changés de signe avant la comparaison). Le rapport HTML présente les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR ainsi que les distributions des Sorting Margins.</translation>
+        <source>Scores several predictions (one layer per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With a tile size or a polygon layer of tiles, every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). &lt;i&gt;Scores compared&lt;/i&gt;: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions. All distances are in metres.</source>
+        <translation>Note plusieurs prédictions (une couche par méthode) par rapport à une vérité terrain avec chaque métrique choisie, classe les méthodes selon chaque score et mesure la cohérence des classements entre métriques : corrélations de Pearson et de Spearman entre scores, taux de tri identique (ESR : part des triplets (référence, méthode B, méthode C) que deux scores trient de la même façon) et marges de tri (Lopez-Molina et al.). Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores d&apos;ensemble sont agrégés (cumul ou moyenne). &lt;i&gt;Scores comparés&lt;/i&gt; : un score principal par métrique (F1, APLS, TLTS correct ...) ou chaque score ayant une valeur parfaite (les scores où plus bas est meilleur sont inversés avant comparaison). Le rapport HTML montre les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR et les distributions des marges de tri. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:50</extracomment>
+        <extracomment>ui/compare.py:51</extracomment>
         <source>Predictions (one layer per method)</source>
         <translation>Prédictions (une couche par méthode)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:53</extracomment>
+        <extracomment>ui/compare.py:54</extracomment>
         <source>Scores compared</source>
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:62; ui/evaluate.py:62; ui/sensitivity.py:62</extracomment>
+        <extracomment>ui/compare.py:63; ui/evaluate.py:63; ui/sensitivity.py:63</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:62; ui/evaluate.py:62; ui/sensitivity.py:62; ui/summary.py:25</extracomment>
+        <extracomment>ui/compare.py:63; ui/evaluate.py:63; ui/sensitivity.py:63; ui/summary.py:25</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:64</extracomment>
+        <extracomment>ui/compare.py:65</extracomment>
         <source>Scores per method</source>
         <translation>Scores par méthode</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:66</extracomment>
+        <extracomment>ui/compare.py:67</extracomment>
         <source>Ranking of the methods</source>
         <translation>Classement des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:68</extracomment>
+        <extracomment>ui/compare.py:69</extracomment>
         <source>Consistency of metric pairs</source>
         <translation>Cohérence des paires de métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:69; ui/sensitivity.py:67</extracomment>
+        <extracomment>ui/compare.py:70; ui/sensitivity.py:68</extracomment>
         <source>Results (JSON)</source>
         <translation>Résultats (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:76; ui/inputs.py:158; ui/sensitivity.py:75</extracomment>
+        <extracomment>ui/compare.py:77; ui/inputs.py:158; ui/sensitivity.py:76</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:79</extracomment>
+        <extracomment>ui/compare.py:80</extracomment>
         <source>Choose at least two prediction layers to compare.</source>
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:82; ui/compare.py:122; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:78; ui/sensitivity.py:107; ui/summary.py:65; core/metrics/apls.py:284; core/metrics/cldice.py:90; core/metrics/instances.py:346; core/report.py:415</extracomment>
+        <extracomment>ui/compare.py:83; ui/compare.py:123; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:79; ui/sensitivity.py:108; ui/summary.py:65; core/metrics/apls.py:284; core/metrics/cldice.py:90; core/metrics/instances.py:346; core/report.py:415</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:84; ui/sensitivity.py:82</extracomment>
+        <extracomment>ui/compare.py:85; ui/sensitivity.py:83</extracomment>
         <source>The ground-truth layer has no usable line.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:87; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172; ui/summary.py:67; core/metrics/apls.py:286; core/metrics/cldice.py:91; core/metrics/instances.py:347; core/report.py:415</extracomment>
+        <extracomment>ui/compare.py:88; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172; ui/summary.py:67; core/metrics/apls.py:286; core/metrics/cldice.py:91; core/metrics/instances.py:347; core/report.py:415</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:88</extracomment>
+        <extracomment>ui/compare.py:89</extracomment>
         <source>method {}</source>
         <translation>méthode {}</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:95</extracomment>
+        <extracomment>ui/compare.py:96</extracomment>
         <source>{}: transformed from {} to {}.</source>
         <translation>{} : reprojection de {} vers {}.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:125</extracomment>
+        <extracomment>ui/compare.py:126</extracomment>
         <source>methods</source>
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:126; ui/sensitivity.py:110; ui/summary.py:69</extracomment>
+        <extracomment>ui/compare.py:127; ui/sensitivity.py:111; ui/summary.py:69</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:127; ui/evaluate.py:144; ui/sensitivity.py:114</extracomment>
+        <extracomment>ui/compare.py:128; ui/evaluate.py:145; ui/sensitivity.py:115</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:130; ui/evaluate.py:147; core/report.py:464</extracomment>
+        <extracomment>ui/compare.py:131; ui/evaluate.py:148; core/report.py:464</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:131; ui/evaluate.py:149; core/tool_reports.py:188</extracomment>
+        <extracomment>ui/compare.py:132; ui/evaluate.py:150; core/tool_reports.py:188</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:136</extracomment>
+        <extracomment>ui/compare.py:137</extracomment>
         <source>Comparison of methods</source>
         <translation>Comparaison de méthodes</translation>
     </message>
@@ -185,36 +190,36 @@
     </message>
     <message>
         <extracomment>ui/evaluate.py:34</extracomment>
-        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says what tiles without ground truth count as. Tiles run on WORKERS local processes, or on a Dask cluster given by DASK_SCHEDULER; without tiles the metrics themselves run on WORKERS processes, heaviest first. PARAMETERS: optional JSON of per-metric parameters, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</source>
-        <translation>Exécute chaque métrique sélectionnée sur les deux couches et écrit un rapport HTML autonome (scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) ainsi qu&apos;une table de tous les scores. Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : pooled (somme des décomptes / statistiques de chemins, puis calcul des ratios) ou mean (moyenne des scores des tuiles) ; EMPTY_TILES indique comment comptent les tuiles sans vérité terrain. Les tuiles sont calculées par WORKERS processus locaux, ou sur un cluster Dask désigné par DASK_SCHEDULER ; sans tuiles, ce sont les métriques elles-mêmes qui sont réparties sur WORKERS processus, les plus lourdes d&apos;abord. PARAMETERS : JSON facultatif de paramètres par métrique, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</translation>
+        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. All distances are in metres.</source>
+        <translation>Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:54; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:55; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:64</extracomment>
+        <extracomment>ui/evaluate.py:65</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:66; core/tool_reports.py:255</extracomment>
+        <extracomment>ui/evaluate.py:67; core/tool_reports.py:255</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:95</extracomment>
+        <extracomment>ui/evaluate.py:96</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:147</extracomment>
+        <extracomment>ui/evaluate.py:148</extracomment>
         <source>{} ({}, tiles without ground truth: {})</source>
         <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:155</extracomment>
+        <extracomment>ui/evaluate.py:156</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
@@ -265,61 +270,61 @@
     </message>
     <message>
         <extracomment>ui/perturb.py:32</extracomment>
-        <source>Writes a copy of a line layer with COUNT synthetic errors of one type (Citraro et al., ECCV 2020, sec. 4.1): interruptions (gaps of GAP_LENGTH that disconnect the road), overconnections (straight spurious roads of MIN_LINK to MAX_LINK joining points at least DETOUR_FACTOR times farther apart along the network), perturbations (junctions and dead ends displaced by MAX_SHIFT / 2 to MAX_SHIFT, roads following, nothing disconnected), doubled roads (a copy shifted by DOUBLE_SHIFT joined at both ends), doubled roads in the ground truth (the copies go into GROUND_TRUTH_OUTPUT) and false positives far away (roads within REMOVAL_RADIUS of random points removed from GROUND_TRUTH_OUTPUT). OUTPUT is the prediction, GROUND_TRUTH_OUTPUT the ground truth to compare it with (both as the network&apos;s roads between junctions; attributes are not kept); ERRORS marks each error. Same SEED, same errors.</source>
-        <translation>Écrit une copie d&apos;une couche de lignes contenant COUNT erreurs synthétiques d&apos;un même type (Citraro et al., ECCV 2020, sec. 4.1) : interruptions (coupures de GAP_LENGTH qui déconnectent la route), surconnexions (routes parasites rectilignes de MIN_LINK à MAX_LINK reliant des points au moins DETOUR_FACTOR fois plus éloignés le long du réseau), perturbations (carrefours et impasses déplacés de MAX_SHIFT / 2 à MAX_SHIFT, les routes suivant le déplacement, sans aucune déconnexion), routes dédoublées (une copie décalée de DOUBLE_SHIFT, raccordée aux deux extrémités), routes dédoublées dans la vérité terrain (les copies vont dans GROUND_TRUTH_OUTPUT) et faux positifs éloignés (routes à moins de REMOVAL_RADIUS de points aléatoires retirées de GROUND_TRUTH_OUTPUT). OUTPUT est la prédiction, GROUND_TRUTH_OUTPUT la vérité terrain avec laquelle la comparer (toutes deux sous forme des routes du réseau entre carrefours ; les attributs ne sont pas conservés) ; ERRORS localise chaque erreur. Même SEED, mêmes erreurs.</translation>
+        <source>Writes a copy of a line layer with a number of synthetic errors of one type (Citraro et al., ECCV 2020, sec. 4.1): interruptions (gaps of the given length that disconnect the road), overconnections (straight spurious roads between the minimum and maximum length, joining points at least the minimum detour farther apart along the network), perturbations (junctions and dead ends displaced by half the maximum displacement to the maximum, roads following, nothing disconnected), doubled roads (a shifted copy joined at both ends), doubled roads in the ground truth (the copies go into the ground truth to compare with) and false positives far away (roads within the radius of random points removed from the ground truth to compare with). The perturbed prediction and the ground truth to compare it with hold the network&apos;s roads between junctions (attributes are not kept); the optional errors layer marks each error. Same random seed, same errors. All distances are in metres.</source>
+        <translation>Écrit une copie d&apos;une couche de lignes avec un nombre d&apos;erreurs synthétiques d&apos;un type (Citraro et al., ECCV 2020, sect. 4.1) : coupures (trous de la longueur donnée qui déconnectent la route), surconnexions (routes droites en trop, entre la longueur minimale et la longueur maximale, reliant des points au moins le détour minimal plus éloignés le long du réseau), déplacements (carrefours et impasses déplacés de la moitié du déplacement maximal jusqu&apos;au maximum, les routes suivent, rien n&apos;est déconnecté), routes doublées (une copie décalée raccordée aux deux bouts), routes doublées dans la vérité terrain (les copies vont dans la vérité terrain de comparaison) et faux positifs éloignés (routes dans le rayon de points aléatoires retirées de la vérité terrain de comparaison). La prédiction perturbée et la vérité terrain de comparaison contiennent les routes du réseau entre carrefours (les attributs ne sont pas conservés) ; la couche facultative des erreurs marque chaque erreur. Même graine aléatoire, mêmes erreurs. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:47</extracomment>
+        <extracomment>ui/perturb.py:48</extracomment>
         <source>Line layer (ground truth)</source>
         <translation>Couche de lignes (vérité terrain)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:49</extracomment>
+        <extracomment>ui/perturb.py:50</extracomment>
         <source>Error type</source>
         <translation>Type d&apos;erreur</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:51</extracomment>
+        <extracomment>ui/perturb.py:52</extracomment>
         <source>Number of errors</source>
         <translation>Nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:56</extracomment>
+        <extracomment>ui/perturb.py:57</extracomment>
         <source>Perturbed prediction</source>
         <translation>Prédiction perturbée</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:58</extracomment>
+        <extracomment>ui/perturb.py:61</extracomment>
         <source>Ground truth to compare with</source>
         <translation>Vérité terrain de comparaison</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:60</extracomment>
+        <extracomment>ui/perturb.py:64</extracomment>
         <source>Errors</source>
         <translation>Erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:61</extracomment>
+        <extracomment>ui/perturb.py:65</extracomment>
         <source>Number of errors placed</source>
         <translation>Nombre d&apos;erreurs placées</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:62</extracomment>
+        <extracomment>ui/perturb.py:66</extracomment>
         <source>Parameters used (JSON)</source>
         <translation>Paramètres utilisés (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:66; ui/perturb.py:69</extracomment>
+        <extracomment>ui/perturb.py:70; ui/perturb.py:73</extracomment>
         <source>input</source>
         <translation>source</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:73</extracomment>
+        <extracomment>ui/perturb.py:77</extracomment>
         <source>The input layer has no usable line.</source>
         <translation>La couche source ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:100</extracomment>
+        <extracomment>ui/perturb.py:104</extracomment>
         <source>{} error(s) of type {} placed.</source>
         <translation>{} erreur(s) de type {} placée(s).</translation>
     </message>
@@ -329,59 +334,64 @@
         <translation>Métriques de réseaux routiers</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:25; ui/sensitivity.py:121</extracomment>
+        <extracomment>ui/sensitivity.py:25; ui/sensitivity.py:122</extracomment>
         <source>Metric sensitivity analysis</source>
         <translation>Analyse de sensibilité des métriques</translation>
     </message>
     <message>
         <extracomment>ui/sensitivity.py:28</extracomment>
-        <source>Reproduces Citraro et al.&apos;s synthetic benchmark (ECCV 2020, Fig. 5) on your ground truth: for each error type, each number of errors in COUNTS and each repetition, a perturbed copy is made (as roadmetrics:perturb) and every selected metric compares it with the ground truth. The report has one plot per error type (score against number of errors, one line per metric); a score that changes by less than FLAT_THRESHOLD between 0 and the largest count is flagged as insensitive to that error type. Runs are spread over WORKERS local processes or a Dask cluster (DASK_SCHEDULER); the numbers do not depend on how they are run. TABLE holds every score of every run, SUMMARY the change of each headline score per error type.</source>
-        <translation>Reproduit le banc d&apos;essai synthétique de Citraro et al. (ECCV 2020, fig. 5) sur votre vérité terrain : pour chaque type d&apos;erreur, chaque nombre d&apos;erreurs de COUNTS et chaque répétition, une copie perturbée est créée (comme avec roadmetrics:perturb) et chaque métrique sélectionnée la compare à la vérité terrain. Le rapport contient un graphique par type d&apos;erreur (score en fonction du nombre d&apos;erreurs, une courbe par métrique) ; un score qui varie de moins de FLAT_THRESHOLD entre 0 et le plus grand nombre d&apos;erreurs est signalé comme insensible à ce type d&apos;erreur. Les exécutions sont réparties sur WORKERS processus locaux ou sur un cluster Dask (DASK_SCHEDULER) ; les résultats ne dépendent pas de la manière dont elles sont exécutées. TABLE contient tous les scores de toutes les exécutions, SUMMARY la variation de chaque score principal par type d&apos;erreur.</translation>
+        <source>Reproduces Citraro et al.&apos;s synthetic benchmark (ECCV 2020, Fig. 5) on your ground truth: for each error type, each number of errors and each repetition, a perturbed copy is made (as &apos;Perturb a network&apos;) and every selected metric compares it with the ground truth. The report has one plot per error type (score against number of errors, one line per metric); a score that changes by less than the flat threshold between 0 and the largest number of errors is flagged as insensitive to that error type. Runs are spread over several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); the numbers do not depend on how they are run. The table of every run holds every score; the summary holds the change of each headline score per error type. All distances are in metres.</source>
+        <translation>Reproduit le banc d&apos;essai synthétique de Citraro et al. (ECCV 2020, fig. 5) sur votre vérité terrain : pour chaque type d&apos;erreur, chaque nombre d&apos;erreurs et chaque répétition, une copie perturbée est produite (comme « Perturber un réseau ») et chaque métrique choisie la compare à la vérité terrain. Le rapport a un graphique par type d&apos;erreur (score selon le nombre d&apos;erreurs, une ligne par métrique) ; un score qui varie de moins que le seuil de platitude entre 0 et le plus grand nombre d&apos;erreurs est signalé comme insensible à ce type d&apos;erreur. Les exécutions sont réparties sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; les nombres ne dépendent pas de la façon de les exécuter. La table de toutes les exécutions contient chaque score ; le résumé contient la variation de chaque score principal par type d&apos;erreur. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:44</extracomment>
+        <extracomment>ui/sensitivity.py:45</extracomment>
         <source>Error types</source>
         <translation>Types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:47</extracomment>
+        <extracomment>ui/sensitivity.py:48</extracomment>
         <source>Numbers of errors (comma separated)</source>
         <translation>Nombres d&apos;erreurs (séparés par des virgules)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:49</extracomment>
+        <extracomment>ui/sensitivity.py:50</extracomment>
         <source>Repetitions (different seeds)</source>
         <translation>Répétitions (graines différentes)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:56</extracomment>
+        <extracomment>ui/sensitivity.py:57</extracomment>
         <source>Flat threshold (insensitive below)</source>
         <translation>Seuil de variation (insensible en dessous)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:64</extracomment>
+        <extracomment>ui/sensitivity.py:65</extracomment>
         <source>Scores of every run</source>
         <translation>Scores de chaque exécution</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:66</extracomment>
+        <extracomment>ui/sensitivity.py:67</extracomment>
         <source>Sensitivity summary</source>
         <translation>Synthèse de sensibilité</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:102</extracomment>
+        <extracomment>ui/sensitivity.py:103</extracomment>
         <source>{} is flat for {} (change {:.4f})</source>
         <translation>{} est quasi constant pour {} (variation {:.4f})</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:111</extracomment>
+        <extracomment>ui/sensitivity.py:112</extracomment>
         <source>error types</source>
         <translation>types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:116</extracomment>
+        <extracomment>ui/sensitivity.py:117</extracomment>
         <source>perturbation parameters</source>
         <translation>paramètres de perturbation</translation>
+    </message>
+    <message>
+        <extracomment>ui/styles.py:42</extracomment>
+        <source>over {value}</source>
+        <translation>au-delà de {value}</translation>
     </message>
     <message>
         <extracomment>ui/summary.py:25</extracomment>
@@ -419,117 +429,122 @@
         <translation>Scores principaux</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:70</extracomment>
+        <extracomment>ui/tool_common.py:87</extracomment>
+        <source>{name} — {family}</source>
+        <translation>{name} — {family}</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:93</extracomment>
         <source>Metrics</source>
         <translation>Métriques</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:75; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
+        <extracomment>ui/tool_common.py:98; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:82</extracomment>
+        <extracomment>ui/tool_common.py:105</extracomment>
         <source>Worker processes (0 = one per core)</source>
         <translation>Processus de calcul (0 = un par cœur)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:84</extracomment>
+        <extracomment>ui/tool_common.py:107</extracomment>
         <source>Dask scheduler address</source>
         <translation>Adresse de l&apos;ordonnanceur Dask</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:85</extracomment>
+        <extracomment>ui/tool_common.py:108</extracomment>
         <source>Per-metric parameters (JSON)</source>
         <translation>Paramètres par métrique (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:93</extracomment>
+        <extracomment>ui/tool_common.py:116</extracomment>
         <source>Tile size (0 = whole extent)</source>
         <translation>Taille des tuiles (0 = emprise entière)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:95</extracomment>
+        <extracomment>ui/tool_common.py:117</extracomment>
         <source>Tiles (polygon layer)</source>
         <translation>Tuiles (couche de polygones)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:97</extracomment>
+        <extracomment>ui/tool_common.py:119</extracomment>
         <source>Aggregation over tiles</source>
         <translation>Agrégation sur les tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:98</extracomment>
+        <extracomment>ui/tool_common.py:120</extracomment>
         <source>Tiles without ground truth</source>
         <translation>Tuiles sans vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:100</extracomment>
+        <extracomment>ui/tool_common.py:122</extracomment>
         <source>Tile margin</source>
         <translation>Marge des tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:134</extracomment>
+        <extracomment>ui/tool_common.py:175</extracomment>
         <source>Gap length (interruptions)</source>
         <translation>Longueur des coupures (interruptions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:135</extracomment>
+        <extracomment>ui/tool_common.py:176</extracomment>
         <source>Maximum node displacement (perturbations)</source>
         <translation>Déplacement maximal des nœuds (perturbations)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:137</extracomment>
+        <extracomment>ui/tool_common.py:178</extracomment>
         <source>Radius of removed areas (false positives far away)</source>
         <translation>Rayon des zones supprimées (faux positifs éloignés)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:139</extracomment>
+        <extracomment>ui/tool_common.py:180</extracomment>
         <source>Offset of doubled roads</source>
         <translation>Décalage des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:140</extracomment>
+        <extracomment>ui/tool_common.py:181</extracomment>
         <source>Length of doubled roads</source>
         <translation>Longueur des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:141</extracomment>
+        <extracomment>ui/tool_common.py:182</extracomment>
         <source>Minimum length of spurious roads (overconnections)</source>
         <translation>Longueur minimale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:143</extracomment>
+        <extracomment>ui/tool_common.py:184</extracomment>
         <source>Maximum length of spurious roads (overconnections)</source>
         <translation>Longueur maximale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:146</extracomment>
+        <extracomment>ui/tool_common.py:187</extracomment>
         <source>Minimum detour of joined points (overconnections)</source>
         <translation>Détour minimal entre les points reliés (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:162; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
+        <extracomment>ui/tool_common.py:203; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
         <source>Vertex merge tolerance</source>
         <translation>Tolérance de fusion des sommets</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:163; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
+        <extracomment>ui/tool_common.py:204; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
         <source>Connect lines where they cross</source>
         <translation>Raccorder les lignes à leurs croisements</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:185</extracomment>
+        <extracomment>ui/tool_common.py:226</extracomment>
         <source>not an object</source>
         <translation>ce n&apos;est pas un objet</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:187</extracomment>
+        <extracomment>ui/tool_common.py:228</extracomment>
         <source>PARAMETERS must be a JSON object like {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}: {}</source>
         <translation>PARAMETERS doit être un objet JSON comme {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:234</extracomment>
+        <extracomment>ui/tool_common.py:275</extracomment>
         <source>The TILES layer has no polygon.</source>
         <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>
@@ -589,22 +604,22 @@
         <translation>tuile {} terminée</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:132</extracomment>
+        <extracomment>core/analysis/executor.py:137</extracomment>
         <source>{} done</source>
         <translation>{} terminé</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:263</extracomment>
+        <extracomment>core/analysis/executor.py:312</extracomment>
         <source>DASK_SCHEDULER is set but the &apos;distributed&apos; package is not installed (pip install distributed)</source>
         <translation>DASK_SCHEDULER est renseigné mais le paquet « distributed » n&apos;est pas installé (pip install distributed)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:280</extracomment>
+        <extracomment>core/analysis/executor.py:329</extracomment>
         <source>tile {} done (dask)</source>
         <translation>tuile {} terminée (dask)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:302</extracomment>
+        <extracomment>core/analysis/executor.py:351</extracomment>
         <source>the Dask workers {} cannot import &apos;{}&apos;: put the folder that holds the plugin (&apos;{}&apos;) on their PYTHONPATH</source>
         <translation>les workers Dask {} ne peuvent pas importer « {} » : ajoutez le dossier qui contient l&apos;extension (« {} ») à leur PYTHONPATH</translation>
     </message>
@@ -1384,7 +1399,7 @@
         <translation>{} segment(s) superposé(s) en double fusionné(s) (entités dessinées deux fois)</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:174</extracomment>
+        <extracomment>core/registry.py:184</extracomment>
         <source>{}: unknown parameter {}</source>
         <translation>{} : paramètre inconnu {}</translation>
     </message>
@@ -2094,6 +2109,26 @@
         <translation>Points de contrôle accrochés à l&apos;autre réseau ; symbologie graduée selon mean_penalty.</translation>
     </message>
     <message>
+        <extracomment>apls: sink MATCHED legend 0</extracomment>
+        <source>penalty under 0.1 (paths agree)</source>
+        <translation>pénalité sous 0,1 (les chemins concordent)</translation>
+    </message>
+    <message>
+        <extracomment>apls: sink MATCHED legend 1</extracomment>
+        <source>penalty 0.1 - 0.3</source>
+        <translation>pénalité 0,1 - 0,3</translation>
+    </message>
+    <message>
+        <extracomment>apls: sink MATCHED legend 2</extracomment>
+        <source>penalty 0.3 - 0.6</source>
+        <translation>pénalité 0,3 - 0,6</translation>
+    </message>
+    <message>
+        <extracomment>apls: sink MATCHED legend 3</extracomment>
+        <source>penalty over 0.6 (paths disagree)</source>
+        <translation>pénalité au-delà de 0,6 (les chemins divergent)</translation>
+    </message>
+    <message>
         <extracomment>apls: sink UNMATCHED_GT label</extracomment>
         <source>Missing ground-truth control points</source>
         <translation>Points de contrôle manquants de la vérité terrain</translation>
@@ -2784,6 +2819,21 @@
         <translation>Instances de la vérité terrain et prédites appariées au seuil 0,5 (partner, partner_feature_id, iou, class ; ignored = 1 pour les paires sur une instance de la vérité terrain ignorée).</translation>
     </message>
     <message>
+        <extracomment>instances: sink MATCHED legend 0</extracomment>
+        <source>IoU 0.5 - 0.65</source>
+        <translation>IoU 0,5 - 0,65</translation>
+    </message>
+    <message>
+        <extracomment>instances: sink MATCHED legend 1</extracomment>
+        <source>IoU 0.65 - 0.8</source>
+        <translation>IoU 0,65 - 0,8</translation>
+    </message>
+    <message>
+        <extracomment>instances: sink MATCHED legend 2</extracomment>
+        <source>IoU 0.8 - 1</source>
+        <translation>IoU 0,8 - 1</translation>
+    </message>
+    <message>
         <extracomment>instances: sink UNMATCHED_GT label</extracomment>
         <source>Missed ground-truth instances</source>
         <translation>Instances de la vérité terrain manquées</translation>
@@ -2949,6 +2999,26 @@
         <translation>Carrefours de la vérité terrain avec leur carrefour prédit apparié : f_correct, f_error, degrés (routes qui en partent) des deux côtés ; gradués selon f_correct.</translation>
     </message>
     <message>
+        <extracomment>junct: sink MATCHED legend 0</extracomment>
+        <source>under half of its roads found</source>
+        <translation>moins de la moitié de ses routes trouvées</translation>
+    </message>
+    <message>
+        <extracomment>junct: sink MATCHED legend 1</extracomment>
+        <source>half to three quarters found</source>
+        <translation>de la moitié aux trois quarts trouvées</translation>
+    </message>
+    <message>
+        <extracomment>junct: sink MATCHED legend 2</extracomment>
+        <source>over three quarters found</source>
+        <translation>plus des trois quarts trouvées</translation>
+    </message>
+    <message>
+        <extracomment>junct: sink MATCHED legend 3</extracomment>
+        <source>all its roads found</source>
+        <translation>toutes ses routes trouvées</translation>
+    </message>
+    <message>
         <extracomment>junct: sink UNMATCHED_GT label</extracomment>
         <source>Missed ground-truth junctions</source>
         <translation>Carrefours de la vérité terrain manqués</translation>
@@ -2977,6 +3047,16 @@
         <extracomment>junct: sink DIRECTIONS help</extracomment>
         <source>One line per road direction, from the junction to where it is read; captured = 1 when the matched junction on the other side has a direction within ANGLE_TOLERANCE.</source>
         <translation>Une ligne par direction de route, du carrefour au point où elle est lue ; captured = 1 quand le carrefour apparié de l&apos;autre côté a une direction à moins de ANGLE_TOLERANCE.</translation>
+    </message>
+    <message>
+        <extracomment>junct: sink DIRECTIONS legend 1</extracomment>
+        <source>captured</source>
+        <translation>capturé</translation>
+    </message>
+    <message>
+        <extracomment>junct: sink DIRECTIONS legend 0</extracomment>
+        <source>missed</source>
+        <translation>manqué</translation>
     </message>
     <message>
         <extracomment>subg: name</extracomment>
@@ -3227,6 +3307,21 @@
         <extracomment>optj: sink MATCHED help</extracomment>
         <source>One point per match, at the matched feature (ground truth in pass 1, prediction in pass 2): both degrees, distance, matched_to (feature / edge_point); graduated by degree_difference.</source>
         <translation>Un point par appariement, sur l&apos;élément apparié (vérité terrain au passage 1, prédiction au passage 2) : les deux degrés, la distance, matched_to (feature / edge_point) ; gradués selon degree_difference.</translation>
+    </message>
+    <message>
+        <extracomment>optj: sink MATCHED legend 0</extracomment>
+        <source>same degree</source>
+        <translation>même degré</translation>
+    </message>
+    <message>
+        <extracomment>optj: sink MATCHED legend 1</extracomment>
+        <source>degree differs by 1</source>
+        <translation>degré différent de 1</translation>
+    </message>
+    <message>
+        <extracomment>optj: sink MATCHED legend 2</extracomment>
+        <source>degree differs by 2 or more</source>
+        <translation>degré différent de 2 ou plus</translation>
     </message>
     <message>
         <extracomment>optj: sink UNMATCHED_GT label</extracomment>
@@ -3500,13 +3595,33 @@
     </message>
     <message>
         <extracomment>tlts: sink MATCHED help</extracomment>
-        <source>Ground-truth shortest paths whose ends reach the prediction and are connected there; class and both lengths as attributes; coloured by class_code (green correct, purple too long, orange too short).</source>
-        <translation>Plus courts chemins de la vérité terrain dont les extrémités atteignent la prédiction et y sont reliées ; classe et les deux longueurs en attributs ; couleur selon class_code (vert correct, violet trop long, orange trop court).</translation>
+        <source>Ground-truth shortest paths whose ends reach the prediction and are connected there; class and both lengths as attributes; coloured by class (green correct, purple too long, orange too short).</source>
+        <translation>Plus courts chemins de la vérité terrain dont les extrémités atteignent la prédiction et y sont connectées ; classe et les deux longueurs en attributs ; colorés par classe (vert correct, violet trop long, orange trop court).</translation>
+    </message>
+    <message>
+        <extracomment>tlts: sink MATCHED legend 0</extracomment>
+        <source>correct</source>
+        <translation>correct</translation>
+    </message>
+    <message>
+        <extracomment>tlts: sink MATCHED legend 1</extracomment>
+        <source>too long</source>
+        <translation>trop long</translation>
+    </message>
+    <message>
+        <extracomment>tlts: sink MATCHED legend 2</extracomment>
+        <source>too short</source>
+        <translation>trop court</translation>
     </message>
     <message>
         <extracomment>tlts: sink UNMATCHED_GT help</extracomment>
         <source>Ground-truth shortest paths with an end off the prediction or not connected in it.</source>
         <translation>Plus courts chemins de la vérité terrain dont une extrémité est hors de la prédiction ou qui n&apos;y sont pas reliés.</translation>
+    </message>
+    <message>
+        <extracomment>tlts: sink UNMATCHED_GT legend 3</extracomment>
+        <source>infeasible</source>
+        <translation>infaisable</translation>
     </message>
     <message>
         <extracomment>topo: name</extracomment>
@@ -3622,6 +3737,26 @@
         <extracomment>family Instances and classes: description</extracomment>
         <source>individual roads matched one to one, by class</source>
         <translation>routes individuelles appariées une à une, par classe</translation>
+    </message>
+    <message>
+        <source>Scores several predictions (one per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With TILE_SIZE or a TILES polygon layer every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). SCORES: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions.</source>
+        <translation type="vanished">Évalue plusieurs prédictions (une par méthode) par rapport à une même vérité terrain avec chaque métrique sélectionnée, classe les méthodes selon chaque score et mesure la cohérence des classements donnés par les métriques : corrélations de Pearson et de Spearman entre scores, Equal-Sorting Ratio (part des triplets (référence, méthode B, méthode C) que deux scores ordonnent de la même façon) et Sorting Margins (Lopez-Molina et al.). Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores globaux sont agrégés (pooled ou mean). SCORES : un score principal par métrique (F1, APLS, TLTS correct...) ou tous les scores qui ont une valeur parfaite (les scores pour lesquels une valeur plus basse est meilleure sont changés de signe avant la comparaison). Le rapport HTML présente les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR ainsi que les distributions des Sorting Margins.</translation>
+    </message>
+    <message>
+        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says what tiles without ground truth count as. Tiles run on WORKERS local processes, or on a Dask cluster given by DASK_SCHEDULER; without tiles the metrics themselves run on WORKERS processes, heaviest first. PARAMETERS: optional JSON of per-metric parameters, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</source>
+        <translation type="vanished">Exécute chaque métrique sélectionnée sur les deux couches et écrit un rapport HTML autonome (scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) ainsi qu&apos;une table de tous les scores. Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : pooled (somme des décomptes / statistiques de chemins, puis calcul des ratios) ou mean (moyenne des scores des tuiles) ; EMPTY_TILES indique comment comptent les tuiles sans vérité terrain. Les tuiles sont calculées par WORKERS processus locaux, ou sur un cluster Dask désigné par DASK_SCHEDULER ; sans tuiles, ce sont les métriques elles-mêmes qui sont réparties sur WORKERS processus, les plus lourdes d&apos;abord. PARAMETERS : JSON facultatif de paramètres par métrique, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</translation>
+    </message>
+    <message>
+        <source>Writes a copy of a line layer with COUNT synthetic errors of one type (Citraro et al., ECCV 2020, sec. 4.1): interruptions (gaps of GAP_LENGTH that disconnect the road), overconnections (straight spurious roads of MIN_LINK to MAX_LINK joining points at least DETOUR_FACTOR times farther apart along the network), perturbations (junctions and dead ends displaced by MAX_SHIFT / 2 to MAX_SHIFT, roads following, nothing disconnected), doubled roads (a copy shifted by DOUBLE_SHIFT joined at both ends), doubled roads in the ground truth (the copies go into GROUND_TRUTH_OUTPUT) and false positives far away (roads within REMOVAL_RADIUS of random points removed from GROUND_TRUTH_OUTPUT). OUTPUT is the prediction, GROUND_TRUTH_OUTPUT the ground truth to compare it with (both as the network&apos;s roads between junctions; attributes are not kept); ERRORS marks each error. Same SEED, same errors.</source>
+        <translation type="vanished">Écrit une copie d&apos;une couche de lignes contenant COUNT erreurs synthétiques d&apos;un même type (Citraro et al., ECCV 2020, sec. 4.1) : interruptions (coupures de GAP_LENGTH qui déconnectent la route), surconnexions (routes parasites rectilignes de MIN_LINK à MAX_LINK reliant des points au moins DETOUR_FACTOR fois plus éloignés le long du réseau), perturbations (carrefours et impasses déplacés de MAX_SHIFT / 2 à MAX_SHIFT, les routes suivant le déplacement, sans aucune déconnexion), routes dédoublées (une copie décalée de DOUBLE_SHIFT, raccordée aux deux extrémités), routes dédoublées dans la vérité terrain (les copies vont dans GROUND_TRUTH_OUTPUT) et faux positifs éloignés (routes à moins de REMOVAL_RADIUS de points aléatoires retirées de GROUND_TRUTH_OUTPUT). OUTPUT est la prédiction, GROUND_TRUTH_OUTPUT la vérité terrain avec laquelle la comparer (toutes deux sous forme des routes du réseau entre carrefours ; les attributs ne sont pas conservés) ; ERRORS localise chaque erreur. Même SEED, mêmes erreurs.</translation>
+    </message>
+    <message>
+        <source>Reproduces Citraro et al.&apos;s synthetic benchmark (ECCV 2020, Fig. 5) on your ground truth: for each error type, each number of errors in COUNTS and each repetition, a perturbed copy is made (as roadmetrics:perturb) and every selected metric compares it with the ground truth. The report has one plot per error type (score against number of errors, one line per metric); a score that changes by less than FLAT_THRESHOLD between 0 and the largest count is flagged as insensitive to that error type. Runs are spread over WORKERS local processes or a Dask cluster (DASK_SCHEDULER); the numbers do not depend on how they are run. TABLE holds every score of every run, SUMMARY the change of each headline score per error type.</source>
+        <translation type="vanished">Reproduit le banc d&apos;essai synthétique de Citraro et al. (ECCV 2020, fig. 5) sur votre vérité terrain : pour chaque type d&apos;erreur, chaque nombre d&apos;erreurs de COUNTS et chaque répétition, une copie perturbée est créée (comme avec roadmetrics:perturb) et chaque métrique sélectionnée la compare à la vérité terrain. Le rapport contient un graphique par type d&apos;erreur (score en fonction du nombre d&apos;erreurs, une courbe par métrique) ; un score qui varie de moins de FLAT_THRESHOLD entre 0 et le plus grand nombre d&apos;erreurs est signalé comme insensible à ce type d&apos;erreur. Les exécutions sont réparties sur WORKERS processus locaux ou sur un cluster Dask (DASK_SCHEDULER) ; les résultats ne dépendent pas de la manière dont elles sont exécutées. TABLE contient tous les scores de toutes les exécutions, SUMMARY la variation de chaque score principal par type d&apos;erreur.</translation>
+    </message>
+    <message>
+        <source>Ground-truth shortest paths whose ends reach the prediction and are connected there; class and both lengths as attributes; coloured by class_code (green correct, purple too long, orange too short).</source>
+        <translation type="vanished">Plus courts chemins de la vérité terrain dont les extrémités atteignent la prédiction et y sont reliées ; classe et les deux longueurs en attributs ; couleur selon class_code (vert correct, violet trop long, orange trop court).</translation>
     </message>
     <message>
         <source>TP / PP.</source>

@@ -368,7 +368,7 @@ def _scale_bar(frame, tr):
     length = max(m * mag for m in (1, 2, 5) if m * mag <= target)
     w = length * frame.s
     y = frame.h + 4
-    label = human(length, "m", tr)
+    label = f"{length / 1000:g} km" if length >= 1000 else f"{length:g} m"
     return (f"<g font-size='12'><line x1='0' y1='{y:.1f}' x2='{w:.1f}' y2='{y:.1f}' stroke='#222' "
             f"stroke-width='2' vector-effect='non-scaling-stroke'/>"
             f"<text x='{w + 4:.1f}' y='{y + 4:.1f}'>{esc(label)}</text></g>")

@@ -102,6 +102,8 @@ def test_map_is_zoomable_and_self_contained(pair, ev):
     assert h.count("<script") == 1 and "<script src" not in h
     assert "http" not in h.replace("http://www.w3.org/2000/svg", "")
     assert "missing (ground truth only)" in h  # the map legend
+    # a scale bar of a round length near a fifth of the 301 m wide map
+    assert ">50 m</text>" in h
 
 
 def test_per_class_only_with_a_class_field(pair):

@@ -7,6 +7,7 @@ empty other side, with that metric's empty-input convention.
 import numpy as np
 
 from .lineset import LineSet
+from .text import msg
 
 NULL_CLASS = "NULL"
 
@@ -32,8 +33,8 @@ def split_by_class(gt, pred, field):
     """{class: (gt subset, pred subset)} for every class on either side."""
     for name, ls in (("ground truth", gt), ("prediction", pred)):
         if field not in ls.attributes:
-            raise ValueError(f"CLASS_FIELD '{field}' is missing from the {name} layer; the class "
-                             f"field must exist (same name) on both layers")
+            raise ValueError(msg("CLASS_FIELD '{}' is missing from the {} layer; the class "
+                                 "field must exist (same name) on both layers", field, name))
     gv, pv = class_values(gt, field), class_values(pred, field)
     classes = sorted(set(gv) | set(pv))
     ga, pa = np.array(gv, dtype=object), np.array(pv, dtype=object)

@@ -2,6 +2,7 @@
 import numpy as np
 
 from .network import build_network
+from .text import msg
 
 
 class LineSet:
@@ -76,6 +77,6 @@ def network_pair(gt, pred, params, warnings, cost_rates=(None, None)):
     with its layer."""
     G = network_from(gt, params, cost_rates[0])
     P = network_from(pred, params, cost_rates[1])
-    warnings += [f"ground truth: {w}" for w in G.warnings]
-    warnings += [f"prediction: {w}" for w in P.warnings]
+    warnings += [msg("ground truth: {}", w) for w in G.warnings]
+    warnings += [msg("prediction: {}", w) for w in P.warnings]
     return G, P

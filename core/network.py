@@ -27,6 +27,7 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from .geometry import project_points_on_segments
+from .text import msg
 
 # two points closer than the merge tolerance are places of one road (never
 # merged) when the lines join them by a path of at most this many merge
@@ -483,7 +484,7 @@ def build_network(parts, cost_rate=None, merge_tolerance=0.05, node_crossings=Fa
     stats["duplicate_segments"] = int(ndup)
     if ndup:
         warnings.append(
-            f"{ndup} duplicate overlapping segment(s) collapsed (features drawn twice)")
+            msg("{} duplicate overlapping segment(s) collapsed (features drawn twice)", ndup))
         first = np.sort(first)
         su, sv, spart, seglen, segcost = su[first], sv[first], spart[first], seglen[first], segcost[first]
     return _dissolve(node_xy, su, sv, spart, seglen, segcost, warnings, stats)

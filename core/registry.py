@@ -39,6 +39,9 @@ def _fmt(x):
     return f"{x:g}" if isinstance(x, float) else str(x)
 
 
+from .text import msg
+
+
 class Param:
     """One parameter.  ``minimum`` / ``maximum``: the valid range (numbers;
     distances default to [0, MAX_DISTANCE_M], integers to [.., MAX_COUNT]);
@@ -129,12 +132,38 @@ class Output:
     """A number output.  ``perfect``: its value for identical inputs;
     ``bounds``: (low, high) it always stays within (None: unbounded)."""
 
-    def __init__(self, name, label, help="", perfect=1.0, bounds=(0.0, 1.0)):
+    def __init__(self, name, label, help="", perfect=1.0, bounds=(0.0, 1.0), unit=None):
         self.name = name
         self.label = label
         self.help = help
         self.perfect = perfect
         self.bounds = bounds
+        self._unit = unit
+
+    @property
+    def unit(self):
+        """'ratio' (a score within [0, 1]), 'm' (a length or distance in
+        metres) or 'count'; given, or read from the label ('(m)', '(m or
+        m2)') and the bounds."""
+        if self._unit:
+            return self._unit
+        if "(m)" in self.label or "(m or m2)" in self.label:
+            return "m"
+        if self.bounds[1] == 1.0:
+            return "ratio"
+        return "count"
+
+    @property
+    def higher_is_better(self):
+        """True / False, or None when the number has no better direction
+        (counts of inputs)."""
+        if self.perfect is None:
+            return None
+        if self.bounds[1] is not None and self.perfect >= self.bounds[1]:
+            return True
+        if self.bounds[0] is not None and self.perfect <= self.bounds[0]:
+            return False
+        return None
 
 
 class Sink:
@@ -189,6 +218,32 @@ class MetricSpec:
         # (cached with the networks) when they run in the same process:
         # evaluate-all runs them one after the other in one task
         self.shares = None
+        # the one score the summaries show first (None: the F1 / F-measure
+        # output if there is one, else the first output)
+        self.headline = None
+
+    def headline_output(self):
+        """The Output summaries show first for this metric."""
+        by_name = {o.name: o for o in self.outputs}
+        if self.headline in by_name:
+            return by_name[self.headline]
+        for o in self.outputs:
+            if o.name in ("F1", "F") and o.unit == "ratio":
+                return o
+        return self.outputs[0]
+
+    def recall_precision(self):
+        """(recall-like, precision-like) Outputs - the share of the ground
+        truth found and the share of the prediction that is right - when the
+        metric has such a pair, else None."""
+        by_name = {o.name: o for o in self.outputs}
+        for r, p in (("RECALL", "PRECISION"), ("COMPLETENESS", "CORRECTNESS"),
+                     ("GT_TO_PRED", "PRED_TO_GT"), ("TSENS", "TPREC")):
+            for rn in (r, f"{self.prefix}_{r}"):
+                for pn in (p, f"{self.prefix}_{p}"):
+                    if rn in by_name and pn in by_name:
+                        return by_name[rn], by_name[pn]
+        return None
 
     def all_params(self):
         """Metric parameters plus the shared network and seed parameters."""
@@ -221,7 +276,7 @@ class MetricSpec:
         out = self.defaults()
         for k, v in (params or {}).items():
             if k not in out:
-                raise KeyError(f"{self.id}: unknown parameter {k}")
+                raise KeyError(msg("{}: unknown parameter {}", self.id, k))
             out[k] = v
         params_by_name = {p.name: p for p in self.all_params()}
         for k, p in params_by_name.items():
@@ -285,6 +340,17 @@ def check_fields(spec, params, fields):
                                  f"{LAYER_LABELS.get(layer, layer)} layer{both}")
 
 
+# what each family of metrics tells an analyst (summaries of the reports)
+GROUP_DESCRIPTIONS = {
+    "Path metrics": "whether routes can be driven in the prediction as in the ground truth "
+                    "(connectivity, detours, gaps)",
+    "Geometric metrics": "how much of the road network is found at the right place "
+                         "(length within a buffer, distances)",
+    "Junction metrics": "whether junctions are found with the right roads leaving them",
+    "Subgraph metrics": "local connectivity: small neighbourhoods around sampled points",
+    "Instances and classes": "individual roads matched one to one, by class",
+}
+
 CLASS_PARAM = Param(
     "CLASS_FIELD", "field", "Class field (scores per class)", None, optional=True, on_both=True,
     help="Optional attribute present on both layers (values compared as text). The metric is "
@@ -313,7 +379,7 @@ _REGISTRY = {}
 
 def register(spec):
     if spec.id in _REGISTRY:
-        raise ValueError(f"metric {spec.id} registered twice")
+        raise ValueError(f"metric {spec.id} registered twice")  # not user-visible
     _REGISTRY[spec.id] = spec
     return spec
 

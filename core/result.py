@@ -84,16 +84,24 @@ class MetricResult:
     def score(self, name):
         return float(self.scores[name])
 
-    def to_dict(self):
-        return json_safe({
+    def to_dict(self, pool_stats=False):
+        """Scores, parameters, counts, warnings and details (all bounded:
+        their size does not grow with the number of features, paths or
+        points; per-item detail is in the layers).  ``pool_stats``: also the
+        additive statistics used to pool tiles (internal; they can hold one
+        entry per prediction, e.g. instances)."""
+        out = {
             "metric": self.metric,
             "scores": {k: float(v) for k, v in self.scores.items()},
             "parameters": self.parameters,
             "counts": self.counts,
             "warnings": self.warnings,
             "details": self.details,
-            "pool_stats": self.pool_stats,
-        })
+        }
+        if pool_stats:
+            out["pool_stats"] = self.pool_stats
+        return json_safe(out)
 
     def to_json(self, indent=None):
+        """The SCORES output: to_dict() as JSON."""
         return json.dumps(self.to_dict(), indent=indent, sort_keys=False)

@@ -17,6 +17,7 @@ from .progress import checkpoint
 from .result import FeatureTable
 from .subgraph_matching import candidate_pairs
 from .subgraphs import KeyIndex, heading_difference
+from .text import msg
 
 BLOCK_PAIRS = 250_000  # (seed, vertex) ball pairs per block: bounds memory; small
 # blocks also keep the Dijkstra heap in cache (faster than a few big blocks)
@@ -165,9 +166,11 @@ def precision_recall_f1(tp_marbles, marbles, tp_holes, holes, warnings):
     p = tp_marbles / marbles if marbles > 0 else math.nan
     r = tp_holes / holes if holes > 0 else math.nan
     if marbles == 0:
-        warnings.append("no prediction control point in any subgraph: PRECISION is undefined (NaN)")
+        warnings.append(msg("no prediction control point in any subgraph: PRECISION is "
+                            "undefined (NaN)"))
     if holes == 0:
-        warnings.append("no ground-truth control point in any subgraph: RECALL is undefined (NaN)")
+        warnings.append(msg("no ground-truth control point in any subgraph: RECALL is undefined "
+                            "(NaN)"))
     return p, r, f1_score(p, r)
 
 

@@ -41,6 +41,7 @@ from scipy.spatial import cKDTree
 
 from .geometry import project_points_on_segments
 from .snapping import SegmentIndex
+from .text import msg
 
 EUCLIDEAN = "euclidean"
 ALONG_GRAPH = "along_graph"
@@ -83,7 +84,7 @@ class ChainGraph:
 
     def __init__(self, net, spacing):
         if not spacing > 0:
-            raise ValueError("SPACING must be > 0")
+            raise ValueError(msg("SPACING must be > 0"))
         self.net = net
         self.spacing = float(spacing)
         L = net.edge_length
@@ -204,7 +205,7 @@ class ChainGraph:
             dist = d[:m]
             keep = dist <= radius
         else:
-            raise ValueError(f"unknown subgraph mode {mode}")
+            raise ValueError(msg("unknown subgraph mode {}", mode))
         keep &= pv < self.n_points
         seeds = np.asarray(seeds, dtype=np.int64)
         return seeds[pi[keep]], pv[keep], dist[keep]

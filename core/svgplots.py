@@ -61,7 +61,7 @@ def wrap(text, width):
 
 
 def line_panel(title, xs, series, ylim, width=330, height=230, note="", note_color="#c00",
-               outline=None):
+               outline=None, xlabel="number of errors"):
     """One panel: ``series`` = [(label, colour, dash, ys, std or None,
     emphasised)] against ``xs``; emphasised series are drawn thick.  The
     note (e.g. the flat scores) is wrapped above the plot."""
@@ -88,7 +88,7 @@ def line_panel(title, xs, series, ylim, width=330, height=230, note="", note_col
         out.append(f"<text x='{sx(x):.1f}' y='{top + ph + 13}' font-size='9.5' "
                    f"text-anchor='middle'>{fmt(x)}</text>")
     out.append(f"<text x='{left + pw / 2:.1f}' y='{height - 3}' font-size='10' "
-               f"text-anchor='middle'>number of errors</text>")
+               f"text-anchor='middle'>{esc(xlabel)}</text>")
     out.append(f"<rect x='{left}' y='{top}' width='{pw}' height='{ph}' fill='none' stroke='#999'/>")
     for label, color, dash, ys, std, strong in series:
         pts = [(sx(x), sy(min(max(y, y0), y1))) for x, y in zip(xs, ys)

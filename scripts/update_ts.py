@@ -3,8 +3,11 @@
 
 Collects every user-visible string of the plugin:
 
-  * each string literal passed to ``tr(...)`` in ui/*.py and plugin.py
-    (parsed with ``ast``; in ``tr("...").format(...)`` only the literal);
+  * each string literal passed to ``tr(...)`` or ``tr_noop(...)`` in ui/*.py
+    and plugin.py, and to ``tr(...)`` (the reports' translation argument),
+    ``N_(...)`` and ``msg(...)`` (core/text.py: progress messages, warnings,
+    errors) in core/ (parsed with ``ast``; in ``tr("...").format(...)`` only
+    the literal);
   * from the metric registry (core/registry.py, ``all_specs()``): each
     algorithm's name, group, help and reference, the label and help of every
     parameter (``all_params()``: with the shared network and seed
@@ -20,6 +23,7 @@ no QGIS, no lupdate.
 
     python3 scripts/update_ts.py            # update i18n/roadmetrics_fr.ts
     python3 scripts/update_ts.py --check    # exit 1 if a string lacks a translation
+                                            # or a user-visible string is not marked
     python3 scripts/update_ts.py --lang de  # create / update another language
 """
 import argparse
@@ -41,12 +45,15 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 # -- collecting ---------------------------------------------------------------
+MARKERS = ("tr", "tr_noop", "N_", "msg")
+
+
 def _is_tr(func):
-    """``tr(...)`` or ``<module>.tr(...)`` (e.g. ``i18n.tr``); not ``self.tr``,
-    which would translate in another context."""
+    """``tr(...)`` or ``<module>.tr(...)`` (e.g. ``i18n.tr``), or one of the
+    other MARKERS; not ``self.tr``, which would translate in another context."""
     if isinstance(func, ast.Name):
-        return func.id in ("tr", "tr_noop")
-    return (isinstance(func, ast.Attribute) and func.attr in ("tr", "tr_noop")
+        return func.id in MARKERS
+    return (isinstance(func, ast.Attribute) and func.attr in MARKERS
             and not (isinstance(func.value, ast.Name) and func.value.id == "self"))
 
 
@@ -72,6 +79,90 @@ def collect_source_strings(paths):
 
 def ui_files():
     return sorted(glob.glob(os.path.join(ROOT, "ui", "*.py"))) + [os.path.join(ROOT, "plugin.py")]
+
+
+def core_files():
+    return sorted(glob.glob(os.path.join(ROOT, "core", "**", "*.py"), recursive=True))
+
+
+# -- user-visible strings that are not marked -------------------------------------
+# where a text reaches the user: progress messages, warnings, errors, the
+# log, parameter and output labels
+FEEDBACK = ("pushInfo", "pushWarning", "reportError", "setProgressText", "pushCommandInfo",
+            "pushConsoleInfo", "pushDebugInfo")
+# core modules whose errors only a programming error can raise (never shown
+# to a user of the plugin): not checked
+INTERNAL = {"core/assignment.py", "core/overlap.py", "core/pathsample.py", "core/result.py",
+            "core/wkb.py", "core/text.py"}
+
+
+def _words(node):
+    """True when a string expression has literal text with letters (a text
+    to translate; '=== {} ===' or ': ' are not)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return bool(re.search(r"[A-Za-z]{2}", node.value))
+    if isinstance(node, ast.JoinedStr):
+        return any(_words(v) for v in node.values if isinstance(v, ast.Constant))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+        return _words(node.left) or _words(node.right)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+            node.func.attr == "format":  # "...".format(...) without tr()
+        return _words(node.func.value)
+    return False
+
+
+def _warnings_list(node):
+    if isinstance(node, ast.Name):
+        return node.id in ("warnings", "w")
+    return isinstance(node, ast.Attribute) and node.attr == "warnings"
+
+
+def _visible_args(call):
+    """The arguments of ``call`` that reach the user as text."""
+    f = call.func
+    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+    args = list(call.args)
+    if name in FEEDBACK:
+        return args[:1]
+    if name == "set" and len(args) >= 2:  # progress.set(fraction, message)
+        return args[1:2]
+    if name in ("append", "insert") and isinstance(f, ast.Attribute) and _warnings_list(f.value):
+        return args[-1:]
+    if name in ("extend",) and isinstance(f, ast.Attribute) and _warnings_list(f.value) and args \
+            and isinstance(args[0], (ast.ListComp, ast.GeneratorExp)):
+        return [args[0].elt]
+    if name == "warn" and len(args) >= 2:
+        return args[1:2]
+    if name in ("QgsProcessingException", "ValueError", "KeyError"):
+        return args[:1]
+    if name.startswith("QgsProcessingParameter") or name.startswith("QgsProcessingOutput"):
+        return args[1:2]
+    return []
+
+
+def unmarked_strings(paths=None):
+    """[(file:line, text)] of user-visible string literals that do not go
+    through tr() / tr_noop() / N_() / msg()."""
+    out = []
+    for path in paths or (ui_files() + core_files()):
+        rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
+        if rel in INTERNAL:
+            continue
+        with open(path, encoding="utf-8") as fh:
+            src = fh.read()
+        tree = ast.parse(src, filename=path)
+        for node in ast.walk(tree):
+            cands = []
+            if isinstance(node, ast.Call):
+                cands = _visible_args(node)
+            elif isinstance(node, ast.AugAssign) and _warnings_list(node.target) and \
+                    isinstance(node.value, ast.ListComp):
+                cands = [node.value.elt]
+            lines = src.splitlines()
+            for a in cands:
+                if _words(a) and "# not user-visible" not in lines[a.end_lineno - 1]:
+                    out.append((f"{rel}:{a.lineno}", ast.get_source_segment(src, a)))
+    return out
 
 
 def collect_registry_strings():
@@ -105,13 +196,16 @@ def collect_registry_strings():
                 add(label, f"{spec.id}: sink {s.name} legend {k}")
             for value, _, label in s.style.get("categories") or []:
                 add(label, f"{spec.id}: sink {s.name} legend {value}")
+    for group, text in registry.GROUP_DESCRIPTIONS.items():
+        add(text, f"family {group}: description")
     return out
 
 
 def collect():
     """Ordered {text: [origins]} of every user-visible string."""
     strings = {}
-    for text, origin in collect_source_strings(ui_files()) + collect_registry_strings():
+    for text, origin in (collect_source_strings(ui_files()) + collect_source_strings(core_files())
+                         + collect_registry_strings()):
         strings.setdefault(text, [])
         if origin not in strings[text]:
             strings[text].append(origin)
@@ -224,6 +318,14 @@ def main(argv=None):
         return 0
 
     status = 0
+    unmarked = unmarked_strings()
+    for where, text in unmarked:
+        print(f"{where}: user-visible text not marked for translation: {text}", file=sys.stderr)
+    if unmarked:
+        print(f"{len(unmarked)} user-visible text(s) not marked: wrap them in tr() (ui), "
+              f"N_() or msg() (core, see core/text.py)", file=sys.stderr)
+        if args.check:
+            status = 1
     for lang in ts_languages(args.lang):
         path = os.path.join(I18N, TS_NAME.format(lang))
         rel = os.path.relpath(path, ROOT)

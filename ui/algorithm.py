@@ -29,7 +29,9 @@ from .checks import (check_parameter_values, check_run, field_names, prediction_
 from .i18n import tr
 from .inputs import read_inputs, warn
 from .styles import style_sink
-from .tool_common import metres_parameter
+from .summary import (HTML_OUTPUT, error_text, html_parameter, input_rows, metric_html,
+                      metric_summary, translate)
+from .tool_common import metres_parameter, write_report
 
 QTYPES = {"int": QVariant.Int, "double": QVariant.Double, "string": QVariant.String}
 
@@ -119,6 +121,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         for o in self.spec.outputs:
             self.addOutput(QgsProcessingOutputNumber(o.name, tr(o.label)))
         self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
+        self.addParameter(html_parameter())
 
     @staticmethod
     def _make_param(p):
@@ -190,7 +193,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
             feedback.reportError(tr("Cancelled."))
             return {}
         except (ValueError, KeyError) as e:
-            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         result.warnings = info["warnings"] + result.warnings
         result.parameters["working_crs"] = info.get("working_crs")
         for k in ("reprojected_to", "converted_from_unit"):
@@ -199,7 +202,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         result.counts["input_ground_truth"] = gt.counts
         result.counts["input_prediction"] = pred.counts
         for w in result.warnings[len(info["warnings"]):]:
-            self._warn(feedback, w)
+            self._warn(feedback, translate(w))
         outputs = {}
         for s in self.spec.sinks:
             table = result.layers.get(s.name)
@@ -209,8 +212,15 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         for o in self.spec.outputs:
             v = result.scores.get(o.name, math.nan)
             outputs[o.name] = float(v) if v is not None else math.nan
-            feedback.pushInfo(f"{o.name} = {outputs[o.name]:.6f}")
         outputs["SCORES"] = result.to_json()
+        metric_summary(feedback, self.spec, result, gt, pred)
+        html = self.parameterAsFileOutput(parameters, HTML_OUTPUT, context)
+        if html:
+            rows = input_rows(self, parameters, context, info, gt, pred)
+            rows.update({p.name: values[p.name] for p in self.spec.all_params()
+                         if values.get(p.name) is not None})
+            outputs[HTML_OUTPUT] = write_report(
+                html, metric_html(self.spec, result, rows, gt, pred, values.get("CLASS_FIELD")))
         feedback.setProgress(100)
         return outputs
 
@@ -218,7 +228,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
     def _progress(feedback, f, msg):
         feedback.setProgress(100.0 * f)
         if msg:
-            feedback.setProgressText(msg)
+            feedback.setProgressText(translate(msg))
 
     @staticmethod
     def _warn(feedback, msg):

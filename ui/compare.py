@@ -16,6 +16,7 @@ from ..core.progress import Cancelled
 from ..core.tool_reports import compare_report
 from .checks import check_run, field_names, layer_crs, resolve_tool, run_info
 from .i18n import tr, tr_noop
+from .summary import error_text, meta, network_text, source_text, translate
 from .inputs import check_line_source, read_lines, warn, working_crs
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters, progress_for,
                           read_tiles, run_parameters, seed_parameter, tile_options, tile_parameters,
@@ -91,7 +92,7 @@ class CompareAlgorithm(ToolAlgorithm):
         preds, names = [], []
         for k, layer in enumerate(layers):
             check_line_source(layer, tr("prediction"))
-            name = layer.name() or f"method {k + 1}"
+            name = layer.name() or tr("method {}").format(k + 1)
             base, n = name, 2
             while name in names:
                 name = f"{base} ({n})"
@@ -115,9 +116,9 @@ class CompareAlgorithm(ToolAlgorithm):
             feedback.reportError(tr("Cancelled."))
             return {}
         except (ValueError, KeyError) as e:
-            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         for w in comp.warnings:
-            warn(feedback, w)
+            warn(feedback, translate(w))
         outputs = {"RESULTS": json.dumps(dict(comp.to_dict(), **run_info(info)))}
         for _, _, key, _ in comp.keys:
             r = comp.ranking(key)
@@ -125,9 +126,10 @@ class CompareAlgorithm(ToolAlgorithm):
         report = self.parameterAsFileOutput(parameters, "REPORT", context)
         if report:
             rows = {
-                tr("ground truth"): f"{gt_src.sourceName()} ({len(gt.parts)} line parts, "
-                                    f"{gt.total_length() / 1000:.2f} km)",
-                tr("methods"): ", ".join(f"{n} ({p.total_length() / 1000:.2f} km)" for n, p in preds),
+                tr("ground truth"): f"{gt_src.sourceName()}: "
+                                    f"{source_text(self, parameters, 'GROUND_TRUTH', context)} "
+                                    f"({network_text(gt)})",
+                tr("methods"): "; ".join(f"{n} ({network_text(p)})" for n, p in preds),
                 tr("working CRS"): info.get("working_crs"),
                 tr("metrics"): ", ".join(ids),
                 "SCORES": which,
@@ -137,7 +139,8 @@ class CompareAlgorithm(ToolAlgorithm):
             }
             if per_metric:
                 rows["PARAMETERS"] = json.dumps(per_metric)
-            outputs["REPORT"] = write_report(report, compare_report(tr("Comparison of methods"), rows, comp))
+            outputs["REPORT"] = write_report(report, compare_report(
+                tr("Comparison of methods"), rows, comp, tr=tr, meta=meta()))
         self._tables(parameters, context, comp, outputs)
         feedback.setProgress(100)
         return outputs

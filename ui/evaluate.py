@@ -21,6 +21,7 @@ from ..core.result import json_safe
 from .checks import check_run, field_names, prediction_parameter, resolve_tool
 from .i18n import tr, tr_noop
 from .inputs import read_inputs, warn
+from .summary import error_text, evaluation_summary, input_rows, meta, translate
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters, progress_for,
                           read_tiles, run_parameters, seed_parameter, style_sink, tile_options,
                           tile_parameters, ToolAlgorithm, write_report, write_table)
@@ -66,7 +67,8 @@ class EvaluateAlgorithm(ToolAlgorithm):
             "TILE_SCORES", tr("Scores per tile"), QgsProcessing.TypeVectorPolygon, None, True, False))
         for s in specs:
             for o in s.outputs:
-                self.addOutput(QgsProcessingOutputNumber(s.output_key(o.name), f"{s.id}: {o.label}"))
+                self.addOutput(QgsProcessingOutputNumber(s.output_key(o.name),
+                                                         f"{s.id}: {tr(o.label)}"))
         self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
 
     def processAlgorithm(self, parameters, context, feedback):
@@ -101,18 +103,18 @@ class EvaluateAlgorithm(ToolAlgorithm):
                     self.parameterAsString(parameters, "DASK_SCHEDULER", context) or None, progress)
                 numbers = tiled.numbers()
                 for w in tiled.warnings:
-                    warn(feedback, w)
+                    warn(feedback, translate(w))
             else:
                 ev = evaluate(gt, pred, ids, params, seed, progress,
                               workers=self.parameterAsInt(parameters, "WORKERS", context))
                 numbers = ev.numbers()
                 for w in ev.warnings():
-                    warn(feedback, w)
+                    warn(feedback, translate(w))
         except Cancelled:
             feedback.reportError(tr("Cancelled."))
             return {}
         except (ValueError, KeyError) as e:
-            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         outputs = {k: numbers.get(k, math.nan) for s in specs for k in
                    [s.output_key(o.name) for o in s.outputs]}
         scores = {"metrics": ids, "working_crs": info.get("working_crs"),
@@ -127,28 +129,37 @@ class EvaluateAlgorithm(ToolAlgorithm):
             scores["aggregation"] = aggregation
             scores["empty_tiles"] = empty
             scores["aggregate"] = tiled.aggregate
-            scores["tiles"] = [{"tile_id": t.tile_id, "empty": t.empty, "error": t.error,
-                                "scores": {m: t.scores(m) for m in ids}} for t in tiled.tiles]
+            # the scores of each tile are in TILE_SCORES (SCORES stays bounded)
+            scores["tiles"] = {"count": len(tiled.tiles),
+                               "empty": sum(1 for t in tiled.tiles if t.empty),
+                               "failed": sum(1 for t in tiled.tiles if t.error)}
             scores["warnings"] += tiled.warnings
         outputs["SCORES"] = json.dumps(json_safe(scores))
+        if tiled is not None:
+            getscore = lambda m, n: tiled.aggregate.get(m, {}).get(n, math.nan)  # noqa: E731
+        else:
+            getscore = lambda m, n: (ev.results[m].scores.get(n, math.nan)  # noqa: E731
+                                     if m in ev.results else math.nan)
+        evaluation_summary(feedback, ids, getscore, scores["warnings"] + (
+            ev.warnings() if ev is not None else []), ev.errors if ev is not None else None)
         report = self.parameterAsFileOutput(parameters, "REPORT", context)
         if report:
-            info_rows = {
-                tr("ground truth"): f"{info.get('gt_name')} ({len(gt.parts)} line parts, "
-                                    f"{gt.total_length() / 1000:.2f} km)",
-                tr("prediction"): f"{info.get('pred_name')} ({len(pred.parts)} line parts, "
-                                  f"{pred.total_length() / 1000:.2f} km)",
-                tr("working CRS"): info.get("working_crs"),
+            info_rows = input_rows(self, parameters, context, info, gt, pred)
+            info_rows.update({
                 tr("metrics"): ", ".join(ids),
                 "SEED": seed,
                 "CLASS_FIELD": class_field or "",
-                tr("tiles"): (f"{len(tiled.tiles)} ({aggregation}, empty tiles: {empty})"
-                              if tiled is not None else tr("whole extent")),
-            }
+                tr("tiles"): (tr("{} ({}, tiles without ground truth: {})").format(
+                    len(tiled.tiles), tr(aggregation), tr(empty))
+                    if tiled is not None else tr("whole extent")),
+            })
+            for k in ("MERGE_TOLERANCE", "NODE_CROSSINGS"):
+                info_rows[k] = params.get(k)
             if per_metric:
                 info_rows["PARAMETERS"] = json.dumps(per_metric)
             text = evaluation_report(tr("Road network evaluation"), info_rows, ev, tiled,
-                                     gt.parts, pred.parts)
+                                     gt.parts, pred.parts, tr=tr, meta=meta(),
+                                     class_field=class_field)
             outputs["REPORT"] = write_report(report, text)
         self._scores_table(parameters, context, ids, numbers, outputs)
         self._tile_scores(parameters, context, ids, tiled, gt, crs, outputs, numbers)

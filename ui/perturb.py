@@ -14,6 +14,7 @@ from ..core.progress import Cancelled
 from ..core.result import json_safe
 from .checks import check_run, run_info
 from .i18n import tr, tr_noop
+from .summary import error_text, translate
 from .inputs import check_line_source, read_lines, working_crs
 from .tool_common import (QTYPES, network_parameters, perturb_parameters, perturb_values,
                           progress_for, seed_parameter, style_sink, ToolAlgorithm)
@@ -86,9 +87,9 @@ class PerturbAlgorithm(ToolAlgorithm):
             feedback.reportError(tr("Cancelled."))
             return {}
         except ValueError as e:
-            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         for w in info["warnings"] + res.warnings:
-            feedback.pushInfo(w)
+            feedback.pushInfo(translate(w))
         outputs = {"N_ERRORS": res.n_errors}
         for name, ls in (("OUTPUT", res.prediction), ("GROUND_TRUTH_OUTPUT", res.ground_truth)):
             dest = self._write(parameters, context, name, ls.parts, [("road", "int")],

@@ -14,6 +14,7 @@ from ..core.progress import Cancelled
 from ..core.tool_reports import sensitivity_report
 from .checks import check_run, resolve_tool, run_info
 from .i18n import tr, tr_noop
+from .summary import error_text, meta, network_text, source_text, translate
 from .inputs import check_line_source, read_lines, warn, working_crs
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters,
                           perturb_parameters, perturb_values, progress_for, run_parameters,
@@ -98,9 +99,9 @@ class SensitivityAlgorithm(ToolAlgorithm):
             feedback.reportError(tr("Cancelled."))
             return {}
         except (ValueError, KeyError) as e:
-            raise QgsProcessingException(tr("Invalid parameters: {}").format(e))
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         for w in res.warnings:
-            warn(feedback, w)
+            warn(feedback, translate(w))
         for t, m, o, k, a, b, d, flat in res.summary_rows():
             if flat:
                 feedback.pushInfo(tr("{} is flat for {} (change {:.4f})").format(k, t, d))
@@ -108,10 +109,11 @@ class SensitivityAlgorithm(ToolAlgorithm):
         report = self.parameterAsFileOutput(parameters, "REPORT", context)
         if report:
             rows = {
-                tr("ground truth"): f"{src.sourceName()} ({len(gt.parts)} line parts, "
-                                    f"{gt.total_length() / 1000:.2f} km)",
+                tr("ground truth"): f"{src.sourceName()}: "
+                                    f"{source_text(self, parameters, 'GROUND_TRUTH', context)} "
+                                    f"({network_text(gt)})",
                 tr("working CRS"): info.get("working_crs"),
-                tr("error types"): ", ".join(LABELS[t] for t in types),
+                tr("error types"): ", ".join(tr(LABELS[t]) for t in types),
                 "COUNTS": ", ".join(str(c) for c in res.counts),
                 "REPETITIONS": reps,
                 tr("metrics"): ", ".join(ids),
@@ -121,7 +123,8 @@ class SensitivityAlgorithm(ToolAlgorithm):
             }
             if per_metric:
                 rows["PARAMETERS"] = json.dumps(per_metric)
-            text = sensitivity_report(tr("Metric sensitivity analysis"), rows, res, examples(gt, res))
+            text = sensitivity_report(tr("Metric sensitivity analysis"), rows, res, examples(gt, res),
+                                      tr=tr, meta=meta())
             outputs["REPORT"] = write_report(report, text)
         dest = write_table(self, parameters, context, "TABLE",
                            [("error_type", "string"), ("count", "int"), ("repetition", "int"),

@@ -213,10 +213,12 @@ def network_parameters(parent):
 
 
 def progress_for(feedback, a=0.0, b=1.0):
+    from .summary import translate
+
     def cb(f, msg):
         feedback.setProgress(100.0 * f)
         if msg:
-            feedback.setProgressText(msg)
+            feedback.setProgressText(translate(msg))
     return Progress(cb, feedback.isCanceled).sub(a, b)
 
 
@@ -227,7 +229,7 @@ def metric_parameters(alg, parameters, context):
     try:
         per_metric = json.loads(extra) if extra.strip() else {}
         if not isinstance(per_metric, dict):
-            raise ValueError("not an object")
+            raise ValueError(tr("not an object"))
     except ValueError as e:
         raise QgsProcessingException(tr("PARAMETERS must be a JSON object like "
                                         "{{\"apls\": {{\"VARIANT\": \"sat2graph\"}}}}: {}").format(e))

@@ -58,6 +58,7 @@ from .evaluate import evaluate
 from .executor import run_tasks
 from .scoring import score_keys
 from .tiles import evaluate_tiles
+from ..text import msg
 
 
 # relative tolerance below which two values of a score are a tie
@@ -244,12 +245,12 @@ def compare(gt, predictions, metrics=None, params=None, seed=0, tiles=None,
     is evaluated with the same SEED (same draws on the ground-truth side)."""
     progress = progress or NO_PROGRESS
     if len(predictions) < 2:
-        raise ValueError("compare needs at least two prediction layers (methods)")
+        raise ValueError(msg("compare needs at least two prediction layers (methods)"))
     names = [n for n, _ in predictions]
     if len(set(names)) != len(names):
-        raise ValueError(f"method names must be unique, got {names}")
+        raise ValueError(msg("method names must be unique, got {}", names))
     if len(gt.parts) == 0:
-        raise ValueError("the ground truth has no line")
+        raise ValueError(msg("the ground truth has no line"))
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
     for m in ids:
         registry.get(m)
@@ -263,7 +264,7 @@ def compare(gt, predictions, metrics=None, params=None, seed=0, tiles=None,
             sub = progress.sub(i / nm, (i + 1) / nm)
             tiled[name] = evaluate_tiles(gt, pred, tiles, ids, params, seed, aggregation,
                                          empty_tiles, margin, workers, dask_scheduler, sub)
-            warnings += [f"{name}: {w}" for w in tiled[name].warnings]
+            warnings += [msg("{}: {}", name, w) for w in tiled[name].warnings]
         first = tiled[names[0]]
         use = [k for k, t in enumerate(first.tiles) if not t.empty]
         refs = [first.tiles[k].tile_id for k in use]
@@ -286,11 +287,11 @@ def compare(gt, predictions, metrics=None, params=None, seed=0, tiles=None,
         per = []
         for name, (ok, val) in zip(names, outs):
             if not ok:
-                warnings.append(f"{name} failed: {val.splitlines()[0] if val else val}")
+                warnings.append(msg("{} failed: {}", name, val.splitlines()[0] if val else val))
                 per.append({})
                 continue
             per.append(val["scores"])
-            warnings += [f"{name}: {w}" for w in val["warnings"]]
+            warnings += [msg("{}: {}", name, w) for w in val["warnings"]]
         values, overall = {}, {}
         for m, o, key, _ in keys:
             row = np.array([[(s.get(m, {}).get(o, math.nan) if s.get(m, {}).get(o) is not None
@@ -300,17 +301,18 @@ def compare(gt, predictions, metrics=None, params=None, seed=0, tiles=None,
     n_ref = len(refs)
     n_trip = n_ref * nm * (nm - 1)
     if n_trip < 10:
-        warnings.append(f"only {n_trip} ordered triplets (references x method pairs): the "
-                        f"Equal-Sorting Ratio is coarse; use more methods or tiles")
+        warnings.append(msg("only {} ordered triplets (references x method pairs): the "
+                            "Equal-Sorting Ratio is coarse; use more methods or tiles", n_trip))
     if n_ref * nm < 3:
-        warnings.append("fewer than three (reference, method) samples: correlations are undefined")
+        warnings.append(msg("fewer than three (reference, method) samples: correlations are "
+                            "undefined"))
     for m, o, key, _ in keys:
         if np.isnan(values[key]).all():
-            warnings.append(f"{key}: undefined for every method")
+            warnings.append(msg("{}: undefined for every method", key))
         elif n_ref * nm >= 3 and is_constant(values[key]):
-            warnings.append(f"{key}: the same for every method (differences below "
-                            f"{tie_tolerance(values[key]):.0e}, floating-point noise): its "
-                            f"correlations are undefined (NaN) and the methods tie")
+            warnings.append(msg("{}: the same for every method (differences below {}, "
+                                "floating-point noise): its correlations are undefined (NaN) "
+                                "and the methods tie", key, f"{tie_tolerance(values[key]):.0e}"))
     progress.set(1.0)
     return Comparison(names, ids, keys, refs, values, overall, tiled, warnings, int(seed),
                       aggregation if tiles else None)

@@ -13,6 +13,7 @@ from .. import registry
 from ..classes import run_metric
 from ..progress import NO_PROGRESS, Cancelled
 from .executor import run_shared
+from ..text import msg
 
 SHARED = ("SEED", "CLASS_FIELD", "MERGE_TOLERANCE", "NODE_CROSSINGS")
 
@@ -51,9 +52,9 @@ class Evaluation:
         w = []
         for m in self.order:
             if m in self.errors:
-                w.append(f"{m}: failed: {self.errors[m]}")
+                w.append(msg("{}: failed: {}", m, self.errors[m]))
             elif m in self.results:
-                w.extend(f"{m}: {x}" for x in self.results[m].warnings)
+                w.extend(msg("{}: {}", m, x) for x in self.results[m].warnings)
         return w
 
 

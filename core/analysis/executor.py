@@ -18,6 +18,7 @@ import sys
 import traceback
 
 from ..progress import NO_PROGRESS, Cancelled, Progress
+from ..text import Text, msg
 
 
 def python_executable():
@@ -75,7 +76,7 @@ def run_tasks(fn, tasks, workers=1, dask_scheduler=None, progress=None, labels=N
     if exe is None:
         out = [None] * n
         for i, t in enumerate(tasks):
-            progress.set(i / max(n, 1), f"tile {labels[i]}")
+            progress.set(i / max(n, 1), msg("tile {}", labels[i]))
             out[i] = _safe(fn, t, progress.sub(i / n, (i + 1) / n))
         return out
     return _TaskPool(fn, tasks, min(workers, n), exe, progress, labels, retries).run()
@@ -155,18 +156,18 @@ class _TaskPool:
                 busy = [w for w in self.pool if w.task is not None]
                 wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], POLL_S)
                 for w in busy:
-                    msg = None
+                    reply = None
                     try:
                         if w.conn.poll():
-                            msg = w.conn.recv()
+                            reply = w.conn.recv()
                     except (OSError, EOFError):
                         pass
-                    if msg is not None:
-                        i, ok, value = msg
+                    if reply is not None:
+                        i, ok, value = reply
                         out[i] = (ok, value)
                         w.task = None
                         done += 1
-                        self.progress.set(done / n, f"tile {self.labels[i]} done")
+                        self.progress.set(done / n, msg("tile {} done", self.labels[i]))
                     elif not w.proc.is_alive():
                         i = w.task
                         how = _ended(w.proc.exitcode)
@@ -178,7 +179,7 @@ class _TaskPool:
                             out[i] = (False, f"WorkerDied: its worker process {how}, "
                                              f"{deaths[i]} time(s)")
                             done += 1
-                            self.progress.set(done / n, f"tile {self.labels[i]} failed")
+                            self.progress.set(done / n, msg("tile {} failed", self.labels[i]))
                 missing = min(self.workers, len(todo) + sum(w.task is not None for w in self.pool)) \
                     - len(self.pool)
                 if missing > 0:
@@ -226,12 +227,12 @@ def _task_worker(conn, fn, parent_pid):
     _watch_parent(parent_pid)
     while True:
         try:
-            msg = conn.recv()
+            request = conn.recv()
         except (EOFError, OSError):
             return
-        if msg is None:
+        if request is None:
             return
-        i, task = msg
+        i, task = request
         ok, value = _safe(fn, task)
         try:
             conn.send((i, ok, value))
@@ -336,18 +337,18 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
         if out[i] is None:
             finished += 1
         out[i] = value
-        tracker.update(i, 1.0, f"{labels[i]} done")
+        tracker.update(i, 1.0, msg("{} done", labels[i]))
 
     def drain(block):
         try:
-            msg = results.get(timeout=0.05) if block else results.get_nowait()
+            item = results.get(timeout=0.05) if block else results.get_nowait()
         except queue_mod.Empty:
             return False
-        if msg[0] == "progress":
-            if out[msg[1]] is None:
-                tracker.update(msg[1], msg[2], msg[3] and f"{labels[msg[1]]}: {msg[3]}")
+        if item[0] == "progress":
+            if out[item[1]] is None:
+                tracker.update(item[1], item[2], item[3] and Text("{}: {}", labels[item[1]], item[3]))
         else:
-            note(msg[1], (msg[2], msg[3]))
+            note(item[1], (item[2], item[3]))
         return True
 
     # while an item runs here, its progress callbacks also show the workers'
@@ -432,7 +433,7 @@ class _Tracker:
                 self.progress.check()
             return False
         label = self.labels[i]
-        return Progress(lambda f, m: self.update(i, f, m and f"{label}: {m}"), check)
+        return Progress(lambda f, m: self.update(i, f, m and Text("{}: {}", label, m)), check)
 
 
 class _SendProgress:
@@ -514,8 +515,8 @@ def _run_dask(fn, tasks, address, progress, labels):
     try:
         from distributed import Client
     except ImportError as e:
-        raise ValueError("DASK_SCHEDULER is set but the 'distributed' package is not installed "
-                         "(pip install distributed)") from e
+        raise ValueError(msg("DASK_SCHEDULER is set but the 'distributed' package is not "
+                             "installed (pip install distributed)")) from e
     client = Client(address)
     futs = []
     try:
@@ -537,7 +538,7 @@ def _run_dask(fn, tasks, address, progress, labels):
                 except Exception as e:
                     out[i] = (False, f"{type(e).__name__}: {e}")
                 done += 1
-                progress.set(done / len(tasks), f"tile {labels[i]} done (dask)")
+                progress.set(done / len(tasks), msg("tile {} done (dask)", labels[i]))
         return out
     except BaseException:
         if futs:
@@ -563,5 +564,6 @@ def _ensure_importable(client, fn):
     ok = client.run(can_import)
     bad = [w for w, v in ok.items() if not v]
     if bad:
-        raise ValueError(f"the Dask workers {bad} cannot import '{name}': put the folder that holds "
-                         f"the plugin ('{name.split('.')[0]}') on their PYTHONPATH")
+        raise ValueError(msg("the Dask workers {} cannot import '{}': put the folder that holds "
+                             "the plugin ('{}') on their PYTHONPATH",
+                             bad, name, name.split('.')[0]))

@@ -72,16 +72,17 @@ from ..paths import NetworkDistances
 from ..progress import NO_PROGRESS
 from ..result import FeatureTable
 from ..sampling import rng
+from ..text import N_, msg
 
 ERROR_TYPES = ("interruptions", "overconnections", "perturbations", "doubled_roads",
                "doubled_roads_gt", "false_positives_far")
 LABELS = {
-    "interruptions": "Interruptions",
-    "overconnections": "Overconnections",
-    "perturbations": "Perturbations",
-    "doubled_roads": "Doubled roads",
-    "doubled_roads_gt": "Doubled roads (ground truth)",
-    "false_positives_far": "False positives far away",
+    "interruptions": N_("Interruptions"),
+    "overconnections": N_("Overconnections"),
+    "perturbations": N_("Perturbations"),
+    "doubled_roads": N_("Doubled roads"),
+    "doubled_roads_gt": N_("Doubled roads (ground truth)"),
+    "false_positives_far": N_("False positives far away"),
 }
 # which output receives the errors
 TARGET = {t: "prediction" for t in ERROR_TYPES}
@@ -163,13 +164,14 @@ def resolve(params=None):
     for k in ("GAP_LENGTH", "MIN_LINK", "MAX_LINK", "MAX_SHIFT", "DOUBLE_SHIFT", "DOUBLE_LENGTH",
               "REMOVAL_RADIUS"):
         if not out[k] > 0:
-            raise ValueError(f"{k} must be > 0, got {out[k]}")
+            raise ValueError(msg("{} must be > 0, got {}", k, out[k]))
     if out["MIN_LINK"] > out["MAX_LINK"]:
-        raise ValueError(f"MIN_LINK ({out['MIN_LINK']}) must not exceed MAX_LINK ({out['MAX_LINK']})")
+        raise ValueError(msg("MIN_LINK ({}) must not exceed MAX_LINK ({})",
+                             out['MIN_LINK'], out['MAX_LINK']))
     if out["DETOUR_FACTOR"] < 1:
-        raise ValueError(f"DETOUR_FACTOR must be >= 1, got {out['DETOUR_FACTOR']}")
+        raise ValueError(msg("DETOUR_FACTOR must be >= 1, got {}", out['DETOUR_FACTOR']))
     if out["MERGE_TOLERANCE"] < 0:
-        raise ValueError("MERGE_TOLERANCE must be >= 0")
+        raise ValueError(msg("MERGE_TOLERANCE must be >= 0"))
     return out
 
 
@@ -179,7 +181,8 @@ def perturb(lines, error_type, count, seed=0, params=None, progress=None):
     network cannot hold that many errors of this kind."""
     progress = progress or NO_PROGRESS
     if error_type not in ERROR_TYPES:
-        raise ValueError(f"unknown ERROR_TYPE {error_type!r}; choose one of {', '.join(ERROR_TYPES)}")
+        raise ValueError(msg("unknown ERROR_TYPE {!r}; choose one of {}",
+                             error_type, ', '.join(ERROR_TYPES)))
     from ..registry import MAX_COUNT, MAX_SEED, Param
     count = Param("COUNT", "integer", "Number of errors", 10, minimum=0,
                   maximum=MAX_COUNT).check(count)
@@ -187,8 +190,8 @@ def perturb(lines, error_type, count, seed=0, params=None, progress=None):
     p = resolve(params)
     net = network_from(lines, p)
     if net.is_empty():
-        raise ValueError("the input layer has no line to perturb")
-    progress.set(0.05, f"{LABELS[error_type]}: placing {count} error(s)")
+        raise ValueError(msg("the input layer has no line to perturb"))
+    progress.set(0.05, msg("{}: placing {} error(s)", LABELS[error_type], count))
     gen = rng(seed)
     # collinear vertices only record where features were split: dropping
     # them makes every result independent of the splitting
@@ -209,7 +212,7 @@ def perturb(lines, error_type, count, seed=0, params=None, progress=None):
     else:
         pred, gt = roads, changed
     if not gt:
-        raise ValueError("the removals leave no ground truth: lower COUNT or REMOVAL_RADIUS")
+        raise ValueError(msg("the removals leave no ground truth: lower COUNT or REMOVAL_RADIUS"))
     used = {k: (bool(v) if k == "NODE_CROSSINGS" else v) for k, v in p.items()}
     progress.set(1.0)
     return Perturbation(LineSet(pred), LineSet(gt), errors, error_type, count, int(seed), used,
@@ -219,7 +222,8 @@ def perturb(lines, error_type, count, seed=0, params=None, progress=None):
 # -- helpers ---------------------------------------------------------------
 
 def _not_enough(what, placed, count, advice):
-    return ValueError(f"only {placed} of {count} {what} fit in this network; {advice}")
+    """``what`` and ``advice``: core.text messages (translated with the rest)."""
+    return ValueError(msg("only {} of {} {} fit in this network; {}", placed, count, what, advice))
 
 
 def _apply_inserts(roads, inserts):
@@ -255,9 +259,9 @@ def _interruptions(net, roads, count, p, gen, errors, details, progress):
     ns = np.floor(net.edge_length / slot + 1e-9).astype(np.int64)
     total = int(ns.sum())
     if count > total:
-        raise _not_enough("interruptions", total, count,
-                          "each needs 3 x GAP_LENGTH of road between two junctions; lower COUNT "
-                          "or GAP_LENGTH")
+        raise _not_enough(msg("interruptions"), total, count,
+                          msg("each needs 3 x GAP_LENGTH of road between two junctions; lower "
+                              "COUNT or GAP_LENGTH"))
     pick = np.sort(gen.choice(total, count, replace=False))
     first = np.cumsum(ns) - ns
     edge = np.repeat(np.arange(net.n_edges), ns)[pick]
@@ -354,8 +358,8 @@ def _overconnections(net, roads, count, p, gen, errors, details, progress):
             ends = np.vstack([ends, pa, pb])
             break
     if len(links) < count:
-        raise _not_enough("overconnections", len(links), count,
-                          "lower COUNT or DETOUR_FACTOR, or widen MIN_LINK - MAX_LINK")
+        raise _not_enough(msg("overconnections"), len(links), count,
+                          msg("lower COUNT or DETOUR_FACTOR, or widen MIN_LINK - MAX_LINK"))
     out = _apply_inserts(roads, inserts)
     for k, (pa, pb, d, dn) in enumerate(links):
         line = np.array([pa, pb])
@@ -472,8 +476,9 @@ class _Moves:
 def _perturbations(net, roads, count, p, gen, errors, details, progress):
     smax = p["MAX_SHIFT"]
     if count > net.n_nodes:
-        raise _not_enough("perturbations", net.n_nodes, count,
-                          "a perturbation displaces one node (junction or dead end); lower COUNT")
+        raise _not_enough(msg("perturbations"), net.n_nodes, count,
+                          msg("a perturbation displaces one node (junction or dead end); lower "
+                              "COUNT"))
     st = _Moves(net, roads, 3.0 * smax, p["MERGE_TOLERANCE"])
     placed = 0
     for n in gen.permutation(net.n_nodes).tolist():
@@ -491,9 +496,9 @@ def _perturbations(net, roads, count, p, gen, errors, details, progress):
                 progress.set(0.05 + 0.9 * placed / count)
                 break
     if placed < count:
-        raise _not_enough("perturbations", placed, count,
-                          "nodes could not be moved without crossing other roads; lower COUNT "
-                          "or MAX_SHIFT")
+        raise _not_enough(msg("perturbations"), placed, count,
+                          msg("nodes could not be moved without crossing other roads; lower "
+                              "COUNT or MAX_SHIFT"))
     return st.cur
 
 
@@ -554,10 +559,10 @@ def _doubled(net, roads, count, p, gen, errors, details, progress):
         inserts[e] = [s0, s0 + ell]
         progress.set(0.05 + 0.9 * len(copies) / count)
     if len(copies) < count:
-        raise _not_enough("doubled roads", len(copies), count,
-                          "one copy per road between junctions (roads of at least "
-                          f"{2 * margin + lmin:g} m without bends over 60 degrees); lower COUNT, "
-                          "DOUBLE_SHIFT or DOUBLE_LENGTH")
+        raise _not_enough(msg("doubled roads"), len(copies), count,
+                          msg("one copy per road between junctions (roads of at least {:g} m "
+                              "without bends over 60 degrees); lower COUNT, DOUBLE_SHIFT or "
+                              "DOUBLE_LENGTH", 2 * margin + lmin))
     out = _apply_inserts(roads, inserts)
     for k, (copy, ell) in enumerate(copies):
         out.append(copy)
@@ -580,9 +585,9 @@ def _removals(net, roads, count, p, gen, errors, details, progress):
             continue
         centres.append(c)
     if len(centres) < count:
-        raise _not_enough("removals", len(centres), count,
-                          "disc centres must be 2 x REMOVAL_RADIUS apart; lower COUNT or "
-                          "REMOVAL_RADIUS")
+        raise _not_enough(msg("removals"), len(centres), count,
+                          msg("disc centres must be 2 x REMOVAL_RADIUS apart; lower COUNT or "
+                              "REMOVAL_RADIUS"))
     C = np.asarray(centres)
     details["centres"] = C
     ctree = cKDTree(C)

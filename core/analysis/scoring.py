@@ -10,6 +10,7 @@ better.
   distances without a bound): such numbers are not compared.
 """
 from .. import registry
+from ..text import msg
 
 
 def headline(spec):
@@ -51,5 +52,5 @@ def score_keys(metrics, which="headline"):
                 if s:
                     out.append((m, o.name, spec.output_key(o.name), s))
         else:
-            raise ValueError("SCORES must be 'headline' or 'all'")
+            raise ValueError(msg("SCORES must be 'headline' or 'all'"))
     return out

@@ -33,6 +33,7 @@ from .evaluate import evaluate
 from .executor import run_tasks
 from .perturb import ERROR_TYPES, perturb, resolve
 from .scoring import score_keys
+from ..text import msg
 
 
 def derived_seed(*values):
@@ -48,13 +49,14 @@ def parse_counts(text):
     try:
         counts = sorted({int(float(v)) for v in vals})
     except ValueError:
-        raise ValueError(f"COUNTS must be a list of integers like '0, 5, 10, 20, 40', got {text!r}")
+        raise ValueError(msg("COUNTS must be a list of integers like '0, 5, 10, 20, 40', got "
+                             "{!r}", text))
     if any(c < 0 for c in counts):
-        raise ValueError("COUNTS must not be negative")
+        raise ValueError(msg("COUNTS must not be negative"))
     if 0 not in counts:
         counts = [0] + counts
     if len(counts) < 2:
-        raise ValueError("COUNTS needs at least one count above 0")
+        raise ValueError(msg("COUNTS needs at least one count above 0"))
     return counts
 
 
@@ -161,15 +163,16 @@ def sensitivity(gt, error_types=None, counts=(0, 5, 10, 20, 40), repetitions=1, 
     types = list(error_types) if error_types else list(ERROR_TYPES)
     for t in types:
         if t not in ERROR_TYPES:
-            raise ValueError(f"unknown error type {t!r}; choose among {', '.join(ERROR_TYPES)}")
+            raise ValueError(msg("unknown error type {!r}; choose among {}",
+                                 t, ', '.join(ERROR_TYPES)))
     counts = parse_counts(counts)
     seed = registry.Param("SEED", "integer", "Random seed", 0, minimum=0,
                           maximum=registry.MAX_SEED).check(seed)
     repetitions = int(repetitions)
     if repetitions < 1:
-        raise ValueError("REPETITIONS must be >= 1")
+        raise ValueError(msg("REPETITIONS must be >= 1"))
     if not flat_threshold >= 0:
-        raise ValueError("FLAT_THRESHOLD must be >= 0")
+        raise ValueError(msg("FLAT_THRESHOLD must be >= 0"))
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
     for m in ids:
         registry.get(m)
@@ -180,7 +183,7 @@ def sensitivity(gt, error_types=None, counts=(0, 5, 10, 20, 40), repetitions=1, 
             pp[k] = params[k]
     used = resolve(pp)
     if len(gt.parts) == 0:
-        raise ValueError("the ground truth has no line")
+        raise ValueError(msg("the ground truth has no line"))
     tasks, labels = [], []
     for r in range(repetitions):
         ms = derived_seed(seed, r)
@@ -202,11 +205,11 @@ def sensitivity(gt, error_types=None, counts=(0, 5, 10, 20, 40), repetitions=1, 
         if ok:
             run.update(val)
             for m, e in val["errors"].items():
-                warnings.append(f"{label}: {m} failed: {e}")
+                warnings.append(msg("{}: {} failed: {}", label, m, e))
         else:
             run["failed"] = val.splitlines()[0] if val else "failed"
             run["scores"] = {}
-            warnings.append(f"{label} failed: {run['failed']}")
+            warnings.append(msg("{} failed: {}", label, run['failed']))
         runs.append(run)
     progress.set(1.0)
     return SensitivityResult(types, counts, repetitions, ids, runs, keys, float(flat_threshold),

@@ -35,17 +35,18 @@ from ..progress import NO_PROGRESS
 from ..result import MetricResult
 from .evaluate import evaluate
 from .executor import run_tasks
+from ..text import N_, msg
 
 
 def grid_tiles(xmin, ymin, xmax, ymax, size):
     """Square tiles of ``size`` metres covering the extent, row by row from
     the lower left; returns [(tile_id, (xmin, ymin, xmax, ymax))]."""
     if size <= 0:
-        raise ValueError("TILE_SIZE must be > 0 for a grid")
+        raise ValueError(msg("TILE_SIZE must be > 0 for a grid"))
     nx = max(1, int(math.ceil((xmax - xmin) / size - 1e-9)))
     ny = max(1, int(math.ceil((ymax - ymin) / size - 1e-9)))
     if nx * ny > 100000:
-        raise ValueError(f"TILE_SIZE {size} gives {nx * ny} tiles; choose a larger size")
+        raise ValueError(msg("TILE_SIZE {} gives {} tiles; choose a larger size", size, nx * ny))
     out = []
     for j in range(ny):
         for i in range(nx):
@@ -211,7 +212,7 @@ def aggregate_metric(spec, tiles, aggregation, empty_tiles, warnings):
                 out[o.name] = float(pooled.get(o.name, math.nan))
         return out
     if aggregation == "pooled":
-        warnings.append(f"{spec.id}: no pooled rule; the mean of tile scores is used")
+        warnings.append(msg("{}: no pooled rule; the mean of tile scores is used", spec.id))
     for o in spec.outputs:
         if _is_count(o):
             continue
@@ -229,8 +230,8 @@ def aggregate_metric(spec, tiles, aggregation, empty_tiles, warnings):
                 continue
             vals.append(v)
         if nan_tiles and o.perfect is not None:
-            warnings.append(f"{spec.id}: {o.name} undefined (NaN) in {nan_tiles} tile(s), left "
-                            f"out of the mean")
+            warnings.append(msg("{}: {} undefined (NaN) in {} tile(s), left out of the mean",
+                                spec.id, o.name, nan_tiles))
         out[o.name] = float(np.mean(vals)) if vals else math.nan
     return spec.clip_scores(out)
 
@@ -244,13 +245,13 @@ def evaluate_tiles(gt, pred, tiles, metrics=None, params=None, seed=0, aggregati
     (1 = serial, 0 = one per core); ``dask_scheduler``: address of a Dask
     distributed scheduler (then ``workers`` is ignored)."""
     if aggregation not in ("pooled", "mean"):
-        raise ValueError("AGGREGATION must be 'pooled' or 'mean'")
+        raise ValueError(msg("AGGREGATION must be 'pooled' or 'mean'"))
     if empty_tiles not in ("skip", "worst", "best"):
-        raise ValueError("EMPTY_TILES must be 'skip', 'worst' or 'best'")
+        raise ValueError(msg("EMPTY_TILES must be 'skip', 'worst' or 'best'"))
     progress = progress or NO_PROGRESS
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
     tasks, meta = [], []
-    progress.set(0.0, "clipping tiles")
+    progress.set(0.0, N_("clipping tiles"))
     for k, (tid, poly) in enumerate(tiles):
         g = clip_lineset(gt, poly, margin)
         p = clip_lineset(pred, poly, margin)
@@ -265,15 +266,15 @@ def evaluate_tiles(gt, pred, tiles, metrics=None, params=None, seed=0, aggregati
             results.append(TileResult(tid, poly, empty, ng, np_, val))
             for m, d in val.items():
                 if "error" in d:
-                    warnings.append(f"tile {tid}: {m} failed: {d['error']}")
+                    warnings.append(msg("tile {}: {} failed: {}", tid, m, d['error']))
         else:
             results.append(TileResult(tid, poly, empty, ng, np_, None, error=val))
-            warnings.append(f"tile {tid} failed: {val.splitlines()[0] if val else val}")
+            warnings.append(msg("tile {} failed: {}", tid, val.splitlines()[0] if val else val))
     agg = {m: aggregate_metric(registry.get(m), results, aggregation, empty_tiles, warnings)
            for m in ids}
     n_empty = sum(1 for r in results if r.empty)
     if n_empty:
-        warnings.append(f"{n_empty} of {len(results)} tile(s) have no ground truth "
-                        f"(EMPTY_TILES = {empty_tiles})")
+        warnings.append(msg("{} of {} tile(s) have no ground truth (EMPTY_TILES = {})",
+                            n_empty, len(results), empty_tiles))
     progress.set(1.0)
     return TiledEvaluation(results, agg, ids, aggregation, empty_tiles, warnings)

@@ -10,6 +10,7 @@ from ..linecover import Segments
 from ..linesample import DistanceProfile, EdgeSegments, NearestSegment, local_origin
 from ..lineset import network_pair
 from ..result import FeatureTable
+from ..text import msg
 
 GT, PRED = "ground_truth", "prediction"
 PIECE_FIELDS = [("source", "string"), ("length", "double"), ("distance", "double"),
@@ -22,9 +23,9 @@ def positive(params, name):
     try:
         v = float(v)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a number, got {v!r}")
+        raise ValueError(msg("{} must be a number, got {!r}", name, v))
     if not (v > 0 and math.isfinite(v)):
-        raise ValueError(f"{name} must be > 0 (metres), got {params.get(name)}")
+        raise ValueError(msg("{} must be > 0 (metres), got {}", name, params.get(name)))
     return v
 
 
@@ -33,9 +34,9 @@ def in_range(params, name, lo, hi):
     try:
         v = float(v)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a number, got {v!r}")
+        raise ValueError(msg("{} must be a number, got {!r}", name, v))
     if not (lo <= v <= hi):
-        raise ValueError(f"{name} must be between {lo:g} and {hi:g}, got {v:g}")
+        raise ValueError(msg("{} must be between {:g} and {:g}, got {:g}", name, lo, hi, v))
     return v
 
 
@@ -92,10 +93,10 @@ class Pair:
 
 def empty_warning(which, warnings, what):
     """Record the empty-input convention applied."""
-    msg = {"both": "both networks are empty: " + what,
-           "gt": "the ground truth is empty: " + what,
-           "pred": "the prediction is empty: " + what}[which]
-    warnings.append(msg)
+    text = {"both": msg("both networks are empty: {}", what),
+            "gt": msg("the ground truth is empty: {}", what),
+            "pred": msg("the prediction is empty: {}", what)}[which]
+    warnings.append(text)
 
 
 def ratio(a, b):

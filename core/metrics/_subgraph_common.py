@@ -7,28 +7,29 @@ from ..lineset import network_pair
 from ..registry import Output, Sink, STANDARD_SINKS
 from ..result import MetricResult
 from ..subgraph_eval import layers, precision_recall_f1
+from ..text import msg
 
 
 def positive(params, name):
     v = float(params[name])
     if not v > 0 or not math.isfinite(v):
-        raise ValueError(f"{name} must be a positive distance (metres), got {params[name]}")
+        raise ValueError(msg("{} must be a positive distance (metres), got {}", name, params[name]))
     return v
 
 
 def non_negative(params, name):
     v = float(params[name])
     if not v >= 0 or not math.isfinite(v):
-        raise ValueError(f"{name} must be >= 0 (metres), got {params[name]}")
+        raise ValueError(msg("{} must be >= 0 (metres), got {}", name, params[name]))
     return v
 
 
 def networks(gt, pred, params, warnings):
     G, P = network_pair(gt, pred, params, warnings)
     if G.is_empty():
-        warnings.append("the ground truth is empty: RECALL undefined (NaN)")
+        warnings.append(msg("the ground truth is empty: RECALL undefined (NaN)"))
     if P.is_empty():
-        warnings.append("the prediction is empty: RECALL = 0, F1 = 0")
+        warnings.append(msg("the prediction is empty: RECALL = 0, F1 = 0"))
     return G, P
 
 

@@ -42,6 +42,7 @@ from ..registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
 from ..result import FeatureTable, MetricResult
 from ..sampling import apls_control_points
 from ..snapping import NetworkLocator
+from ..text import N_, msg
 
 VARIANT_DEFAULTS = {
     "spacenet": {"SNAP_DISTANCE": 4.0, "MIN_PATH_LENGTH": 10.0},
@@ -240,10 +241,10 @@ def _speed_rates(lineset, field, unit, default_speed, warnings, label):
     factor = SPEED_TO_MS[unit]
     default_ms = float(default_speed) * factor
     if default_ms <= 0:
-        raise ValueError("DEFAULT_SPEED must be > 0")
+        raise ValueError(msg("DEFAULT_SPEED must be > 0"))
     nparts = len(lineset.parts)
     if field not in lineset.attributes:
-        warnings.append(f"{label} has no field '{field}': DEFAULT_SPEED used for all of it")
+        warnings.append(msg("{} has no field '{}': DEFAULT_SPEED used for all of it", label, field))
         return np.full(nparts, 1.0 / default_ms)
     vals = lineset.part_attribute(field)
     sp = np.full(nparts, np.nan)
@@ -254,8 +255,8 @@ def _speed_rates(lineset, field, unit, default_speed, warnings, label):
             pass
     bad = ~(np.isfinite(sp) & (sp > 0))
     if bad.any():
-        warnings.append(f"{label}: {int(bad.sum())} line part(s) without a valid speed in "
-                        f"'{field}' use DEFAULT_SPEED")
+        warnings.append(msg("{}: {} line part(s) without a valid speed in '{}' use "
+                            "DEFAULT_SPEED", label, int(bad.sum()), field))
         sp[bad] = default_ms
     return 1.0 / sp
 
@@ -263,7 +264,7 @@ def _speed_rates(lineset, field, unit, default_speed, warnings, label):
 def compute(gt, pred, params, progress):
     variant = params["VARIANT"]
     if variant not in VARIANT_DEFAULTS:
-        raise ValueError(f"VARIANT must be one of {sorted(VARIANT_DEFAULTS)}")
+        raise ValueError(msg("VARIANT must be one of {}", sorted(VARIANT_DEFAULTS)))
     used = dict(params)
     for k, v in VARIANT_DEFAULTS[variant].items():
         if used.get(k) is None:
@@ -272,49 +273,49 @@ def compute(gt, pred, params, progress):
     snap = float(used["SNAP_DISTANCE"])
     min_len = float(used["MIN_PATH_LENGTH"])
     if spacing <= 0:
-        raise ValueError("CONTROL_SPACING must be > 0")
+        raise ValueError(msg("CONTROL_SPACING must be > 0"))
     if snap < 0 or min_len < 0:
-        raise ValueError("SNAP_DISTANCE and MIN_PATH_LENGTH must be >= 0")
+        raise ValueError(msg("SNAP_DISTANCE and MIN_PATH_LENGTH must be >= 0"))
     warnings = []
     speed_field = used.get("SPEED_FIELD") or None
     rates_gt = rates_pred = None
     if speed_field:
         rates_gt = _speed_rates(gt, speed_field, used["SPEED_UNIT"], used["DEFAULT_SPEED"],
-                                warnings, "ground truth")
+                                warnings, msg("ground truth"))
         rates_pred = _speed_rates(pred, speed_field, used["SPEED_UNIT"], used["DEFAULT_SPEED"],
-                                  warnings, "prediction")
-    progress.set(0.0, "building networks")
+                                  warnings, msg("prediction"))
+    progress.set(0.0, N_("building networks"))
     G, P = network_pair(gt, pred, used, warnings, (rates_gt, rates_pred))
-    progress.set(0.05, "snapping control points")
+    progress.set(0.05, N_("snapping control points"))
     gs = _Side(G, P, spacing, snap, variant)
     ps = _Side(P, G, spacing, snap, variant)
     dG, dP = NetworkDistances(G), NetworkDistances(P)
     tG = tP = None
     if speed_field:
         tG, tP = NetworkDistances(G, use_cost=True), NetworkDistances(P, use_cost=True)
-    progress.set(0.1, "ground truth -> prediction")
+    progress.set(0.1, N_("ground truth -> prediction"))
     r1 = _one_way(gs, ps, dG, dP, min_len, variant, progress.sub(0.1, 0.55), tG, tP)
-    progress.set(0.55, "prediction -> ground truth")
+    progress.set(0.55, N_("prediction -> ground truth"))
     r2 = _one_way(ps, gs, dP, dG, min_len, variant, progress.sub(0.55, 1.0), tP, tG)
     a, b = r1["score"], r2["score"]
     at, bt = r1["score_time"], r2["score_time"]
     if G.is_empty() and P.is_empty():
         total, total_t = 1.0, (1.0 if speed_field else math.nan)
-        warnings.append("both networks are empty: APLS = 1 (SpaceNet convention)")
+        warnings.append(msg("both networks are empty: APLS = 1 (SpaceNet convention)"))
     elif P.is_empty():
         total, total_t = 0.0, (0.0 if speed_field else math.nan)
-        warnings.append("the prediction is empty: APLS = 0")
+        warnings.append(msg("the prediction is empty: APLS = 0"))
     elif G.is_empty():
         total, total_t = 0.0, (0.0 if speed_field else math.nan)
-        warnings.append("the ground truth is empty but the prediction is not: APLS = 0")
+        warnings.append(msg("the ground truth is empty but the prediction is not: APLS = 0"))
     elif math.isnan(a):
         total = total_t = math.nan
-        warnings.append("the ground truth has no route of at least MIN_PATH_LENGTH: APLS is "
-                        "undefined (NaN)")
+        warnings.append(msg("the ground truth has no route of at least MIN_PATH_LENGTH: APLS is "
+                            "undefined (NaN)"))
     elif math.isnan(b):
         total, total_t = 0.0, (0.0 if speed_field else math.nan)
-        warnings.append("the prediction has no route of at least MIN_PATH_LENGTH: "
-                        "APLS = 0 (as the reference scores a proposal without routes)")
+        warnings.append(msg("the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 "
+                            "(as the reference scores a proposal without routes)"))
     else:
         total = _combine(a, b, variant)
         total_t = _combine(at, bt, variant) if speed_field else math.nan

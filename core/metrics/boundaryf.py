@@ -52,6 +52,7 @@ from ..result import MetricResult
 from ..subgraph_matching import candidate_pairs
 from . import _geometric_common as common
 from ._geometric_common import GT, NAN, PRED
+from ..text import N_, msg
 
 STRATEGIES = ["distance", "area", "correspondence", "validation"]
 NAMES = ["PRECISION", "RECALL", "F", "TP", "FP", "FN"]
@@ -189,19 +190,19 @@ def _validate(i, j, d, n_rows, order_key, blocked_of):
 def compute(gt, pred, params, progress):
     strategy = params.get("STRATEGY")
     if strategy not in STRATEGIES:
-        raise ValueError(f"STRATEGY must be one of {STRATEGIES}, got {strategy!r}")
+        raise ValueError(msg("STRATEGY must be one of {}, got {!r}", STRATEGIES, strategy))
     tol = common.positive(params, "TOLERANCE")
     alpha = common.in_range(params, "ALPHA", 0.0, 1.0)
     spacing = common.positive(params, "SAMPLE_SPACING")
     angle = common.in_range(params, "ANGLE_TOLERANCE", 0.0, 90.0)
     warnings = []
-    progress.set(0.0, "building networks")
+    progress.set(0.0, N_("building networks"))
     pr = common.Pair(gt, pred, params, warnings)
     layers = {k: common.line_table(FIELDS) for k in ("MATCHED", "UNMATCHED_GT", "UNMATCHED_PRED")}
     layers["CORRESPONDENCES"] = common.line_table(PAIR_FIELDS)
     counts = pr.counts()
     details = {}
-    progress.set(0.1, f"matching ({strategy})")
+    progress.set(0.1, msg("matching ({})", strategy))
     if strategy in ("distance", "area"):
         cov_g = cover(pr.SG, pr.BP, tol)
         cov_p = cover(pr.SP, pr.BG, tol)

@@ -36,6 +36,7 @@ from ..registry import MetricSpec, Output, Param, Sink, register
 from ..result import MetricResult
 from . import _geometric_common as common
 from ._geometric_common import GT, NAN, PRED
+from ..text import N_, msg
 
 NAMES = ["CORRECTNESS", "COMPLETENESS", "QUALITY", "QUALITY_RATIO", "F1", "REDUNDANCY",
          "RMS_OFFSET"]
@@ -70,8 +71,8 @@ def scores_from(l_mr, LG, l_me, LP, sq_sum, warnings):
     else:
         red = rms = NAN
         if LG > 0 and LP > 0:
-            warnings.append("no part of the prediction lies within BUFFER of the ground truth: "
-                            "REDUNDANCY and RMS_OFFSET undefined (NaN)")
+            warnings.append(msg("no part of the prediction lies within BUFFER of the ground "
+                                "truth: REDUNDANCY and RMS_OFFSET undefined (NaN)"))
     return dict(CORRECTNESS=corr, COMPLETENESS=comp, QUALITY=quality, QUALITY_RATIO=qr, F1=f1,
                 REDUNDANCY=red, RMS_OFFSET=rms)
 
@@ -80,13 +81,13 @@ def compute(gt, pred, params, progress):
     buf = common.positive(params, "BUFFER")
     step = common.positive(params, "SAMPLE_STEP")
     warnings = []
-    progress.set(0.0, "building networks")
+    progress.set(0.0, N_("building networks"))
     pr = common.Pair(gt, pred, params, warnings)
-    progress.set(0.1, "cutting the lines at the buffers")
+    progress.set(0.1, N_("cutting the lines at the buffers"))
     cov_g = cover(pr.SG, pr.BP, buf)
     cov_p = cover(pr.SP, pr.BG, buf)
     l_mr, l_me = cov_g.length, cov_p.length
-    progress.set(0.4, "distances along the lines")
+    progress.set(0.4, N_("distances along the lines"))
     prof_p = prof_g = None
     if not pr.gt_empty and not pr.pred_empty:
         prof_g, prof_p = pr.profiles(step)
@@ -94,7 +95,7 @@ def compute(gt, pred, params, progress):
     if prof_p is not None and len(cov_p):
         _, rms, _ = prof_p.piece_stats(cov_p.edge, cov_p.start, cov_p.end)
         sq = float(np.sum(rms ** 2 * (cov_p.end - cov_p.start)))
-    progress.set(0.8, "output layers")
+    progress.set(0.8, N_("output layers"))
     scores = scores_from(l_mr, pr.LG, l_me, pr.LP, sq, warnings)
     layers = {"MATCHED": common.line_table(), "UNMATCHED_GT": common.line_table(),
               "UNMATCHED_PRED": common.line_table()}

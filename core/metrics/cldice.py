@@ -31,6 +31,7 @@ from ..registry import MetricSpec, Output, Param, Sink, register
 from ..result import MetricResult
 from . import _geometric_common as common
 from ._geometric_common import GT, PRED
+from ..text import N_, msg
 
 NAMES = ["CLDICE", "TPREC", "TSENS"]
 FIELDS = [("source", "string"), ("length", "double")]
@@ -43,7 +44,8 @@ def region_segments(lineset, origin, field, default, warnings, label):
     widths = np.full(len(parts), float(default))
     if field:
         if field not in lineset.attributes:
-            warnings.append(f"{label} has no field '{field}': DEFAULT_WIDTH used for all of it")
+            warnings.append(msg("{} has no field '{}': DEFAULT_WIDTH used for all of it",
+                                label, field))
         else:
             vals = lineset.part_attribute(field)
             bad = 0
@@ -57,8 +59,8 @@ def region_segments(lineset, origin, field, default, warnings, label):
                 else:
                     bad += 1
             if bad:
-                warnings.append(f"{label}: {bad} line part(s) without a valid width in "
-                                f"'{field}' use DEFAULT_WIDTH")
+                warnings.append(msg("{}: {} line part(s) without a valid width in '{}' use "
+                                    "DEFAULT_WIDTH", label, bad, field))
     ok = [k for k, p in enumerate(parts)
           if len(p) >= 2 and np.all(np.isfinite(p))]
     segs, owner = Segments.from_polylines([parts[k] - origin for k in ok])
@@ -83,16 +85,16 @@ def compute(gt, pred, params, progress):
     default = common.positive(params, "DEFAULT_WIDTH")
     field = params.get("WIDTH_FIELD") or None
     warnings = []
-    progress.set(0.0, "building networks")
+    progress.set(0.0, N_("building networks"))
     pr = common.Pair(gt, pred, params, warnings)
-    rg, wg = region_segments(gt, pr.origin, field, default, warnings, "ground truth")
-    rp, wp = region_segments(pred, pr.origin, field, default, warnings, "prediction")
-    progress.set(0.2, "cutting the centrelines at the road regions")
+    rg, wg = region_segments(gt, pr.origin, field, default, warnings, msg("ground truth"))
+    rp, wp = region_segments(pred, pr.origin, field, default, warnings, msg("prediction"))
+    progress.set(0.2, N_("cutting the centrelines at the road regions"))
     cov_g = cover(pr.SG, rp, wp)  # ground-truth centreline inside the predicted region
     cov_p = cover(pr.SP, rg, wg)
     in_g, in_p = cov_g.length, cov_p.length
     scores = scores_from(in_g, pr.LG, in_p, pr.LP, warnings)
-    progress.set(0.8, "output layers")
+    progress.set(0.8, N_("output layers"))
     layers = {k: common.line_table(FIELDS) for k in ("MATCHED", "UNMATCHED_GT", "UNMATCHED_PRED")}
     for net, cov, src, um in ((pr.G, cov_g, GT, "UNMATCHED_GT"), (pr.P, cov_p, PRED,
                                                                    "UNMATCHED_PRED")):

@@ -48,6 +48,7 @@ from ..registry import MetricSpec, Output, Param, Sink, register
 from ..result import FeatureTable, MetricResult
 from . import _geometric_common as common
 from ._geometric_common import GT, NAN, PRED
+from ..text import N_
 
 DIST_NAMES = ["HAUSDORFF", "HD95", "HD95_POOLED", "ASSD", "MASD", "CHAMFER"]
 NAMES = DIST_NAMES[:5] + ["NSD", "BOUNDARY_IOU", "CHAMFER"]
@@ -80,7 +81,7 @@ def compute(gt, pred, params, progress):
     step = common.positive(params, "SAMPLE_STEP")
     p = pct / 100.0
     warnings = []
-    progress.set(0.0, "building networks")
+    progress.set(0.0, N_("building networks"))
     pr = common.Pair(gt, pred, params, warnings)
     layers = {"PIECES": common.line_table(), "HAUSDORFF_POINTS": FeatureTable(
         "Point", [("role", "string"), ("source", "string"), ("distance", "double")])}
@@ -90,9 +91,9 @@ def compute(gt, pred, params, progress):
         scores = _empty_scores(pr.empty, warnings)
         stats.update(gt_empty=int(pr.gt_empty), pred_empty=int(pr.pred_empty))
     else:
-        progress.set(0.05, "distances from the ground truth")
+        progress.set(0.05, N_("distances from the ground truth"))
         prof_g, prof_p = pr.profiles(step)
-        progress.set(0.45, "Hausdorff distance")
+        progress.set(0.45, N_("Hausdorff distance"))
         hg = refine_max(prof_g)
         hp = refine_max(prof_p)
         qg, qp = prof_g.quantile(p), prof_p.quantile(p)
@@ -100,10 +101,10 @@ def compute(gt, pred, params, progress):
         pooled = pl_quantile(*ig, p)
         Ig, Ip = prof_g.integral(), prof_p.integral()
         mg, mp = Ig / pr.LG, Ip / pr.LP
-        progress.set(0.55, "lines within the tolerance")
+        progress.set(0.55, N_("lines within the tolerance"))
         cg = cover(pr.SG, pr.BP, tol).length
         cp = cover(pr.SP, pr.BG, tol).length
-        progress.set(0.65, "neighbourhood areas")
+        progress.set(0.65, N_("neighbourhood areas"))
         ar = neighbourhood_overlap(pr.G.edge_polylines(), pr.P.edge_polylines(), tol)
         scores = dict(HAUSDORFF=max(hg[0], hp[0]), HD95=max(qg, qp), HD95_POOLED=pooled,
                       ASSD=(Ig + Ip) / (pr.LG + pr.LP), MASD=(mg + mp) / 2.0, CHAMFER=mg + mp,
@@ -126,7 +127,7 @@ def compute(gt, pred, params, progress):
                      gt_quantiles=prof_g.quantile(grid).tolist(),
                      pred_quantiles=prof_p.quantile(grid).tolist(),
                      gt_empty=0, pred_empty=0)
-        progress.set(0.85, "output layers")
+        progress.set(0.85, N_("output layers"))
         for prof, net, src in ((prof_g, pr.G, GT), (prof_p, pr.P, PRED)):
             _class_pieces(layers["PIECES"], prof, net, src)
         best = hg if hg[0] >= hp[0] else hp
@@ -262,3 +263,4 @@ SPEC = register(MetricSpec(
 ))
 SPEC.cost = 5
 SPEC.shares = "distance_profiles"  # _geometric_common.Pair.profiles
+SPEC.headline = "HD95"  # summaries: the robust distance, in metres

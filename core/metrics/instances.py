@@ -57,6 +57,7 @@ from ..linecover import Segments, covered_interval, segment_pairs_within, union_
 from ..network import build_network
 from ..registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
 from ..result import FeatureTable, MetricResult
+from ..text import N_, msg
 
 THRESHOLDS = np.round(0.5 + 0.05 * np.arange(10), 2)
 T75 = 5  # index of 0.75
@@ -75,8 +76,8 @@ def _classes(ls, field, label):
     if not field:
         return [ALL_CLASSES] * n
     if field not in ls.attributes:
-        raise ValueError(f"CLASS_FIELD '{field}' is missing from the {label} layer; the class "
-                         f"field must exist (same name) on both layers")
+        raise ValueError(msg("CLASS_FIELD '{}' is missing from the {} layer; the class field "
+                             "must exist (same name) on both layers", field, label))
     return [NULL_CLASS if v is None else str(v) for v in ls.attributes[field]]
 
 
@@ -85,7 +86,7 @@ def _confidences(ls, field, warnings):
     if not field:
         return np.zeros(n)
     if field not in ls.attributes:
-        raise ValueError(f"CONFIDENCE_FIELD '{field}' is missing from the prediction layer")
+        raise ValueError(msg("CONFIDENCE_FIELD '{}' is missing from the prediction layer", field))
     out = np.full(n, np.nan)
     for k, v in enumerate(ls.attributes[field]):
         if v is None:
@@ -93,12 +94,12 @@ def _confidences(ls, field, warnings):
         try:
             out[k] = float(v)
         except (TypeError, ValueError):
-            raise ValueError(f"CONFIDENCE_FIELD '{field}' must be numeric; feature "
-                             f"{int(ls.feature_ids[k])} has {v!r}") from None
+            raise ValueError(msg("CONFIDENCE_FIELD '{}' must be numeric; feature {} has {!r}",
+                                 field, int(ls.feature_ids[k]), v)) from None
     bad = ~np.isfinite(out)
     if bad.any():
-        warnings.append(f"prediction: {int(bad.sum())} feature(s) without a numeric confidence "
-                        f"in '{field}' rank below every other prediction")
+        warnings.append(msg("prediction: {} feature(s) without a numeric confidence in '{}' "
+                            "rank below every other prediction", int(bad.sum()), field))
         out[bad] = np.nan
     return out
 
@@ -333,17 +334,17 @@ def compute(gt, pred, params, progress):
     min_len = float(params["MIN_LENGTH"] or 0.0)
     mode = params["OVERLAP"]
     if tau <= 0:
-        raise ValueError("TOLERANCE must be > 0")
+        raise ValueError(msg("TOLERANCE must be > 0"))
     if min_len < 0:
-        raise ValueError("MIN_LENGTH must be >= 0")
+        raise ValueError(msg("MIN_LENGTH must be >= 0"))
     if mode not in ("area", "length"):
-        raise ValueError("OVERLAP must be 'area' or 'length'")
+        raise ValueError(msg("OVERLAP must be 'area' or 'length'"))
     dissolve = bool(params["DISSOLVE"])
     cfield = params.get("CLASS_FIELD") or None
     conf_field = params.get("CONFIDENCE_FIELD") or None
     warnings = []
-    gcs = _classes(gt, cfield, "ground truth")
-    pcs = _classes(pred, cfield, "prediction")
+    gcs = _classes(gt, cfield, msg("ground truth"))
+    pcs = _classes(pred, cfield, msg("prediction"))
     names = sorted(set(gcs) | set(pcs)) or [ALL_CLASSES]
     cid = {c: k for k, c in enumerate(names)}
     n_cls = len(names)
@@ -352,18 +353,18 @@ def compute(gt, pred, params, progress):
     pconf = _confidences(pred, conf_field, warnings)
     gconf = np.full(_n_features(gt), np.nan)
 
-    progress.set(0.0, "building instances")
+    progress.set(0.0, N_("building instances"))
     if dissolve:
         mt = float(params.get("MERGE_TOLERANCE", 0.05))
         nc = bool(params.get("NODE_CROSSINGS", False))
         G = network_instances(gt, gcls, gconf, mt, nc)
         P = network_instances(pred, pcls, pconf, mt, nc)
-        warnings += [f"ground truth: {w}" for w in G.warnings]
-        warnings += [f"prediction: {w}" for w in P.warnings]
+        warnings += [msg("ground truth: {}", w) for w in G.warnings]
+        warnings += [msg("prediction: {}", w) for w in P.warnings]
     else:
         G = feature_instances(gt, gcls, gconf)
         P = feature_instances(pred, pcls, pconf)
-    progress.set(0.2, "finding line pairs within the tolerance")
+    progress.set(0.2, N_("finding line pairs within the tolerance"))
     reach = 2.0 * tau if mode == "area" else tau
     i, j, d = segment_pairs_within(G.segs, P.segs, reach)
     near = d <= tau
@@ -372,10 +373,10 @@ def compute(gt, pred, params, progress):
     lo_p, hi_p = covered_interval(P.segs, jj, G.segs, ii, tau)
     same = G.seg_cls[ii] == P.seg_cls[jj]
     ii, jj, lo_g, hi_g, lo_p, hi_p = (x[same] for x in (ii, jj, lo_g, hi_g, lo_p, hi_p))
-    progress.set(0.35, "class confusion")
+    progress.set(0.35, N_("class confusion"))
     st = class_confusion(G, P, ii, jj, lo_g, hi_g, lo_p, hi_p, n_cls)
     iou, iiou = class_iou(st)
-    progress.set(0.45, "instance overlaps")
+    progress.set(0.45, N_("instance overlaps"))
     if mode == "area":
         sc = G.seg_cls[i] == P.seg_cls[j]
         npi = max(len(P), 1)
@@ -385,7 +386,7 @@ def compute(gt, pred, params, progress):
     else:
         pg, pp, ov = length_iou(ii, jj, lo_g, hi_g, lo_p, hi_p, G, P)
         cand = len(pg)
-    progress.set(0.8, "matching")
+    progress.set(0.8, N_("matching"))
     ignored = G.length < min_len
     n_gt_c = np.bincount(G.cls[~ignored], minlength=n_cls)
     tp_bits = np.zeros(len(P), np.int64)
@@ -405,12 +406,12 @@ def compute(gt, pred, params, progress):
     ap = ap_table(P.cls, P.conf, tp_bits, ign_bits, n_gt_c)
     scores, ap_t = summarise(ap, iou, iiou)
     if len(G) == 0 and len(P) == 0:
-        warnings.append("both layers are empty: every score is undefined (NaN)")
+        warnings.append(msg("both layers are empty: every score is undefined (NaN)"))
     elif n_gt_c.sum() == 0:
-        warnings.append("no ground-truth instance to find (none, or all shorter than "
-                        "MIN_LENGTH): AP is undefined (NaN)")
+        warnings.append(msg("no ground-truth instance to find (none, or all shorter than "
+                            "MIN_LENGTH): AP is undefined (NaN)"))
     elif len(P) == 0:
-        warnings.append("the prediction is empty: AP = 0, IoU = 0")
+        warnings.append(msg("the prediction is empty: AP = 0, IoU = 0"))
     ap_c = ap.mean(axis=0)
     gpart, ppart, pov, p_ign = match50
     n_tp50 = np.bincount(P.cls[(ppart >= 0) & ~p_ign], minlength=n_cls)

@@ -46,6 +46,7 @@ from ..junctions import JunctionClusters, angle_difference, f1_of, junction_node
 from ..lineset import network_pair
 from ..registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
 from ..result import FeatureTable, MetricResult
+from ..text import N_, msg
 
 
 def pair_scores(A, B, ia, ib, tolerance):
@@ -117,19 +118,19 @@ def compute(gt, pred, params, progress):
     dd = float(params["DIRECTION_DISTANCE"])
     tol_deg = float(params["ANGLE_TOLERANCE"])
     if cr < 0 or mr < 0:
-        raise ValueError("CLUSTER_RADIUS and MATCH_RADIUS must be >= 0")
+        raise ValueError(msg("CLUSTER_RADIUS and MATCH_RADIUS must be >= 0"))
     if dd <= 0:
-        raise ValueError("DIRECTION_DISTANCE must be > 0")
+        raise ValueError(msg("DIRECTION_DISTANCE must be > 0"))
     if not 0 < tol_deg <= 180:
-        raise ValueError("ANGLE_TOLERANCE must be in (0, 180] degrees")
+        raise ValueError(msg("ANGLE_TOLERANCE must be in (0, 180] degrees"))
     tol = math.radians(tol_deg)
     warnings = []
-    progress.set(0.0, "building networks")
+    progress.set(0.0, N_("building networks"))
     G, P = network_pair(gt, pred, params, warnings)
-    progress.set(0.2, "clustering junctions")
+    progress.set(0.2, N_("clustering junctions"))
     A = JunctionClusters(G, cr, dd)
     B = JunctionClusters(P, cr, dd)
-    progress.set(0.6, "matching junctions")
+    progress.set(0.6, N_("matching junctions"))
     ia, ib, dist, fc, fe = match_clusters(A, B, mr, tol)
     V, U, M = len(A), len(B), len(ia)
     n_correct = float(fc.sum())
@@ -138,18 +139,20 @@ def compute(gt, pred, params, progress):
     f_error = _ratio(n_error, n_error + n_correct)
     if G.is_empty():
         f_correct = f_error = math.nan
-        warnings.append("the ground truth is empty: JUNCT is undefined (NaN)")
+        warnings.append(msg("the ground truth is empty: JUNCT is undefined (NaN)"))
     elif P.is_empty():
         f_correct, f_error = 0.0, math.nan
-        warnings.append("the prediction is empty: F_CORRECT = 0, F_ERROR undefined (NaN), F1 = 0")
+        warnings.append(msg("the prediction is empty: F_CORRECT = 0, F_ERROR undefined (NaN), "
+                            "F1 = 0"))
     elif V == 0 and U == 0:
         f_correct, f_error = 1.0, 0.0
-        warnings.append("neither network has a junction (node with >= 3 roads): F_CORRECT = 1, "
-                        "F_ERROR = 0 by convention (nothing to find, nothing spurious)")
+        warnings.append(msg("neither network has a junction (node with >= 3 roads): F_CORRECT = "
+                            "1, F_ERROR = 0 by convention (nothing to find, nothing spurious)"))
     elif V == 0:
-        warnings.append("the ground truth has no junction: F_CORRECT is undefined (NaN)")
+        warnings.append(msg("the ground truth has no junction: F_CORRECT is undefined (NaN)"))
     elif U == 0:
-        warnings.append("the prediction has no junction: F_CORRECT = 0, F_ERROR undefined (NaN)")
+        warnings.append(msg("the prediction has no junction: F_CORRECT = 0, F_ERROR undefined "
+                            "(NaN)"))
     f1 = f1_of(f_correct, 1.0 - f_error) if not G.is_empty() else math.nan
     scores = {"F_CORRECT": f_correct, "F_ERROR": f_error, "F1": f1,
               "N_CORRECT": n_correct, "N_ERROR": float(n_error),
@@ -162,7 +165,7 @@ def compute(gt, pred, params, progress):
         "gt_nodes": G.n_nodes, "gt_edges": G.n_edges, "pred_nodes": P.n_nodes,
         "pred_edges": P.n_edges, "gt_length_m": G.total_length, "pred_length_m": P.total_length,
     }
-    progress.set(0.9, "writing layers")
+    progress.set(0.9, N_("writing layers"))
     layers = _layers(A, B, ia, ib, dist, fc, fe, tol)
     progress.set(1.0)
     used = {k: params.get(k) for k in ("CLUSTER_RADIUS", "MATCH_RADIUS", "DIRECTION_DISTANCE",

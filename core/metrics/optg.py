@@ -40,6 +40,7 @@ from ..subgraph_matching import match_greedy, match_optimal
 from ..subgraphs import EUCLIDEAN, ChainGraph, uniform_locations
 from . import _subgraph_common as common
 from .subg import seed_settings, other_centres, seed_params
+from ..text import N_, msg
 
 MATCHINGS = ["optimal", "greedy"]
 
@@ -48,24 +49,24 @@ def compute(gt, pred, params, progress):
     n, radius, spacing, dmatch = seed_settings(params)
     matching = params["MATCHING"]
     if matching not in MATCHINGS:
-        raise ValueError(f"MATCHING must be one of {MATCHINGS}, got {matching!r}")
+        raise ValueError(msg("MATCHING must be one of {}, got {!r}", MATCHINGS, matching))
     warnings = []
-    progress.set(0.0, "building networks")
+    progress.set(0.0, N_("building networks"))
     G, P = common.networks(gt, pred, params, warnings)
     gcg, pcg = ChainGraph(G, spacing), ChainGraph(P, spacing)
-    progress.set(0.1, "drawing seeds")
+    progress.set(0.1, N_("drawing seeds"))
     g = rng(params["SEED"])
     in_gt = g.random(n) < 0.5
     u = g.random(n)
     if P.is_empty() and G.is_empty():
         n, in_gt, u = 0, in_gt[:0], u[:0]
-        warnings.append("both networks are empty: no seed, every score is NaN")
+        warnings.append(msg("both networks are empty: no seed, every score is NaN"))
     elif P.is_empty():
         in_gt[:] = True
-        warnings.append("the prediction is empty: every seed is drawn from the ground truth")
+        warnings.append(msg("the prediction is empty: every seed is drawn from the ground truth"))
     elif G.is_empty():
         in_gt[:] = False
-        warnings.append("the ground truth is empty: every seed is drawn from the prediction")
+        warnings.append(msg("the ground truth is empty: every seed is drawn from the prediction"))
     gi, pi = np.nonzero(in_gt)[0], np.nonzero(~in_gt)[0]
     ge, go = uniform_locations(G, u[gi])
     gxy = G.point_at(ge, go)
@@ -80,7 +81,7 @@ def compute(gt, pred, params, progress):
         _merge(gc, back, pi)
     fwd = other_centres(P, gxy, dmatch)
     _merge(pc, fwd, gi)
-    progress.set(0.15, "cropping and matching subgraphs")
+    progress.set(0.15, N_("cropping and matching subgraphs"))
     if matching == "optimal":
         def matcher(nr, nc, r, c, d):
             return match_optimal(nr, nc, r, c, d, dmatch)

@@ -38,6 +38,7 @@ from ..lineset import network_pair
 from ..registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
 from ..result import FeatureTable, MetricResult
 from ..snapping import NetworkLocator
+from ..text import N_, msg
 
 END_TOL = 1e-6  # metres: a nearest edge point this close to an edge end is that node
 COST_DIGITS = 9  # costs are compared rounded, so float noise never reorders ties
@@ -151,15 +152,15 @@ def compute(gt, pred, params, progress):
     dmax = float(params["MAX_DISTANCE"])
     alpha = float(params["ALPHA"])
     if dmax < 0:
-        raise ValueError("MAX_DISTANCE must be >= 0")
+        raise ValueError(msg("MAX_DISTANCE must be >= 0"))
     if alpha < 0:
-        raise ValueError("ALPHA must be >= 0")
+        raise ValueError(msg("ALPHA must be >= 0"))
     warnings = []
-    progress.set(0.0, "building networks")
+    progress.set(0.0, N_("building networks"))
     G, P = network_pair(gt, pred, params, warnings)
-    progress.set(0.3, "finding features")
+    progress.set(0.3, N_("finding features"))
     Fg, Fp = _Features(G), _Features(P)
-    progress.set(0.5, "matching features")
+    progress.set(0.5, N_("matching features"))
     m, gt_free, pred_free = match_features(Fg, Fp, dmax, alpha)
     tp = float(np.minimum(m["gt_degree"], m["pred_degree"]).sum())
     pp = float(m["pred_degree"].sum() + Fp.degree[pred_free].sum())
@@ -168,16 +169,19 @@ def compute(gt, pred, params, progress):
     recall = tp / ap if ap > 0 else math.nan
     if G.is_empty():
         precision = recall = math.nan
-        warnings.append("the ground truth is empty: OPT-J is undefined (NaN)")
+        warnings.append(msg("the ground truth is empty: OPT-J is undefined (NaN)"))
     elif P.is_empty():
         recall, precision = 0.0, math.nan
-        warnings.append("the prediction is empty: RECALL = 0, PRECISION undefined (NaN), F1 = 0")
+        warnings.append(msg("the prediction is empty: RECALL = 0, PRECISION undefined (NaN), F1 "
+                            "= 0"))
     elif ap == 0 and pp == 0:
         precision = recall = 1.0
-        warnings.append("neither network has a junction or a dead end (closed rings only): "
-                        "PRECISION = RECALL = 1 by convention (nothing to find, nothing spurious)")
+        warnings.append(msg("neither network has a junction or a dead end (closed rings only): "
+                            "PRECISION = RECALL = 1 by convention (nothing to find, nothing "
+                            "spurious)"))
     elif ap == 0:
-        warnings.append("the ground truth has no junction or dead end: RECALL is undefined (NaN)")
+        warnings.append(msg("the ground truth has no junction or dead end: RECALL is undefined "
+                            "(NaN)"))
     f1 = f1_of(recall, precision) if not G.is_empty() else math.nan
     scores = {"PRECISION": precision, "RECALL": recall, "F1": f1, "TP": tp, "PP": pp, "AP": ap}
     counts = {
@@ -194,7 +198,7 @@ def compute(gt, pred, params, progress):
         "gt_nodes": G.n_nodes, "gt_edges": G.n_edges, "pred_nodes": P.n_nodes,
         "pred_edges": P.n_edges, "gt_length_m": G.total_length, "pred_length_m": P.total_length,
     }
-    progress.set(0.9, "writing layers")
+    progress.set(0.9, N_("writing layers"))
     layers = _layers(Fg, Fp, m, gt_free, pred_free)
     progress.set(1.0)
     used = {k: params.get(k) for k in ("MAX_DISTANCE", "ALPHA", "MERGE_TOLERANCE",
@@ -256,8 +260,8 @@ SPEC = register(MetricSpec(
                    "< 1, so a degree mismatch outweighs any distance."),
     ],
     outputs=[
-        Output("PRECISION", "Precision", "TP / PP."),
-        Output("RECALL", "Recall", "TP / AP."),
+        Output("PRECISION", "Precision", "Share of the predicted incident roads that are matched: TP / PP."),
+        Output("RECALL", "Recall", "Share of the ground-truth incident roads that are found: TP / AP."),
         Output("F1", "F1", "Harmonic mean of precision and recall."),
         Output("TP", "TP (matched incident roads)", "Sum of min(o_i, o_j) over the matches.",
                perfect=None, bounds=(0.0, None)),

@@ -42,6 +42,7 @@ from ..pathsample import PathPoints, decompose_paths, sub_polyline
 from ..registry import MetricSpec, Output, Param, Sink, register
 from ..result import FeatureTable, MetricResult
 from ..sampling import rng
+from ..text import N_, msg
 
 
 def _check(params):
@@ -52,42 +53,42 @@ def _check(params):
     pen = float(params["DISCONNECTION_PENALTY"])
     node_snap = float(params["NODE_SNAP_DISTANCE"])
     if seg <= 0:
-        raise ValueError("SEGMENT_LENGTH must be > 0")
+        raise ValueError(msg("SEGMENT_LENGTH must be > 0"))
     if snap < 0 or width < 0 or node_snap < 0:
-        raise ValueError("SNAP_DISTANCE, CORRIDOR_WIDTH and NODE_SNAP_DISTANCE must be >= 0")
+        raise ValueError(msg("SNAP_DISTANCE, CORRIDOR_WIDTH and NODE_SNAP_DISTANCE must be >= 0"))
     if hops < 1:
-        raise ValueError("MAX_HOPS must be >= 1")
+        raise ValueError(msg("MAX_HOPS must be >= 1"))
     if pen <= 0:
-        raise ValueError("DISCONNECTION_PENALTY must be > 0")
+        raise ValueError(msg("DISCONNECTION_PENALTY must be > 0"))
     return seg, snap, width, hops, pen, node_snap
 
 
 def compute(gt, pred, params, progress):
     seg, snap, width, hops, pen, node_snap = _check(params)
     warnings = []
-    progress.set(0.0, "building networks")
+    progress.set(0.0, N_("building networks"))
     G, P = network_pair(gt, pred, params, warnings)
     if G.is_empty():
-        raise ValueError("the ground truth has no usable line (no edge of positive length): "
-                         "OPT-P needs ground-truth paths")
+        raise ValueError(msg("the ground truth has no usable line (no edge of positive length): "
+                             "OPT-P needs ground-truth paths"))
     gen = rng(params.get("SEED", 0))
-    progress.set(0.02, "decomposing into paths")
+    progress.set(0.02, N_("decomposing into paths"))
     paths_g = decompose_paths(G, gen)
     paths_p = decompose_paths(P, gen)
     pts_g = PathPoints(G, paths_g, seg)
     pts_p = PathPoints(P, paths_p, seg)
     penalty = pen * seg * seg
-    progress.set(0.05, "matching ground-truth paths (recall)")
+    progress.set(0.05, N_("matching ground-truth paths (recall)"))
     rec = PathMatch(pts_g, P, snap, width, hops, penalty, node_snap, progress.sub(0.05, 0.5))
-    progress.set(0.5, "matching predicted paths (precision)")
+    progress.set(0.5, N_("matching predicted paths (precision)"))
     prec = PathMatch(pts_p, G, snap, width, hops, penalty, node_snap, progress.sub(0.5, 0.95))
     recall = float(rec.score.mean())
     if len(paths_p):
         precision = float(prec.score.mean())
     else:
         precision = math.nan
-        warnings.append("the prediction is empty: PRECISION is undefined (NaN), RECALL = 0, "
-                        "F1 = 0")
+        warnings.append(msg("the prediction is empty: PRECISION is undefined (NaN), RECALL = 0, "
+                            "F1 = 0"))
     f1 = _f1(precision, recall)
     inter_g = _interruptions(rec)
     inter_p = _interruptions(prec)
@@ -107,12 +108,13 @@ def compute(gt, pred, params, progress):
         "gt_nodes": G.n_nodes, "gt_edges": G.n_edges, "pred_nodes": P.n_nodes,
         "pred_edges": P.n_edges, "gt_length_m": G.total_length, "pred_length_m": P.total_length,
     }
-    progress.set(0.95, "writing results")
+    progress.set(0.95, N_("writing results"))
     layers = _layers(rec, prec)
     used = {k: params.get(k) for k in ("SEGMENT_LENGTH", "SNAP_DISTANCE", "CORRIDOR_WIDTH",
                                        "NODE_SNAP_DISTANCE", "MAX_HOPS", "DISCONNECTION_PENALTY", "SEED",
                                        "MERGE_TOLERANCE", "NODE_CROSSINGS")}
-    details = {"gt_path_scores": rec.score.tolist(), "pred_path_scores": prec.score.tolist()}
+    # the score of each path is the path_score field of the output layers
+    details = {}
     pool_stats = {"gt_score_sum": float(rec.score.sum()), "gt_paths": len(paths_g),
                   "pred_score_sum": float(prec.score.sum()), "pred_paths": len(paths_p),
                   "interruptions": int(inter_g.sum())}

@@ -39,6 +39,7 @@ from ..subgraph_eval import Centres, run
 from ..subgraph_matching import match_within
 from ..subgraphs import EUCLIDEAN, ChainGraph, uniform_locations
 from . import _subgraph_common as common
+from ..text import N_, msg
 
 
 def seed_params(radius_help):
@@ -60,7 +61,7 @@ def seed_params(radius_help):
 def seed_settings(params):
     n = int(params["N_SEEDS"])
     if n < 1:
-        raise ValueError(f"N_SEEDS must be >= 1, got {params['N_SEEDS']}")
+        raise ValueError(msg("N_SEEDS must be >= 1, got {}", params['N_SEEDS']))
     return (n, common.positive(params, "RADIUS"), common.positive(params, "SPACING"),
             common.non_negative(params, "MATCH_DISTANCE"))
 
@@ -78,19 +79,19 @@ def other_centres(net, xy, max_distance):
 def compute(gt, pred, params, progress):
     n, radius, spacing, dmatch = seed_settings(params)
     warnings = []
-    progress.set(0.0, "building networks")
+    progress.set(0.0, N_("building networks"))
     G, P = common.networks(gt, pred, params, warnings)
     gcg, pcg = ChainGraph(G, spacing), ChainGraph(P, spacing)
-    progress.set(0.1, "drawing seeds")
+    progress.set(0.1, N_("drawing seeds"))
     u = rng(params["SEED"]).random(n)
     if G.is_empty():
         n, u = 0, u[:0]
-        warnings.append("no seed: SUBG seeds only in the ground truth; every score is NaN")
+        warnings.append(msg("no seed: SUBG seeds only in the ground truth; every score is NaN"))
     e, o = uniform_locations(G, u)
     xy = G.point_at(e, o)
     gc = Centres(n, np.ones(n, bool), xy, e, o)
     pc = other_centres(P, xy, dmatch)
-    progress.set(0.15, "cropping and matching subgraphs")
+    progress.set(0.15, N_("cropping and matching subgraphs"))
     counts = run(gcg, pcg, gc, pc, radius, EUCLIDEAN, dmatch, match_within,
                  progress.sub(0.15, 1.0))
     scores = common.pooled_scores(counts, warnings)

@@ -34,6 +34,7 @@ from ..registry import MetricSpec, Output, Param, Sink, register
 from ..result import FeatureTable, MetricResult
 from ..sampling import rng
 from ..snapping import NetworkLocator
+from ..text import N_, msg
 
 CLASSES = ["correct", "too_long", "too_short", "infeasible"]
 MAX_DRAWS_PER_PATH = 100  # as the reference: give up after 100 x N_PATHS draws
@@ -85,33 +86,33 @@ def compute(gt, pred, params, progress):
     snap = float(params["SNAP_DISTANCE"])
     tol_pct = float(params["LENGTH_TOLERANCE"])
     if n_paths < 1:
-        raise ValueError("N_PATHS must be >= 1")
+        raise ValueError(msg("N_PATHS must be >= 1"))
     if snap < 0:
-        raise ValueError("SNAP_DISTANCE must be >= 0")
+        raise ValueError(msg("SNAP_DISTANCE must be >= 0"))
     if tol_pct < 0:
-        raise ValueError("LENGTH_TOLERANCE must be >= 0 (percent)")
+        raise ValueError(msg("LENGTH_TOLERANCE must be >= 0 (percent)"))
     tol = tol_pct / 100.0
     warnings = []
-    progress.set(0.0, "building networks")
+    progress.set(0.0, N_("building networks"))
     G, P = network_pair(gt, pred, params, warnings)
     if G.is_empty():
-        raise ValueError("the ground truth has no usable line (no edge of positive length): "
-                         "TLTS samples its paths there")
-    progress.set(0.05, "sampling ground-truth paths")
+        raise ValueError(msg("the ground truth has no usable line (no edge of positive length): "
+                             "TLTS samples its paths there"))
+    progress.set(0.05, N_("sampling ground-truth paths"))
     gen = rng(params.get("SEED", 0))
     pe, po, qe, qo, draws = sample_connected_pairs(G, gen, n_paths)
     n = len(pe)
     if n < n_paths:
-        warnings.append(f"only {n} of {n_paths} pairs of connected ground-truth points found in "
-                        f"{draws} draws")
-    progress.set(0.1, "ground-truth shortest paths")
+        warnings.append(msg("only {} of {} pairs of connected ground-truth points found in {} "
+                            "draws", n, n_paths, draws))
+    progress.set(0.1, N_("ground-truth shortest paths"))
     L, geoms = PairRouter(NetworkDistances(G)).routes(pe, po, qe, qo, geometry=True)
-    progress.set(0.5, "snapping to the prediction")
+    progress.set(0.5, N_("snapping to the prediction"))
     Lp = np.full(n, np.inf)
     reason = np.array(["no path in the prediction"] * n, dtype=object)
     pxy, qxy = G.point_at(pe, po), G.point_at(qe, qo)
     if P.is_empty():
-        warnings.append("the prediction is empty: every path is infeasible")
+        warnings.append(msg("the prediction is empty: every path is infeasible"))
         reason[:] = "prediction empty"
     else:
         loc = NetworkLocator(P)
@@ -120,11 +121,11 @@ def compute(gt, pred, params, progress):
         ok = (pe2 >= 0) & (qe2 >= 0)
         reason[pe2 < 0] = "start not within SNAP_DISTANCE"
         reason[(pe2 >= 0) & (qe2 < 0)] = "end not within SNAP_DISTANCE"
-        progress.set(0.6, "prediction shortest paths")
+        progress.set(0.6, N_("prediction shortest paths"))
         i = np.nonzero(ok)[0]
         Lp[i], _ = PairRouter(NetworkDistances(P)).routes(pe2[i], po2[i], qe2[i], qo2[i])
     cls = classify(L, Lp, tol)
-    progress.set(0.95, "writing results")
+    progress.set(0.95, N_("writing results"))
     if n:
         frac = np.bincount(cls, minlength=4) / n
         scores = dict(CORRECT=frac[0], TOO_LONG=frac[1], TOO_SHORT=frac[2], INFEASIBLE=frac[3],
@@ -132,7 +133,7 @@ def compute(gt, pred, params, progress):
     else:
         scores = {k: math.nan for k in ("CORRECT", "TOO_LONG", "TOO_SHORT", "INFEASIBLE",
                                         "TOO_LONG_OR_SHORT")}
-        warnings.append("no pair of connected ground-truth points: TLTS is undefined (NaN)")
+        warnings.append(msg("no pair of connected ground-truth points: TLTS is undefined (NaN)"))
     scores = {k: float(v) for k, v in scores.items()}
     cnt = np.bincount(cls, minlength=4)
     counts = {"paths": n, "draws": int(draws), "correct": int(cnt[0]), "too_long": int(cnt[1]),

@@ -45,6 +45,7 @@ from ..subgraph_matching import match_maximum
 from ..subgraphs import ALONG_GRAPH, ChainGraph, chain_seed_locations, heading_at, \
     locate_with_heading
 from . import _subgraph_common as common
+from ..text import N_, msg
 
 AGGREGATIONS = ["pooled", "mean"]
 
@@ -56,16 +57,16 @@ def compute(gt, pred, params, progress):
     seed_spacing = common.positive(params, "SEED_SPACING")
     tol_deg = float(params["ANGLE_TOLERANCE"])
     if not 0 < tol_deg <= 90:
-        raise ValueError(f"ANGLE_TOLERANCE must be in (0, 90] degrees, got {tol_deg}")
+        raise ValueError(msg("ANGLE_TOLERANCE must be in (0, 90] degrees, got {}", tol_deg))
     tol = math.radians(tol_deg)
     agg = params["AGGREGATION"]
     if agg not in AGGREGATIONS:
-        raise ValueError(f"AGGREGATION must be one of {AGGREGATIONS}, got {agg!r}")
+        raise ValueError(msg("AGGREGATION must be one of {}, got {!r}", AGGREGATIONS, agg))
     warnings = []
-    progress.set(0.0, "building networks")
+    progress.set(0.0, N_("building networks"))
     G, P = common.networks(gt, pred, params, warnings)
     gcg, pcg = ChainGraph(G, spacing), ChainGraph(P, spacing)
-    progress.set(0.1, "placing and pairing seeds")
+    progress.set(0.1, N_("placing and pairing seeds"))
     e, o = chain_seed_locations(G, seed_spacing)
     n = len(e)
     xy = G.point_at(e, o) if n else np.zeros((0, 2))
@@ -76,9 +77,9 @@ def compute(gt, pred, params, progress):
         ok = np.nonzero(pe >= 0)[0]
         pc = Centres.build(n, ok, pxy[ok], pe[ok], po[ok])
     if n == 0:
-        warnings.append("no ground-truth chain is at least SEED_SPACING / 2 long: no seed, "
-                        "TOPO is undefined (NaN)")
-    progress.set(0.15, "walking and matching subgraphs")
+        warnings.append(msg("no ground-truth chain is at least SEED_SPACING / 2 long: no seed, "
+                            "TOPO is undefined (NaN)"))
+    progress.set(0.15, N_("walking and matching subgraphs"))
     counts = run(gcg, pcg, gc, pc, radius, ALONG_GRAPH, dmatch, match_maximum,
                  progress.sub(0.15, 1.0), angle_tolerance=tol)
     pooled = common.pooled_scores(counts, warnings if agg == "pooled" else [])
@@ -110,7 +111,8 @@ def _mean_scores(counts, paired, warnings):
         return {"PRECISION": math.nan, "RECALL": math.nan, "F1": math.nan}
     tp = counts.matched_holes[ev].astype(float)
     if n_ev == 0:
-        warnings.append("no seed has a prediction pair: PRECISION is undefined (NaN), RECALL = 0")
+        warnings.append(msg("no seed has a prediction pair: PRECISION is undefined (NaN), "
+                            "RECALL = 0"))
         p = math.nan
         r = 0.0
     else:

@@ -34,7 +34,7 @@ def test_processes_give_the_serial_numbers_and_layers(window):
     assert all(a[k] == b[k] or (math.isnan(a[k]) and math.isnan(b[k])) for k in a)
     for m in serial.results:
         ra, rb = serial.results[m], par.results[m]
-        assert _same(ra.to_dict(), rb.to_dict()), m
+        assert _same(ra.to_dict(pool_stats=True), rb.to_dict(pool_stats=True)), m
         assert sorted(ra.layers) == sorted(rb.layers), m
         for name in ra.layers:
             la, lb = ra.layers[name], rb.layers[name]

@@ -22,7 +22,8 @@ def test_evaluate_matches_single_algorithm_and_writes_outputs(run_alg, tmp_path)
         text = fh.read()
     assert "<svg" in text and "APLS_GT_TO_PRED" in text and "http://" not in text.replace(
         "http://www.w3.org/2000/svg", "")
-    assert "<script" not in text
+    # one inline script (the map's pan and zoom), nothing loaded from elsewhere
+    assert text.count("<script") == 1 and "<script src" not in text
     table = r["SCORES_TABLE"]
     rows = {f["key"]: f["value"] for f in table.getFeatures()}
     assert rows["APLS"] == pytest.approx(r["APLS"])
@@ -37,15 +38,20 @@ def test_tiled_pooled_and_mean(run_alg, tmp_path):
     base = {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE, "METRICS": [0],
             "TILE_SIZE": 600.0, "WORKERS": 1}
     pooled = run_alg("roadmetrics:evaluate", dict(base, TILE_SCORES=str(tmp_path / "t.gpkg")))
-    mean = run_alg("roadmetrics:evaluate", dict(base, AGGREGATION=1))
+    mean = run_alg("roadmetrics:evaluate", dict(base, AGGREGATION=1,
+                                                TILE_SCORES=str(tmp_path / "m.gpkg")))
     sp, sm = json.loads(pooled["SCORES"]), json.loads(mean["SCORES"])
     assert sp["aggregation"] == "pooled" and sm["aggregation"] == "mean"
-    tiles = [t for t in sm["tiles"] if not t["empty"]]
-    vals = [t["scores"]["apls"]["APLS"] for t in tiles]
+    # the scores of each tile are in the TILE_SCORES layer, not in SCORES
+    assert set(sm["tiles"]) == {"count", "empty", "failed"}
+    tiles = [f for f in QgsVectorLayer(str(tmp_path / "m.gpkg"), "m", "ogr").getFeatures()
+             if not f["empty"]]
+    vals = [f["apls"] for f in tiles]
+    assert len(vals) == sm["tiles"]["count"] - sm["tiles"]["empty"]
     assert mean["APLS"] == pytest.approx(sum(vals) / len(vals))
     assert pooled["APLS"] != pytest.approx(mean["APLS"])
     layer = QgsVectorLayer(str(tmp_path / "t.gpkg"), "t", "ogr")
-    assert layer.featureCount() == len(sp["tiles"])
+    assert layer.featureCount() == sp["tiles"]["count"]
     assert os.path.exists(str(tmp_path / "t.qml"))
     # identical numbers on two local processes
     par = run_alg("roadmetrics:evaluate", dict(base, WORKERS=2))
@@ -59,7 +65,7 @@ def test_tiles_from_a_polygon_layer(run_alg):
     r = run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": gt, "PREDICTION": gt, "METRICS": [0],
                                          "TILES": tiles})
     s = json.loads(r["SCORES"])
-    assert len(s["tiles"]) == 2 and r["APLS"] == pytest.approx(1.0)
+    assert s["tiles"]["count"] == 2 and r["APLS"] == pytest.approx(1.0)
 
 
 def test_bad_parameters_json_is_a_clear_error(run_alg):

@@ -1,0 +1,55 @@
+"""User-visible texts of the core, translatable on the QGIS side.
+
+The core never imports Qt, so it cannot translate.  It marks its texts
+instead, and the ui translates them where it shows them (ui/i18n.py
+``translate``); scripts/update_ts.py collects the marked literals:
+
+* ``N_("text")`` marks a fixed text (progress messages, labels) and returns
+  it unchanged;
+* ``msg("{} of {} tile(s) ...", a, b)`` builds a warning from a template:
+  a ``str`` (the formatted English text, so it joins, compares and goes into
+  JSON like any string) that also remembers its template and arguments, so the
+  ui can format the translated template with the same arguments.
+"""
+
+
+def N_(text):
+    """Marks ``text`` for translation; returns it unchanged."""
+    return text
+
+
+class Text(str):
+    """English text built from ``template.format(*args)``, remembering both."""
+
+    def __new__(cls, template, *args):
+        self = super().__new__(cls, template.format(*args) if args else template)
+        self.template = template
+        self.args = args
+        return self
+
+    def __reduce__(self):  # pickles (worker processes, Dask) with its template
+        return (Text, (self.template,) + tuple(self.args))
+
+
+def msg(template, *args):
+    """A translatable warning / message: ``template`` is a literal with ``{}``
+    placeholders (collected for translation), ``args`` its values."""
+    return Text(template, *args)
+
+
+def translate(text, tr):
+    """``text`` in the language of ``tr`` (a function translating a template):
+    a Text is formatted from its translated template (Text arguments are
+    translated too), a plain string is translated as it is (unchanged when
+    it is not in the catalogue)."""
+    if isinstance(text, Text):
+        if not text.args:
+            return tr(text.template)
+        args = [translate(a, tr) if isinstance(a, Text) else a for a in text.args]
+        try:
+            return tr(text.template).format(*args)
+        except (IndexError, KeyError, ValueError):  # a broken translation
+            return text.template.format(*args)
+    if isinstance(text, str):
+        return tr(text)
+    return text

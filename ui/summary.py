@@ -1,0 +1,123 @@
+"""What every algorithm tells the user when it ends: a short summary in the
+log (headline scores, counts, warnings) and an optional HTML page (shown in
+QGIS's Results Viewer), both generated from the metric registry, so a new
+metric needs nothing here."""
+from qgis.core import Qgis, QgsDataSourceUri, QgsProcessingParameterFileDestination
+
+from ..core import registry
+from ..core.analysis.evaluate import Evaluation
+from ..core.report import evaluation_report, human, summary_lines
+from ..core.text import translate as _translate
+from .i18n import tr
+
+HTML_OUTPUT = "OUTPUT_HTML"
+
+
+def translate(text):
+    """A core text (plain or built by core.text.msg) in the user's language."""
+    return _translate(text, tr)
+
+
+def html_parameter(name=HTML_OUTPUT, label=None):
+    """An optional .html destination, written to a temporary file unless the
+    user skips it; QGIS lists the page in the Results Viewer."""
+    return QgsProcessingParameterFileDestination(
+        name, label or tr("Summary (HTML)"), tr("HTML files (*.html)"), None, True, True)
+
+
+def qgis_version():
+    v = Qgis.version() if hasattr(Qgis, "version") else getattr(Qgis, "QGIS_VERSION", "")
+    return str(v)
+
+
+def meta():
+    """Traceability shown under a report's title."""
+    return {"QGIS": qgis_version()}
+
+
+def source_text(alg, parameters, name, context):
+    """Where an input comes from: the layer's source (file path, database
+    table...) without any password, or the parameter value as given."""
+    try:
+        layer = alg.parameterAsVectorLayer(parameters, name, context)
+    except Exception:  # noqa: BLE001 - a feature-source definition, ...
+        layer = None
+    if layer is not None:
+        src = layer.source()
+        try:
+            src = QgsDataSourceUri.removePassword(src)
+        except (AttributeError, TypeError):
+            pass
+        return src
+    value = parameters.get(name)
+    return str(getattr(value, "source", value))
+
+
+def network_text(ls):
+    """'727 line parts, 21.26 km'."""
+    return tr("{} line parts, {}").format(human(len(ls.parts), "count", tr),
+                                          human(ls.total_length(), "m", tr))
+
+
+def input_rows(alg, parameters, context, info, gt, pred):
+    """{label: text} of both inputs and the working CRS."""
+    return {
+        tr("ground truth"): f"{info.get('gt_name')}: {source_text(alg, parameters, 'GROUND_TRUTH', context)}"
+                            f" ({network_text(gt)})",
+        tr("prediction"): f"{info.get('pred_name')}: {source_text(alg, parameters, 'PREDICTION', context)}"
+                          f" ({network_text(pred)})",
+        tr("working CRS"): info.get("working_crs") or "",
+    }
+
+
+def log_block(feedback, title, lines):
+    """A titled block of lines in the log."""
+    feedback.pushInfo("")
+    feedback.pushInfo(f"=== {title} ===")
+    for line in lines:
+        feedback.pushInfo(line)
+
+
+def metric_summary(feedback, spec, result, gt, pred):
+    """The log summary of one metric: its scores (headline with a verdict),
+    the input sizes and the number of warnings."""
+    lines = summary_lines(spec, result.scores, tr)
+    lines.append(tr("Inputs: ground truth {}; prediction {}.").format(network_text(gt),
+                                                                    network_text(pred)))
+    n = len(result.warnings)
+    lines.append(tr("Warnings: {} (listed above).").format(n) if n else tr("Warnings: none."))
+    log_block(feedback, tr(spec.name), lines)
+
+
+def evaluation_summary(feedback, ids, getscore, warnings, errors=None):
+    """The log summary of evaluate-all: one line per metric with its
+    headline score and verdict, then the counts of warnings and failures."""
+    from ..core.report import goodness, verdict
+    lines = []
+    for m in ids:
+        spec = registry.get(m)
+        o = spec.headline_output()
+        v = getscore(m, o.name)
+        g = goodness(o, v)
+        word = f"  [{verdict(g, tr)}]" if g is not None else ""
+        lines.append(f"{tr(spec.name)}: {tr(o.label)} = {human(v, o.unit, tr)}{word}")
+    if errors:
+        lines.append(tr("Failed metrics: {}").format(", ".join(errors)))
+    lines.append(tr("Warnings: {} (listed above).").format(len(warnings)) if warnings
+                 else tr("Warnings: none."))
+    log_block(feedback, tr("Headline scores"), lines)
+
+
+def metric_html(spec, result, rows, gt, pred, class_field=None):
+    """The HTML page of one metric: the evaluation report of that metric."""
+    ev = Evaluation({spec.id: result}, {}, [spec.id])
+    return evaluation_report(tr(spec.name), rows, ev, None, gt.parts, pred.parts, tr=tr,
+                             meta=meta(), class_field=class_field)
+
+
+def error_text(e):
+    """The message of a core error (ValueError / KeyError raised with a
+    core.text message) in the user's language."""
+    if e.args and isinstance(e.args[0], str):
+        return translate(e.args[0])
+    return str(e)

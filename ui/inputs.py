@@ -17,6 +17,7 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, Qgs
 
 from ..core.lineset import LineSet
 from ..core.wkb import line_parts
+from .compat import GeometryType, RequestFlag
 from .i18n import tr
 
 
@@ -36,7 +37,7 @@ def check_line_source(source, name):
     if source is None:
         raise QgsProcessingException(tr("Could not load the {} layer.").format(name))
     gtype = QgsWkbTypes.geometryType(source.wkbType())
-    if gtype != QgsWkbTypes.LineGeometry:
+    if gtype != GeometryType.Line:
         raise QgsProcessingException(
             tr("The {} layer must contain lines, but it has {} geometries. Choose a line "
                "layer (for polygons, run 'Polygons to lines' first).").format(
@@ -81,7 +82,7 @@ def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(
     if wanted:
         request.setSubsetOfAttributes(wanted, source.fields())
     else:
-        request.setFlags(QgsFeatureRequest.NoFlags)
+        request.setFlags(RequestFlag.NoFlags)
         request.setSubsetOfAttributes([])
     parts, part_feature, fids = [], [], []
     attrs = {f: [] for f in wanted}

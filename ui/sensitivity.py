@@ -3,7 +3,7 @@ synthetic errors of each type on the user's ground truth
 (core.analysis.sensitivity), with an HTML report of small multiples."""
 import json
 
-from qgis.core import (QgsProcessing, QgsProcessingException, QgsProcessingOutputString,
+from qgis.core import (QgsProcessingException, QgsProcessingOutputString,
                        QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString)
@@ -12,6 +12,7 @@ from ..core.analysis.perturb import ERROR_TYPES, LABELS
 from ..core.analysis.sensitivity import examples, sensitivity
 from ..core.progress import Cancelled
 from ..core.tool_reports import sensitivity_report
+from .compat import NumberType, SourceType
 from .i18n import tr, tr_noop
 from .inputs import check_line_source, read_lines, warn, working_crs
 from .tool_common import (metric_parameters, metrics_parameter, network_parameters,
@@ -39,14 +40,14 @@ class SensitivityAlgorithm(ToolAlgorithm):
     def initAlgorithm(self, config=None):
         specs = self.specs()
         self.addParameter(QgsProcessingParameterFeatureSource(
-            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
+            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [SourceType.VectorLine]))
         self.addParameter(QgsProcessingParameterEnum(
             "ERROR_TYPES", tr("Error types"), list(ERROR_TYPES), True,
             list(range(len(ERROR_TYPES))), True))
         self.addParameter(QgsProcessingParameterString(
             "COUNTS", tr("Numbers of errors (comma separated)"), "0, 5, 10, 20, 40"))
         self.addParameter(QgsProcessingParameterNumber(
-            "REPETITIONS", tr("Repetitions (different seeds)"), QgsProcessingParameterNumber.Integer,
+            "REPETITIONS", tr("Repetitions (different seeds)"), NumberType.Integer,
             1, False, 1))
         self.addParameter(metrics_parameter(specs))
         self.addParameter(seed_parameter())
@@ -54,16 +55,16 @@ class SensitivityAlgorithm(ToolAlgorithm):
             self.addParameter(p)
         self.add_advanced([
             QgsProcessingParameterNumber("FLAT_THRESHOLD", tr("Flat threshold (insensitive below)"),
-                                         QgsProcessingParameterNumber.Double, 0.01, False, 0.0),
+                                         NumberType.Double, 0.01, False, 0.0),
         ] + run_parameters())
         for p in network_parameters("GROUND_TRUTH"):
             self.addParameter(p)
         self.addParameter(QgsProcessingParameterFileDestination(
             "REPORT", tr("HTML report"), tr("HTML files (*.html)"), None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "TABLE", tr("Scores of every run"), QgsProcessing.TypeVector, None, True, True))
+            "TABLE", tr("Scores of every run"), SourceType.Vector, None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "SUMMARY", tr("Sensitivity summary"), QgsProcessing.TypeVector, None, True, True))
+            "SUMMARY", tr("Sensitivity summary"), SourceType.Vector, None, True, True))
         self.addOutput(QgsProcessingOutputString("RESULTS", tr("Results (JSON)")))
 
     def processAlgorithm(self, parameters, context, feedback):

@@ -28,19 +28,15 @@ Works with shapely 1.8 (loops over instances and pairs) and 2.x
 import numpy as np
 
 from .linecover import covered_interval, union_length
+from .shapely_support import has_vectorised_shapely
 
 QUAD_SEGS = 16  # segments per quarter circle (the shapely / GEOS default of geometry.buffer)
-
-
-def _shapely2():
-    import shapely
-    return int(shapely.__version__.split(".")[0]) >= 2
 
 
 def _geometries(polylines, origin):
     """One (Multi)LineString per instance from a list of lists of (k, 2)
     arrays."""
-    if _shapely2():
+    if has_vectorised_shapely():
         import shapely
         lines = [p - origin for ps in polylines for p in ps]
         owner = np.repeat(np.arange(len(polylines)), [len(ps) for ps in polylines])
@@ -59,7 +55,7 @@ def _geometries(polylines, origin):
 
 
 def _buffer_areas(geoms, tau):
-    if _shapely2():
+    if has_vectorised_shapely():
         import shapely
         b = shapely.buffer(geoms, tau, quad_segs=QUAD_SEGS)
         return b, shapely.area(b)
@@ -70,7 +66,7 @@ def _buffer_areas(geoms, tau):
 def _intersection_areas(bg, bp, ig, ip):
     if len(ig) == 0:
         return np.zeros(0)
-    if _shapely2():
+    if has_vectorised_shapely():
         import shapely
         return shapely.area(shapely.intersection(bg[ig], bp[ip]))
     return np.array([bg[a].intersection(bp[b]).area for a, b in zip(ig, ip)], float)

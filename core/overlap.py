@@ -25,6 +25,7 @@ import numpy as np
 
 from .linecover import Segments, covered_interval, interval_events, segment_pairs_within
 from .progress import checkpoint
+from .shapely_support import has_vectorised_shapely
 
 QUAD_SEGS = 16
 
@@ -150,11 +151,6 @@ def cut_pieces(net, edge, o0, o1):
 
 # -- neighbourhood areas ------------------------------------------------------
 
-def _shapely2():
-    import shapely
-    return int(shapely.__version__.split(".")[0]) >= 2
-
-
 def _cells_of(lines, tol, x0, y0, c, nx, ny):
     """(line, cell) pairs: cells met by each line's bounding box widened by
     tol."""
@@ -200,7 +196,7 @@ def neighbourhood_overlap(lines_a, lines_b, tolerance, cell=None):
         ra, ca = _cells_of(la, tol, x0, y0, c, nx, ny)
         rb, cb = _cells_of(lb, tol, x0, y0, c, nx, ny)
         cells = np.union1d(ca, cb)
-        fn = _areas_shapely2 if _shapely2() else _areas_shapely1
+        fn = _areas_shapely2 if has_vectorised_shapely() else _areas_shapely1
         out = fn(la, lb, ra, ca, rb, cb, cells, x0, y0, c, nx, tol)
     u = out["area_a"] + out["area_b"] - out["intersection"]
     out["union"] = u

@@ -12,3 +12,20 @@ try:
     settings.load_profile("default")
 except ImportError:  # pragma: no cover
     pass
+
+
+def pytest_addoption(parser):
+    parser.addoption("--test-order", default="file",
+                     help="file (default), reverse, or random:SEED - run the tests in another "
+                          "order to flush out order dependencies between them")
+
+
+def pytest_collection_modifyitems(config, items):
+    order = config.getoption("--test-order")
+    if order == "reverse":
+        items.reverse()
+    elif order.startswith("random:"):
+        import random
+        random.Random(int(order.split(":", 1)[1])).shuffle(items)
+    elif order != "file":
+        raise ValueError(f"--test-order: file, reverse or random:SEED, not {order!r}")

@@ -9,16 +9,13 @@ the SCORES JSON string.
 """
 import math
 
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsLineString, QgsPoint, QgsProcessing, QgsProcessingAlgorithm,
+from qgis.core import (QgsFeature, QgsField, QgsFields, QgsGeometry,
+                       QgsLineString, QgsPoint, QgsProcessingAlgorithm,
                        QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingOutputString, QgsProcessingParameterBoolean,
-                       QgsProcessingParameterDefinition,
                        QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString,
-                       QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
+                       QgsProcessingParameterNumber, QgsProcessingParameterString)
 
 from ..core import registry
 from ..core.classes import run_metric
@@ -26,6 +23,7 @@ from ..core.progress import Cancelled, Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
 from .checks import (check_parameter_values, check_run, field_names, prediction_parameter,
                      resolve_single)
+from .compat import FIELD_TYPES, FieldDataType, NumberType, ParameterFlag, SinkFlag, SourceType, WkbType
 from .i18n import tr
 from .inputs import read_inputs, warn
 from .styles import style_sink
@@ -33,7 +31,7 @@ from .summary import (HTML_OUTPUT, error_text, html_parameter, input_rows, metri
                       metric_summary, translate)
 from .tool_common import metres_parameter, write_report
 
-QTYPES = {"int": QVariant.Int, "double": QVariant.Double, "string": QVariant.String}
+QTYPES = FIELD_TYPES  # field type per kind (ui/compat.py)
 
 
 def algorithm_class(spec):
@@ -104,18 +102,18 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
     # -- parameters ---------------------------------------------------------
     def initAlgorithm(self, config=None):
         self.addParameter(QgsProcessingParameterFeatureSource(
-            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
+            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [SourceType.VectorLine]))
         self.addParameter(prediction_parameter())
         for p in self.spec.all_params():
             qp = self._make_param(p)
             if p.advanced:
-                qp.setFlags(qp.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+                qp.setFlags(qp.flags() | ParameterFlag.Advanced)
             if hasattr(qp, "setHelp"):
                 qp.setHelp(tr(p.help))
             self.addParameter(qp)
         for s in self.spec.sinks:
-            t = {"Point": QgsProcessing.TypeVectorPoint, "None": QgsProcessing.TypeVector}.get(
-                s.geometry, QgsProcessing.TypeVectorLine)
+            t = {"Point": SourceType.VectorPoint, "None": SourceType.Vector}.get(
+                s.geometry, SourceType.VectorLine)
             self.addParameter(QgsProcessingParameterFeatureSink(
                 s.name, sink_label(self.spec, s), t, optional=True, createByDefault=True))
         for o in self.spec.outputs:
@@ -133,7 +131,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
                 q.setMaximum(p.maximum)
             return q
         if p.kind in ("number", "integer"):
-            t = QgsProcessingParameterNumber.Integer if p.kind == "integer" else QgsProcessingParameterNumber.Double
+            t = NumberType.Integer if p.kind == "integer" else NumberType.Double
             args = [p.name, label, t, p.default, p.optional]
             q = QgsProcessingParameterNumber(*args)
             if p.minimum is not None:
@@ -147,9 +145,9 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         if p.kind == "bool":
             return QgsProcessingParameterBoolean(p.name, label, bool(p.default), p.optional)
         if p.kind == "field":
-            ftype = {"numeric": QgsProcessingParameterField.Numeric,
-                     "string": QgsProcessingParameterField.String}.get(
-                p.field_type, QgsProcessingParameterField.Any)
+            ftype = {"numeric": FieldDataType.Numeric,
+                     "string": FieldDataType.String}.get(
+                p.field_type, FieldDataType.Any)
             return QgsProcessingParameterField(p.name, label, p.default, p.parent, ftype, False,
                                                p.optional)
         return QgsProcessingParameterString(p.name, label, p.default, False, p.optional)
@@ -241,8 +239,8 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         tfields = table.fields if table is not None else []
         for fname, ftype in tfields:
             fields.append(QgsField(fname, QTYPES[ftype]))
-        wkb = {"Point": QgsWkbTypes.Point, "None": QgsWkbTypes.NoGeometry}.get(
-            s.geometry, QgsWkbTypes.LineString)
+        wkb = {"Point": WkbType.Point, "None": WkbType.NoGeometry}.get(
+            s.geometry, WkbType.LineString)
         sink, dest = self.parameterAsSink(parameters, s.name, context, fields, wkb, crs)
         if sink is None:
             return None
@@ -258,7 +256,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
                     f.setGeometry(QgsGeometry(QgsLineString([QgsPoint(float(x), float(y)) for x, y in xy])))
                 f.setAttributes(row)
                 feats.append(f)
-            sink.addFeatures(feats, QgsFeatureSink.FastInsert)
+            sink.addFeatures(feats, SinkFlag.FastInsert)
         del sink
         if s.geometry == "None":
             return dest

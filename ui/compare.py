@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from qgis.core import (QgsProcessing, QgsProcessingException, QgsProcessingOutputString,
+from qgis.core import (QgsProcessingException, QgsProcessingOutputString,
                        QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterMultipleLayers)
@@ -15,6 +15,7 @@ from ..core.analysis.compare import compare
 from ..core.progress import Cancelled
 from ..core.tool_reports import compare_report
 from .checks import check_run, field_names, layer_crs, resolve_tool, run_info
+from .compat import SourceType
 from .i18n import tr, tr_noop
 from .summary import error_text, meta, network_text, source_text, translate
 from .inputs import check_line_source, read_lines, warn, working_crs
@@ -47,9 +48,9 @@ class CompareAlgorithm(ToolAlgorithm):
     def initAlgorithm(self, config=None):
         specs = self.specs()
         self.addParameter(QgsProcessingParameterFeatureSource(
-            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
+            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [SourceType.VectorLine]))
         self.addParameter(QgsProcessingParameterMultipleLayers(
-            "PREDICTIONS", tr("Predictions (one layer per method)"), QgsProcessing.TypeVectorLine))
+            "PREDICTIONS", tr("Predictions (one layer per method)"), SourceType.VectorLine))
         self.addParameter(metrics_parameter(specs))
         self.addParameter(QgsProcessingParameterEnum(
             "SCORES", tr("Scores compared"), SCORES, False, 0))
@@ -63,11 +64,11 @@ class CompareAlgorithm(ToolAlgorithm):
         self.addParameter(QgsProcessingParameterFileDestination(
             "REPORT", tr("HTML report"), tr("HTML files (*.html)"), None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "SCORES_TABLE", tr("Scores per method"), QgsProcessing.TypeVector, None, True, True))
+            "SCORES_TABLE", tr("Scores per method"), SourceType.Vector, None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "RANKING", tr("Ranking of the methods"), QgsProcessing.TypeVector, None, True, True))
+            "RANKING", tr("Ranking of the methods"), SourceType.Vector, None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "PAIRS", tr("Consistency of metric pairs"), QgsProcessing.TypeVector, None, True, True))
+            "PAIRS", tr("Consistency of metric pairs"), SourceType.Vector, None, True, True))
         self.addOutput(QgsProcessingOutputString("RESULTS", tr("Results (JSON)")))
 
     def processAlgorithm(self, parameters, context, feedback):

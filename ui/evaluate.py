@@ -5,12 +5,11 @@ Metrics come from the registry: new metrics join automatically."""
 import json
 import math
 
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsProcessing, QgsProcessingException, QgsProcessingOutputNumber,
+from qgis.core import (QgsFeature, QgsField, QgsFields, QgsGeometry,
+                       QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingOutputString, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterFileDestination, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
+                       QgsProcessingParameterFileDestination)
 
 from ..core import registry
 from ..core.analysis.evaluate import evaluate
@@ -19,6 +18,7 @@ from ..core.progress import Cancelled
 from ..core.report import evaluation_report
 from ..core.result import json_safe
 from .checks import check_run, field_names, prediction_parameter, resolve_tool
+from .compat import field_type, FieldDataType, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
 from .inputs import read_inputs, warn
 from .summary import error_text, evaluation_summary, input_rows, meta, translate
@@ -48,12 +48,12 @@ class EvaluateAlgorithm(ToolAlgorithm):
     def initAlgorithm(self, config=None):
         specs = self.specs()
         self.addParameter(QgsProcessingParameterFeatureSource(
-            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
+            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [SourceType.VectorLine]))
         self.addParameter(prediction_parameter())
         self.addParameter(metrics_parameter(specs))
         self.addParameter(QgsProcessingParameterField(
             "CLASS_FIELD", tr("Class field (scores per class)"), None, "GROUND_TRUTH",
-            QgsProcessingParameterField.Any, False, True))
+            FieldDataType.Any, False, True))
         self.addParameter(seed_parameter())
         tiles, tiles_advanced = tile_parameters()
         for p in tiles:
@@ -62,9 +62,9 @@ class EvaluateAlgorithm(ToolAlgorithm):
         self.addParameter(QgsProcessingParameterFileDestination(
             "REPORT", tr("HTML report"), tr("HTML files (*.html)"), None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "SCORES_TABLE", tr("Scores table"), QgsProcessing.TypeVector, None, True, True))
+            "SCORES_TABLE", tr("Scores table"), SourceType.Vector, None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "TILE_SCORES", tr("Scores per tile"), QgsProcessing.TypeVectorPolygon, None, True, False))
+            "TILE_SCORES", tr("Scores per tile"), SourceType.VectorPolygon, None, True, False))
         for s in specs:
             for o in s.outputs:
                 self.addOutput(QgsProcessingOutputNumber(s.output_key(o.name),
@@ -184,13 +184,13 @@ class EvaluateAlgorithm(ToolAlgorithm):
             return
         keys = [(m, o.name, registry.get(m).output_key(o.name)) for m in ids for o in registry.get(m).outputs]
         fields = QgsFields()
-        for n, t in (("tile_id", QVariant.String), ("empty", QVariant.Int), ("gt_parts", QVariant.Int),
-                     ("pred_parts", QVariant.Int), ("error", QVariant.String)):
-            fields.append(QgsField(n, t))
+        for n, t in (("tile_id", "string"), ("empty", "int"), ("gt_parts", "int"),
+                     ("pred_parts", "int"), ("error", "string")):
+            fields.append(QgsField(n, field_type(t)))
         for _, _, k in keys:
-            fields.append(QgsField(k.lower(), QVariant.Double))
+            fields.append(QgsField(k.lower(), field_type("double")))
         sink, dest = self.parameterAsSink(parameters, "TILE_SCORES", context, fields,
-                                          QgsWkbTypes.Polygon, crs)
+                                          WkbType.Polygon, crs)
         if sink is None:
             return
         rows = []
@@ -211,7 +211,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
             f.setGeometry(_polygon_geometry(poly))
             f.setAttributes([tid, empty, ng, np_, err.splitlines()[0] if err else None] +
                             [None if (v is None or math.isnan(v)) else float(v) for v in vals])
-            sink.addFeature(f, QgsFeatureSink.FastInsert)
+            sink.addFeature(f, SinkFlag.FastInsert)
         del sink
         # translucent: the networks stay visible under the tiles; the legend
         # names the score the colours show

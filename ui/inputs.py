@@ -22,6 +22,7 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, Qgs
 from ..core.lineset import LineSet
 from ..core.wkb import line_parts
 from .checks import check_line_layer, layer_crs
+from .compat import GeometryType, RequestFlag
 from .i18n import tr
 
 
@@ -116,7 +117,7 @@ def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(
     if wanted:
         request.setSubsetOfAttributes(wanted, source.fields())
     else:
-        request.setFlags(QgsFeatureRequest.NoFlags)
+        request.setFlags(RequestFlag.NoFlags)
         request.setSubsetOfAttributes([])
     parts, part_feature, fids = [], [], []
     attrs = {f: [] for f in wanted}

@@ -2,17 +2,17 @@
 one type (core.analysis.perturb), for testing metrics on known errors."""
 import json
 
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsLineString, QgsPoint, QgsProcessing,
-                       QgsProcessingException, QgsProcessingOutputNumber,
+from qgis.core import (QgsFeature, QgsField, QgsFields, QgsGeometry,
+                       QgsLineString, QgsPoint, QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingOutputString, QgsProcessingParameterEnum,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterNumber, QgsWkbTypes)
+                       QgsProcessingParameterNumber)
 
 from ..core.analysis.perturb import ERROR_TYPES, perturb
 from ..core.progress import Cancelled
 from ..core.result import json_safe
 from .checks import check_run, run_info
+from .compat import NumberType, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
 from .summary import error_text, translate
 from .inputs import check_line_source, read_lines, working_crs
@@ -46,23 +46,23 @@ class PerturbAlgorithm(ToolAlgorithm):
 
     def initAlgorithm(self, config=None):
         self.addParameter(QgsProcessingParameterFeatureSource(
-            "INPUT", tr("Line layer (ground truth)"), [QgsProcessing.TypeVectorLine]))
+            "INPUT", tr("Line layer (ground truth)"), [SourceType.VectorLine]))
         self.addParameter(QgsProcessingParameterEnum(
             "ERROR_TYPE", tr("Error type"), list(ERROR_TYPES), False, 0))
         self.addParameter(QgsProcessingParameterNumber(
-            "COUNT", tr("Number of errors"), QgsProcessingParameterNumber.Integer, 10, False, 0))
+            "COUNT", tr("Number of errors"), NumberType.Integer, 10, False, 0))
         self.addParameter(seed_parameter())
         for p in perturb_parameters("INPUT") + network_parameters("INPUT"):
             self.addParameter(p)
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "OUTPUT", tr("Perturbed prediction"), QgsProcessing.TypeVectorLine))
+            "OUTPUT", tr("Perturbed prediction"), SourceType.VectorLine))
         # optional (created by default in the dialog): scripts that only want the
         # perturbed prediction need not name it
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "GROUND_TRUTH_OUTPUT", tr("Ground truth to compare with"), QgsProcessing.TypeVectorLine,
+            "GROUND_TRUTH_OUTPUT", tr("Ground truth to compare with"), SourceType.VectorLine,
             None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "ERRORS", tr("Errors"), QgsProcessing.TypeVectorLine, None, True, True))
+            "ERRORS", tr("Errors"), SourceType.VectorLine, None, True, True))
         self.addOutput(QgsProcessingOutputNumber("N_ERRORS", tr("Number of errors placed")))
         self.addOutput(QgsProcessingOutputString("PARAMETERS", tr("Parameters used (JSON)")))
 
@@ -115,7 +115,7 @@ class PerturbAlgorithm(ToolAlgorithm):
         fields = QgsFields()
         for fname, ftype in ftypes:
             fields.append(QgsField(fname, QTYPES[ftype]))
-        sink, dest = self.parameterAsSink(parameters, name, context, fields, QgsWkbTypes.LineString, crs)
+        sink, dest = self.parameterAsSink(parameters, name, context, fields, WkbType.LineString, crs)
         if sink is None:
             return None
         feats = []
@@ -124,7 +124,7 @@ class PerturbAlgorithm(ToolAlgorithm):
             f.setGeometry(QgsGeometry(QgsLineString([QgsPoint(float(x), float(y)) for x, y in xy])))
             f.setAttributes(list(row))
             feats.append(f)
-        sink.addFeatures(feats, QgsFeatureSink.FastInsert)
+        sink.addFeatures(feats, SinkFlag.FastInsert)
         del sink
         style_sink(context, dest, "LineString", STYLES[name], crs)
         return dest

@@ -3,7 +3,7 @@ synthetic errors of each type on the user's ground truth
 (core.analysis.sensitivity), with an HTML report of small multiples."""
 import json
 
-from qgis.core import (QgsProcessing, QgsProcessingException, QgsProcessingOutputString,
+from qgis.core import (QgsProcessingException, QgsProcessingOutputString,
                        QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString)
@@ -13,6 +13,7 @@ from ..core.analysis.sensitivity import examples, sensitivity
 from ..core.progress import Cancelled
 from ..core.tool_reports import sensitivity_report
 from .checks import check_run, resolve_tool, run_info
+from .compat import NumberType, SourceType
 from .i18n import tr, tr_noop
 from .summary import error_text, meta, network_text, source_text, translate
 from .inputs import check_line_source, read_lines, warn, working_crs
@@ -41,14 +42,14 @@ class SensitivityAlgorithm(ToolAlgorithm):
     def initAlgorithm(self, config=None):
         specs = self.specs()
         self.addParameter(QgsProcessingParameterFeatureSource(
-            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [QgsProcessing.TypeVectorLine]))
+            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [SourceType.VectorLine]))
         self.addParameter(QgsProcessingParameterEnum(
             "ERROR_TYPES", tr("Error types"), list(ERROR_TYPES), True,
             list(range(len(ERROR_TYPES))), True))
         self.addParameter(QgsProcessingParameterString(
             "COUNTS", tr("Numbers of errors (comma separated)"), "0, 5, 10, 20, 40"))
         self.addParameter(QgsProcessingParameterNumber(
-            "REPETITIONS", tr("Repetitions (different seeds)"), QgsProcessingParameterNumber.Integer,
+            "REPETITIONS", tr("Repetitions (different seeds)"), NumberType.Integer,
             1, False, 1))
         self.addParameter(metrics_parameter(specs))
         self.addParameter(seed_parameter())
@@ -56,16 +57,16 @@ class SensitivityAlgorithm(ToolAlgorithm):
             self.addParameter(p)
         self.add_advanced([
             QgsProcessingParameterNumber("FLAT_THRESHOLD", tr("Flat threshold (insensitive below)"),
-                                         QgsProcessingParameterNumber.Double, 0.01, False, 0.0),
+                                         NumberType.Double, 0.01, False, 0.0),
         ] + run_parameters())
         for p in network_parameters("GROUND_TRUTH"):
             self.addParameter(p)
         self.addParameter(QgsProcessingParameterFileDestination(
             "REPORT", tr("HTML report"), tr("HTML files (*.html)"), None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "TABLE", tr("Scores of every run"), QgsProcessing.TypeVector, None, True, True))
+            "TABLE", tr("Scores of every run"), SourceType.Vector, None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            "SUMMARY", tr("Sensitivity summary"), QgsProcessing.TypeVector, None, True, True))
+            "SUMMARY", tr("Sensitivity summary"), SourceType.Vector, None, True, True))
         self.addOutput(QgsProcessingOutputString("RESULTS", tr("Results (JSON)")))
 
     def processAlgorithm(self, parameters, context, feedback):

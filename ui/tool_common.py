@@ -7,19 +7,17 @@ import json
 import math
 import os
 
-from qgis.core import (Qgis, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
-                       QgsProcessingAlgorithm, QgsProcessingException,
-                       QgsProcessingParameterBoolean, QgsProcessingParameterDefinition,
-                       QgsProcessingParameterDistance, QgsProcessingParameterEnum,
+from qgis.core import (QgsFeature, QgsField, QgsFields, QgsProcessingAlgorithm, QgsProcessingException,
+                       QgsProcessingParameterBoolean, QgsProcessingParameterDistance, QgsProcessingParameterEnum,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterNumber,
-                       QgsProcessingParameterString, QgsUnitTypes, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
+                       QgsProcessingParameterString)
 
 from ..core import registry
 from ..core.analysis.perturb import DEFAULTS
 from ..core.progress import Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels
 from .checks import check_parameter_values, layer_crs
+from .compat import FIELD_TYPES, DistanceUnit, NumberType, ParameterFlag, SinkFlag, SourceType, WkbType
 from .i18n import tr
 from .styles import style_sink  # noqa: F401 (re-exported for the tools)
 
@@ -76,7 +74,7 @@ class ToolAlgorithm(QgsProcessingAlgorithm):
 
     def add_advanced(self, params):
         for p in params:
-            p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+            p.setFlags(p.flags() | ParameterFlag.Advanced)
             self.addParameter(p)
 
     def chosen_metrics(self, parameters, context):
@@ -101,7 +99,7 @@ def metrics_parameter(specs):
 
 def seed_parameter():
     return QgsProcessingParameterNumber("SEED", tr("Random seed"),
-                                        QgsProcessingParameterNumber.Integer, 0, False, 0,
+                                        NumberType.Integer, 0, False, 0,
                                         registry.MAX_SEED)
 
 
@@ -109,7 +107,7 @@ def run_parameters():
     """WORKERS, DASK_SCHEDULER and PARAMETERS (advanced)."""
     return [
         QgsProcessingParameterNumber("WORKERS", tr("Worker processes (0 = one per core)"),
-                                     QgsProcessingParameterNumber.Integer, 0, False, 0),
+                                     NumberType.Integer, 0, False, 0),
         QgsProcessingParameterString("DASK_SCHEDULER", tr("Dask scheduler address"), None, False, True),
         QgsProcessingParameterString("PARAMETERS", tr("Per-metric parameters (JSON)"), None, True, True),
     ]
@@ -121,7 +119,7 @@ def tile_parameters():
     return ([
         metres_parameter("TILE_SIZE", tr("Tile size (0 = whole extent)"), 0.0),
         QgsProcessingParameterFeatureSource("TILES", tr("Tiles (polygon layer)"),
-                                            [QgsProcessing.TypeVectorPolygon], None, True),
+                                            [SourceType.VectorPolygon], None, True),
         QgsProcessingParameterEnum("AGGREGATION", tr("Aggregation over tiles"), AGGREGATIONS, False, 0),
         QgsProcessingParameterEnum("EMPTY_TILES", tr("Tiles without ground truth"), EMPTY, False, 0),
     ], [
@@ -146,14 +144,12 @@ def write_report(path, text):
     return path
 
 
-QTYPES = {"int": QVariant.Int, "double": QVariant.Double, "string": QVariant.String}
+QTYPES = FIELD_TYPES  # field type per kind (ui/compat.py)
 
 
 def _metres():
-    """The metre unit: Qgis.DistanceUnit.Meters (QGIS >= 3.30) or
-    QgsUnitTypes.DistanceMeters (older)."""
-    units = getattr(Qgis, "DistanceUnit", None)
-    return units.Meters if units is not None else QgsUnitTypes.DistanceMeters
+    """The metre unit (ui/compat.py: Qgis.DistanceUnit on QGIS >= 3.30)."""
+    return DistanceUnit.Meters
 
 
 def metres_parameter(name, label, default, optional=False, minimum=0.0):
@@ -171,7 +167,7 @@ def distance_param(name, label, default, parent=None, advanced=False, minimum=0.
     """A metres parameter (``parent`` is ignored: see metres_parameter)."""
     p = metres_parameter(name, label, default, False, minimum)
     if advanced:
-        p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        p.setFlags(p.flags() | ParameterFlag.Advanced)
     return p
 
 
@@ -191,8 +187,8 @@ def perturb_parameters(parent):
                        DEFAULTS["MAX_LINK"], parent, True),
     ]
     d = QgsProcessingParameterNumber("DETOUR_FACTOR", tr("Minimum detour of joined points (overconnections)"),
-                                     QgsProcessingParameterNumber.Double, DEFAULTS["DETOUR_FACTOR"], False, 1.0)
-    d.setFlags(d.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+                                     NumberType.Double, DEFAULTS["DETOUR_FACTOR"], False, 1.0)
+    d.setFlags(d.flags() | ParameterFlag.Advanced)
     out.append(d)
     return out
 
@@ -208,7 +204,7 @@ def perturb_values(alg, parameters, context):
 def network_parameters(parent):
     out = [distance_param("MERGE_TOLERANCE", tr("Vertex merge tolerance"), 0.05, parent, True),
            QgsProcessingParameterBoolean("NODE_CROSSINGS", tr("Connect lines where they cross"), False)]
-    out[1].setFlags(out[1].flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+    out[1].setFlags(out[1].flags() | ParameterFlag.Advanced)
     return out
 
 
@@ -248,7 +244,7 @@ def write_table(alg, parameters, context, name, columns, rows):
     fields = QgsFields()
     for cname, ctype in columns:
         fields.append(QgsField(cname, QTYPES[ctype]))
-    sink, dest = alg.parameterAsSink(parameters, name, context, fields, QgsWkbTypes.NoGeometry)
+    sink, dest = alg.parameterAsSink(parameters, name, context, fields, WkbType.NoGeometry)
     if sink is None:
         return None
     feats = []
@@ -256,7 +252,7 @@ def write_table(alg, parameters, context, name, columns, rows):
         f = QgsFeature(fields)
         f.setAttributes([None if (isinstance(v, float) and math.isnan(v)) else v for v in row])
         feats.append(f)
-    sink.addFeatures(feats, QgsFeatureSink.FastInsert)
+    sink.addFeatures(feats, SinkFlag.FastInsert)
     del sink
     return dest
 

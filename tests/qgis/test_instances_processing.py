@@ -6,7 +6,8 @@ import math
 import pytest
 from conftest import GT_SAMPLE, PRED_SAMPLE, memory_layer
 
-from qgis.core import QgsProcessingException, QgsWkbTypes
+from qgis.core import QgsProcessingException
+from roadmetrics.ui.compat import GeometryType, WkbType
 
 SINKS = {"MATCHED": "TEMPORARY_OUTPUT", "UNMATCHED_GT": "TEMPORARY_OUTPUT",
          "UNMATCHED_PRED": "TEMPORARY_OUTPUT", "CLASS_TABLE": "TEMPORARY_OUTPUT"}
@@ -41,13 +42,13 @@ def test_two_classes_numbers_sinks_and_class_table(run_alg):
     assert r["MEAN_IOU"] == pytest.approx(0.76)
     assert r["AP"] == pytest.approx(0.55) and r["AP50"] == 1.0 and r["AP75"] == 0.5
     table = r["CLASS_TABLE"]
-    assert table.wkbType() == QgsWkbTypes.NoGeometry
+    assert table.wkbType() == WkbType.NoGeometry
     rows = {f["class"]: f for f in table.getFeatures()}
     assert set(rows) == {"a", "b"}
     assert rows["b"]["iou"] == pytest.approx(0.52) and rows["b"]["ap50"] == 1.0
     assert rows["b"]["n_gt"] == 1 and rows["b"]["length_gt"] == pytest.approx(200.0)
     m = r["MATCHED"]
-    assert m.geometryType() == QgsWkbTypes.LineGeometry and m.featureCount() == 4
+    assert m.geometryType() == GeometryType.Line and m.featureCount() == 4
     f = next(x for x in m.getFeatures() if x["source"] == "ground_truth" and x["class"] == "b")
     assert 0.5 < f["iou"] < 0.55 and f["partner"] is not None
     assert r["UNMATCHED_GT"].featureCount() == 0 and r["UNMATCHED_PRED"].featureCount() == 0

@@ -6,15 +6,17 @@ import os
 import pytest
 from conftest import GT_SAMPLE, PRED_SAMPLE
 
+from roadmetrics.ui.compat import SourceType
+
 
 def test_apls_number_feeds_another_algorithm_in_a_model(run_alg):
     from qgis.core import (QgsProcessingModelAlgorithm, QgsProcessingModelChildAlgorithm,
                            QgsProcessingModelChildParameterSource, QgsProcessingModelOutput,
                            QgsProcessingModelParameter, QgsProcessingParameterVectorLayer,
-                           QgsProcessingContext, QgsProcessingFeedback, QgsProcessing)
+                           QgsProcessingContext, QgsProcessingFeedback)
     m = QgsProcessingModelAlgorithm("apls then buffer", "tests")
     for name in ("gt", "pred"):
-        m.addModelParameter(QgsProcessingParameterVectorLayer(name, name, [QgsProcessing.TypeVectorLine]),
+        m.addModelParameter(QgsProcessingParameterVectorLayer(name, name, [SourceType.VectorLine]),
                             QgsProcessingModelParameter(name))
     a = QgsProcessingModelChildAlgorithm("roadmetrics:apls")
     a.setChildId("apls")

@@ -9,6 +9,7 @@ import pytest
 from conftest import GT_SAMPLE, PRED_SAMPLE, load_lines, memory_layer
 
 from qgis.core import QgsProcessingException, QgsVectorLayer, QgsWkbTypes
+from roadmetrics.ui.compat import GeometryType
 
 ROAD = ["LINESTRING(0 0, 400 0)"]
 GAP = ["LINESTRING(0 0, 190 0)", "LINESTRING(210 0, 400 0)"]
@@ -50,7 +51,7 @@ def test_optp_gap_numbers_and_line_sinks(run_alg):
     assert (r["N_PATHS_GT"], r["N_PATHS_PRED"], r["N_INTERRUPTIONS"]) == (1, 2, 1)
     um = r["UNMATCHED_GT"]
     assert um.featureCount() == 1
-    assert QgsWkbTypes.geometryType(um.wkbType()) == QgsWkbTypes.LineGeometry
+    assert QgsWkbTypes.geometryType(um.wkbType()) == GeometryType.Line
     assert [f.name() for f in um.fields()] == ["source", "path_id", "piece_length", "path_score",
                                                "path_length"]
     f = next(um.getFeatures())

@@ -7,6 +7,7 @@ import pytest
 from conftest import GT_SAMPLE, PRED_SAMPLE, memory_layer
 
 from qgis.core import QgsProcessingException
+from roadmetrics.ui.compat import SourceType
 
 STEPS = (0, 100, 200, 300)
 # a 3 x 3 grid of 100 m blocks with a vertex at every crossing: OPT-J sees
@@ -57,13 +58,13 @@ def test_perturb_errors_are_clear(run_alg):
                                         "GROUND_TRUTH_OUTPUT": "TEMPORARY_OUTPUT"})
 
 
-def test_perturb_feeds_a_metric_in_a_model():
-    from qgis.core import (QgsProcessing, QgsProcessingContext, QgsProcessingFeedback,
+def test_perturb_feeds_a_metric_in_a_model(qgis_app):
+    from qgis.core import (QgsProcessingContext, QgsProcessingFeedback,
                            QgsProcessingModelAlgorithm, QgsProcessingModelChildAlgorithm,
                            QgsProcessingModelChildParameterSource, QgsProcessingModelOutput,
                            QgsProcessingModelParameter, QgsProcessingParameterVectorLayer)
     m = QgsProcessingModelAlgorithm("perturb then OPT-J", "tests")
-    m.addModelParameter(QgsProcessingParameterVectorLayer("net", "net", [QgsProcessing.TypeVectorLine]),
+    m.addModelParameter(QgsProcessingParameterVectorLayer("net", "net", [SourceType.VectorLine]),
                         QgsProcessingModelParameter("net"))
     p = QgsProcessingModelChildAlgorithm("roadmetrics:perturb")
     p.setChildId("perturb")
@@ -90,7 +91,10 @@ def test_perturb_feeds_a_metric_in_a_model():
     assert ok
     # one doubled road: two junctions of degree 3 on ground-truth road points:
     # TP = AP = 44, PP = 46 -> F1 = 88 / 90
-    assert res["optj:f1"] == pytest.approx(88 / 90)
+    # QGIS 3.22 returns the number as the model output "optj:f1"; the results of 3.40 and 3.44
+    # have no such key (seen on 3.40.6 / 3.44.15), the child's numbers are in CHILD_RESULTS
+    f1 = res["optj:f1"] if "optj:f1" in res else res["CHILD_RESULTS"]["optj"]["F1"]
+    assert f1 == pytest.approx(88 / 90)
 
 
 def test_sensitivity_report_and_tables(run_alg, tmp_path):

@@ -12,7 +12,8 @@ from conftest import GT_SAMPLE, PRED_SAMPLE, memory_layer
 
 from qgis.core import (QgsApplication, QgsProcessingContext, QgsProcessingFeedback,
                        QgsProcessingOutputLayerDefinition, QgsProcessingParameterDistance,
-                       QgsProcessingParameterField, QgsProject, QgsUnitTypes, QgsVectorLayer)
+                       QgsProject, QgsVectorLayer)
+from roadmetrics.ui.compat import FieldDataType
 
 L_SHAPE = ["LINESTRING(0 0, 200 0)", "LINESTRING(200 0, 200 200)"]
 # a 100 m x 100 m square with a diagonal (EPSG:3067, metres)
@@ -29,9 +30,8 @@ def alg(name):
 
 
 def metres():
-    from qgis.core import Qgis
-    units = getattr(Qgis, "DistanceUnit", None)
-    return units.Meters if units is not None else QgsUnitTypes.DistanceMeters
+    from roadmetrics.ui.compat import DistanceUnit
+    return DistanceUnit.Meters
 
 
 # -- 1: metres whatever the CRS -----------------------------------------------------------
@@ -249,8 +249,8 @@ def test_metric_picker_is_readable_and_its_indices_stable(run_alg):
 def test_speed_and_other_numeric_fields_offer_numbers_only(qgis_app):
     for name, field in (("apls", "SPEED_FIELD"), ("cldice", "WIDTH_FIELD"),
                         ("instances", "CONFIDENCE_FIELD")):
-        assert alg(name).parameterDefinition(field).dataType() == QgsProcessingParameterField.Numeric
-    assert alg("apls").parameterDefinition("CLASS_FIELD").dataType() == QgsProcessingParameterField.Any
+        assert alg(name).parameterDefinition(field).dataType() == FieldDataType.Numeric
+    assert alg("apls").parameterDefinition("CLASS_FIELD").dataType() == FieldDataType.Any
 
 
 def test_perturb_runs_without_a_ground_truth_output(run_alg):

@@ -19,6 +19,8 @@ work starts; the QGIS side shows the same range.
 import math
 import numbers
 
+from .text import msg
+
 # largest distance parameter (metres): 100 km, far beyond any neighbourhood
 # a metric uses, and small enough that areas and counts derived from it stay
 # finite and allocatable
@@ -37,9 +39,6 @@ CLIP_SLACK = 1e-9
 
 def _fmt(x):
     return f"{x:g}" if isinstance(x, float) else str(x)
-
-
-from .text import msg
 
 
 class Param:

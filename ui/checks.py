@@ -27,6 +27,7 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsProcessingException,
                        QgsProcessingUtils, QgsProperty, QgsProviderRegistry, QgsWkbTypes)
 
 from ..core import registry
+from .compat import GeometryType, SourceType, WkbType
 from .i18n import tr, tr_noop
 
 # files that make up one dataset with the given extension (lower case)
@@ -164,7 +165,7 @@ def check_outputs(alg, parameters, context):
             continue
         path, table = dest
         styled = d.type() == "sink" and QgsWkbTypes.geometryType(
-            _sink_wkb(d)) != QgsWkbTypes.NullGeometry and table is None
+            _sink_wkb(d)) != GeometryType.Null and table is None
         files = footprint(path, sidecar_style=styled)
         for f in sorted(files):
             if f in inputs:
@@ -197,11 +198,10 @@ def _named(alg, name):
 
 
 def _sink_wkb(definition):
-    from qgis.core import QgsProcessing
     t = definition.dataType()
-    return {QgsProcessing.TypeVector: QgsWkbTypes.NoGeometry,
-            QgsProcessing.TypeVectorPoint: QgsWkbTypes.Point,
-            QgsProcessing.TypeVectorPolygon: QgsWkbTypes.Polygon}.get(t, QgsWkbTypes.LineString)
+    return {SourceType.Vector: WkbType.NoGeometry,
+            SourceType.VectorPoint: WkbType.Point,
+            SourceType.VectorPolygon: WkbType.Polygon}.get(t, WkbType.LineString)
 
 
 def check_writable(path, name="REPORT"):
@@ -293,7 +293,7 @@ def check_line_layer(source, label):
     if source is None:
         raise QgsProcessingException(tr("Could not load the {} layer.").format(label))
     gtype = QgsWkbTypes.geometryType(source.wkbType())
-    if gtype != QgsWkbTypes.LineGeometry:
+    if gtype != GeometryType.Line:
         raise QgsProcessingException(
             tr("The {} layer must contain lines, but it has {} geometries. Choose a line "
                "layer (for polygons, run 'Polygons to lines' first).").format(
@@ -304,7 +304,7 @@ def check_tiles_layer(source):
     if source is None:
         return
     gtype = QgsWkbTypes.geometryType(source.wkbType())
-    if gtype != QgsWkbTypes.PolygonGeometry:
+    if gtype != GeometryType.Polygon:
         raise QgsProcessingException(tr(
             "The TILES layer must contain polygons (one per tile), but it has {} geometries. "
             "Leave TILES empty and set TILE_SIZE for a square grid.").format(
@@ -531,9 +531,9 @@ def prediction_parameter():
     """PREDICTION without a default layer: QGIS fills a mandatory layer
     parameter with the active layer, i.e. the same layer as the ground
     truth; this one starts empty and check_run asks for it."""
-    from qgis.core import QgsProcessing, QgsProcessingParameterFeatureSource
+    from qgis.core import QgsProcessingParameterFeatureSource
     return QgsProcessingParameterFeatureSource(
-        "PREDICTION", tr("Prediction (lines to evaluate)"), [QgsProcessing.TypeVectorLine],
+        "PREDICTION", tr("Prediction (lines to evaluate)"), [SourceType.VectorLine],
         None, True)
 
 

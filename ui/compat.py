@@ -75,6 +75,8 @@ class ParameterFlag:
     """Flags of a Processing parameter."""
     Advanced = _first(lambda: Qgis.ProcessingParameterFlag.Advanced,
                       lambda: QgsProcessingParameterDefinition.Flag.FlagAdvanced)
+    Optional = _first(lambda: Qgis.ProcessingParameterFlag.Optional,
+                      lambda: QgsProcessingParameterDefinition.Flag.FlagOptional)
 
 
 class FieldDataType:
@@ -91,6 +93,8 @@ class DistanceUnit:
     """Distance units (QGIS >= 3.30: Qgis.DistanceUnit)."""
     Meters = _first(lambda: Qgis.DistanceUnit.Meters,
                     lambda: QgsUnitTypes.DistanceUnit.DistanceMeters)
+    Unknown = _first(lambda: Qgis.DistanceUnit.Unknown,
+                     lambda: QgsUnitTypes.DistanceUnit.DistanceUnknownUnit)
 
 
 class WkbType:
@@ -104,6 +108,9 @@ class WkbType:
 class GeometryType:
     """Geometry families (point, line, polygon)."""
     Line = _first(lambda: Qgis.GeometryType.Line, lambda: QgsWkbTypes.GeometryType.LineGeometry)
+    Polygon = _first(lambda: Qgis.GeometryType.Polygon,
+                     lambda: QgsWkbTypes.GeometryType.PolygonGeometry)
+    Null = _first(lambda: Qgis.GeometryType.Null, lambda: QgsWkbTypes.GeometryType.NullGeometry)
 
 
 class SinkFlag:

@@ -22,7 +22,7 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, Qgs
 from ..core.lineset import LineSet
 from ..core.wkb import line_parts
 from .checks import check_line_layer, layer_crs
-from .compat import GeometryType, RequestFlag
+from .compat import DistanceUnit, RequestFlag
 from .i18n import tr
 
 
@@ -57,8 +57,8 @@ def working_crs(gt, pred, context, feedback, info):
         info["working_crs"] = None
         return crs
     units = crs.mapUnits()
-    if crs.isGeographic() or units not in (QgsUnitTypes.DistanceMeters,
-                                           QgsUnitTypes.DistanceUnknownUnit):
+    if crs.isGeographic() or units not in (DistanceUnit.Meters,
+                                           DistanceUnit.Unknown):
         ext = gt.sourceExtent()
         try:
             target = utm_crs_for(crs, ext, context.transformContext())
@@ -80,7 +80,7 @@ def working_crs(gt, pred, context, feedback, info):
         info["reprojected_to"] = target.authid()
         info["warnings"].append(msg)
         crs = target
-    elif units == QgsUnitTypes.DistanceUnknownUnit:
+    elif units == DistanceUnit.Unknown:
         msg = tr("The unit of the ground truth's CRS ({}) is unknown: coordinates are assumed "
                  "to be in metres.").format(crs.authid() or crs.description())
         feedback.pushInfo(msg)

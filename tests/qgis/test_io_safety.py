@@ -358,11 +358,12 @@ def test_same_data_on_both_sides_is_a_warning(run_alg, guarded_inputs):
 
 
 def test_prediction_has_no_default_layer(qgis_app, run_alg):
-    from qgis.core import QgsApplication, QgsProcessingParameterDefinition
+    from qgis.core import QgsApplication
+    from roadmetrics.ui.compat import ParameterFlag
     for alg_id in ("roadmetrics:apls", "roadmetrics:evaluate"):
         alg = QgsApplication.processingRegistry().algorithmById(alg_id)
         d = alg.parameterDefinition("PREDICTION")
         # QGIS puts the active layer in a mandatory layer parameter without default
-        assert d.flags() & QgsProcessingParameterDefinition.FlagOptional
+        assert d.flags() & ParameterFlag.Optional
         assert d.defaultValue() is None
         refused(run_alg, alg_id, {"GROUND_TRUTH": GT_SAMPLE}, "Choose the prediction layer")

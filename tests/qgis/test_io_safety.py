@@ -181,7 +181,7 @@ def test_unreachable_dask_scheduler_is_a_quick_clear_error(run_alg, guarded_inpu
     ('{"apls": {"CONTROL_SPACING": "ten"}}', ["apls.CONTROL_SPACING must be a finite number"]),
     ('{"apls": {"VARIANT": "fast"}}', ["apls.VARIANT must be one of", "sat2graph"]),
     ('{"apls": {"NODE_CROSSINGS": 1}}', ["true or false"]),
-    ('{"apls": {"CONTROL_SPACING": -5}}', ["apls.CONTROL_SPACING must be between 0.01 and inf"]),
+    ('{"apls": {"CONTROL_SPACING": -5}}', ["apls.CONTROL_SPACING must be between 0.01 and 100000"]),
     ('[1, 2]', ["JSON object"]),
 ])
 def test_bad_per_metric_parameters_are_clear_errors(run_alg, text, words):

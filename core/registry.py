@@ -19,7 +19,7 @@ work starts; the QGIS side shows the same range.
 import math
 import numbers
 
-from .text import msg
+from .text import N_, msg
 
 # largest distance parameter (metres): 100 km, far beyond any neighbourhood
 # a metric uses, and small enough that areas and counts derived from it stay
@@ -79,51 +79,60 @@ class Param:
         return f"Param({self.name!r}, {self.kind!r}, default={self.default!r})"
 
     def range_text(self):
-        """'from 0.01 to 100000 m' (for messages and the docs)."""
-        unit = f" {self.unit}" if self.unit else ""
+        """'from 0.01 to 100000 m' (for messages and the docs; a translatable
+        core.text message)."""
+        lo = _fmt(self.minimum)
         if self.maximum is None:
-            return f"at least {_fmt(self.minimum)}{unit}"
-        return f"from {_fmt(self.minimum)} to {_fmt(self.maximum)}{unit}"
+            return msg("at least {} {}", lo, self.unit) if self.unit else msg("at least {}", lo)
+        hi = _fmt(self.maximum)
+        if self.unit:
+            return msg("from {} to {} {}", lo, hi, self.unit)
+        return msg("from {} to {}", lo, hi)
 
     def check(self, value):
         """The value in its kind's type (int for integers), or ValueError
         with a sentence naming the parameter and its valid values."""
-        name = f"{self.label} ({self.name})"
+        name = msg("{} ({})", msg(self.label), self.name)
         if value is None or (isinstance(value, str) and value == "" and self.kind != "string"):
             if self.optional or self.kind in ("field", "string"):
                 return None
-            raise ValueError(f"{name} needs a value.")
+            raise ValueError(msg("{} needs a value.", name))
         if self.kind in ("distance", "number", "integer"):
-            what = "a whole number" if self.kind == "integer" else "a finite number"
+            what = msg("a whole number") if self.kind == "integer" else msg("a finite number")
             try:
                 if isinstance(value, bool):
                     raise TypeError
                 x = float(value) if not isinstance(value, numbers.Integral) else value
             except (TypeError, ValueError):
-                raise ValueError(f"{name} must be {what} {self.range_text()}; got {value!r}.")
+                raise ValueError(msg("{} must be {} {}; got {}.", name, what, self.range_text(),
+                                     repr(value)))
             if isinstance(x, float) and not math.isfinite(x):
-                raise ValueError(f"{name} must be {what} {self.range_text()}; got {value!r}.")
+                raise ValueError(msg("{} must be {} {}; got {}.", name, what, self.range_text(),
+                                     repr(value)))
             if self.kind == "integer":
                 if isinstance(x, float):
                     if not x.is_integer():
-                        raise ValueError(f"{name} must be {what} {self.range_text()}; got {value!r}.")
+                        raise ValueError(msg("{} must be {} {}; got {}.", name, what, self.range_text(),
+                                     repr(value)))
                     x = int(x)
                 x = int(x)
             if x < self.minimum or (self.maximum is not None and x > self.maximum):
-                raise ValueError(f"{name} must be {what} {self.range_text()}; got {_fmt(x)}.")
+                raise ValueError(msg("{} must be {} {}; got {}.", name, what, self.range_text(),
+                                     _fmt(x)))
             return x
         if self.kind == "enum":
             if value not in self.options:
-                raise ValueError(f"{name} must be one of {', '.join(self.options)}; got {value!r}.")
+                raise ValueError(msg("{} must be one of {}; got {}.", name, ", ".join(self.options),
+                                     repr(value)))
             return value
         if self.kind == "bool":
             if isinstance(value, (bool, numbers.Integral)) and value in (0, 1):
                 return bool(value)
             if isinstance(value, str) and value.lower() in ("true", "false"):
                 return value.lower() == "true"
-            raise ValueError(f"{name} must be true or false; got {value!r}.")
+            raise ValueError(msg("{} must be true or false; got {}.", name, repr(value)))
         if not isinstance(value, str):
-            raise ValueError(f"{name} must be text (a field name); got {value!r}.")
+            raise ValueError(msg("{} must be text (a field name); got {}.", name, repr(value)))
         return value
 
 
@@ -284,10 +293,11 @@ class MetricSpec:
         for p in params_by_name.values():
             v = out[p.name]
             if p.spacing and v is not None and merge > 0 and v < SPACING_OVER_MERGE * merge:
-                raise ValueError(
-                    f"Vertex merge tolerance (MERGE_TOLERANCE, {_fmt(merge)} m) must be far below "
-                    f"{p.label} ({p.name}, {_fmt(v)} m): at most 1/{_fmt(SPACING_OVER_MERGE)} of it. "
-                    f"Lower MERGE_TOLERANCE (default 0.05 m) or raise {p.name}.")
+                raise ValueError(msg(
+                    "Vertex merge tolerance (MERGE_TOLERANCE, {} m) must be far below "
+                    "{} ({}, {} m): at most 1/{} of it. "
+                    "Lower MERGE_TOLERANCE (default 0.05 m) or raise {}.",
+                    _fmt(merge), msg(p.label), p.name, _fmt(v), _fmt(SPACING_OVER_MERGE), p.name))
         return out
 
     def clip_scores(self, scores):
@@ -315,7 +325,7 @@ class MetricSpec:
         return run_metric(self, gt, pred, self.resolve(params), progress or NO_PROGRESS)
 
 
-LAYER_LABELS = {"GROUND_TRUTH": "ground truth", "PREDICTION": "prediction"}
+LAYER_LABELS = {"GROUND_TRUTH": N_("ground truth"), "PREDICTION": N_("prediction")}
 
 
 def check_fields(spec, params, fields):
@@ -334,9 +344,13 @@ def check_fields(spec, params, fields):
         for layer in layers:
             have = fields.get(layer)
             if have is not None and name not in have:
-                both = "; the field must exist (same name) on both layers" if p.on_both else ""
-                raise ValueError(f"{spec.id}: {p.name} '{name}' is missing from the "
-                                 f"{LAYER_LABELS.get(layer, layer)} layer{both}")
+                label = msg(LAYER_LABELS.get(layer, layer))
+                if p.on_both:
+                    raise ValueError(msg("{}: {} '{}' is missing from the {} layer; the field "
+                                         "must exist (same name) on both layers",
+                                         spec.id, p.name, name, label))
+                raise ValueError(msg("{}: {} '{}' is missing from the {} layer",
+                                     spec.id, p.name, name, label))
 
 
 # what each family of metrics tells an analyst (summaries of the reports)

@@ -29,27 +29,22 @@
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:101; ui/compare.py:49; ui/evaluate.py:50; ui/sensitivity.py:43</extracomment>
+        <extracomment>ui/algorithm.py:105; ui/compare.py:51; ui/evaluate.py:51; ui/sensitivity.py:45</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:103; ui/evaluate.py:52</extracomment>
-        <source>Prediction (lines to evaluate)</source>
-        <translation>Prédiction (lignes à évaluer)</translation>
-    </message>
-    <message>
-        <extracomment>ui/algorithm.py:118; ui/evaluate.py:72</extracomment>
+        <extracomment>ui/algorithm.py:121; ui/evaluate.py:72</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:182; ui/compare.py:110; ui/evaluate.py:113; ui/perturb.py:85; ui/sensitivity.py:95</extracomment>
+        <extracomment>ui/algorithm.py:191; ui/compare.py:117; ui/evaluate.py:114; ui/perturb.py:87; ui/sensitivity.py:100</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:185; ui/compare.py:113; ui/evaluate.py:116; ui/perturb.py:88; ui/sensitivity.py:98</extracomment>
+        <extracomment>ui/algorithm.py:194; ui/checks.py:473; ui/checks.py:501; ui/checks.py:516; ui/compare.py:120; ui/evaluate.py:117; ui/perturb.py:90; ui/sensitivity.py:103</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -59,137 +54,297 @@
         <translation>{metric} — {layer}</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:29</extracomment>
-        <source>Compare methods</source>
-        <translation>Comparer des méthodes</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:30; ui/perturb.py:30; ui/sensitivity.py:26</extracomment>
-        <source>Metric analysis</source>
-        <translation>Analyse des métriques</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:32</extracomment>
-        <source>Scores several predictions (one layer per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With a tile size or a polygon layer of tiles, every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). &lt;i&gt;Scores compared&lt;/i&gt;: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions. All distances are in metres.</source>
-        <translation>Note plusieurs prédictions (une couche par méthode) par rapport à une vérité terrain avec chaque métrique choisie, classe les méthodes selon chaque score et mesure la cohérence des classements entre métriques : corrélations de Pearson et de Spearman entre scores, taux de tri identique (ESR : part des triplets (référence, méthode B, méthode C) que deux scores trient de la même façon) et marges de tri (Lopez-Molina et al.). Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores d&apos;ensemble sont agrégés (cumul ou moyenne). &lt;i&gt;Scores comparés&lt;/i&gt; : un score principal par métrique (F1, APLS, TLTS correct ...) ou chaque score ayant une valeur parfaite (les scores où plus bas est meilleur sont inversés avant comparaison). Le rapport HTML montre les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR et les distributions des marges de tri. Toutes les distances sont en mètres.</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:51</extracomment>
-        <source>Predictions (one layer per method)</source>
-        <translation>Prédictions (une couche par méthode)</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:54</extracomment>
-        <source>Scores compared</source>
-        <translation>Scores comparés</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:63; ui/evaluate.py:63; ui/sensitivity.py:63</extracomment>
-        <source>HTML report</source>
-        <translation>Rapport HTML</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:63; ui/evaluate.py:63; ui/sensitivity.py:63; ui/summary.py:25</extracomment>
-        <source>HTML files (*.html)</source>
-        <translation>Fichiers HTML (*.html)</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:65</extracomment>
-        <source>Scores per method</source>
-        <translation>Scores par méthode</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:67</extracomment>
-        <source>Ranking of the methods</source>
-        <translation>Classement des méthodes</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:69</extracomment>
-        <source>Consistency of metric pairs</source>
-        <translation>Cohérence des paires de métriques</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:70; ui/sensitivity.py:68</extracomment>
-        <source>Results (JSON)</source>
-        <translation>Résultats (JSON)</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:77; ui/inputs.py:158; ui/sensitivity.py:76</extracomment>
+        <extracomment>ui/checks.py:41; ui/compare.py:84; ui/inputs.py:200; ui/sensitivity.py:82</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:80</extracomment>
-        <source>Choose at least two prediction layers to compare.</source>
-        <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:83; ui/compare.py:123; ui/inputs.py:162; ui/inputs.py:172; ui/sensitivity.py:79; ui/sensitivity.py:108; ui/summary.py:65; core/metrics/apls.py:284; core/metrics/cldice.py:90; core/metrics/instances.py:346; core/report.py:415</extracomment>
-        <source>ground truth</source>
-        <translation>vérité terrain</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:85; ui/sensitivity.py:83</extracomment>
-        <source>The ground-truth layer has no usable line.</source>
-        <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:88; ui/inputs.py:159; ui/inputs.py:163; ui/inputs.py:172; ui/summary.py:67; core/metrics/apls.py:286; core/metrics/cldice.py:91; core/metrics/instances.py:347; core/report.py:415</extracomment>
+        <extracomment>ui/checks.py:41; ui/checks.py:456; ui/compare.py:95; ui/inputs.py:201; ui/inputs.py:205; ui/inputs.py:215; ui/summary.py:67; core/metrics/apls.py:286; core/metrics/cldice.py:91; core/metrics/instances.py:347; core/registry.py:328; core/report.py:415</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:89</extracomment>
+        <extracomment>ui/checks.py:42; ui/perturb.py:72; ui/perturb.py:75</extracomment>
+        <source>input</source>
+        <translation>source</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:174</extracomment>
+        <source>The output {} ({}) would overwrite the input {} ({}): inputs are never modified. Choose another file for {}.</source>
+        <translation>La sortie {} ({}) écraserait l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:181</extracomment>
+        <source>The outputs {} and {} are both written to {}: the second would replace the first. Give each output its own file, or write them as separate layers of one GeoPackage (&apos;Save to GeoPackage...&apos; in the dialog, or ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) and another table name for the other).</source>
+        <translation>Les sorties {} et {} sont toutes deux écrites dans {} : la seconde remplacerait la première. Donnez à chaque sortie son propre fichier, ou écrivez-les comme couches distinctes d&apos;un même GeoPackage (« Enregistrer dans un GeoPackage… » dans la boîte de dialogue, ou ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) et un autre nom de table pour l&apos;autre sortie).</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:215</extracomment>
+        <source>it is a folder</source>
+        <translation>c&apos;est un dossier</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:218</extracomment>
+        <source>the file is read-only</source>
+        <translation>le fichier est en lecture seule</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:233</extracomment>
+        <source>{} is not a folder</source>
+        <translation>{} n&apos;est pas un dossier</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:235</extracomment>
+        <source>the folder {} is not writable</source>
+        <translation>le dossier {} n&apos;est pas accessible en écriture</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:245</extracomment>
+        <source>Cannot write {} to {}: {}. Choose another file; nothing was computed.</source>
+        <translation>Impossible d&apos;écrire {} dans {} : {}. Choisissez un autre fichier ; rien n&apos;a été calculé.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:261</extracomment>
+        <source>DASK_SCHEDULER &apos;{}&apos; is not an address like tcp://host:8786: {}</source>
+        <translation>DASK_SCHEDULER « {} » n&apos;est pas une adresse de la forme tcp://host:8786 : {}</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:264</extracomment>
+        <source>DASK_SCHEDULER &apos;{}&apos; is not an address like tcp://host:8786.</source>
+        <translation>DASK_SCHEDULER « {} » n&apos;est pas une adresse de la forme tcp://host:8786.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:269</extracomment>
+        <source>Cannot reach the Dask scheduler at {} ({}). Start it (&apos;dask scheduler&apos;), check the address and firewall, or leave DASK_SCHEDULER empty to run on local processes.</source>
+        <translation>Impossible de joindre l&apos;ordonnanceur Dask à l&apos;adresse {} ({}). Démarrez-le (« dask scheduler »), vérifiez l&apos;adresse et le pare-feu, ou laissez DASK_SCHEDULER vide pour calculer sur des processus locaux.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:295</extracomment>
+        <source>Could not load the {} layer.</source>
+        <translation>Impossible de charger la couche {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:299</extracomment>
+        <source>The {} layer must contain lines, but it has {} geometries. Choose a line layer (for polygons, run &apos;Polygons to lines&apos; first).</source>
+        <translation>La couche {} doit contenir des lignes, mais ses géométries sont de type {}. Choisissez une couche de lignes (pour des polygones, lancez d&apos;abord « Polygones vers lignes »).</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:309</extracomment>
+        <source>The TILES layer must contain polygons (one per tile), but it has {} geometries. Leave TILES empty and set TILE_SIZE for a square grid.</source>
+        <translation>La couche TILES doit contenir des polygones (un par tuile), mais ses géométries sont de type {}. Laissez TILES vide et réglez TILE_SIZE pour une grille carrée.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:330</extracomment>
+        <source>a finite number (metres)</source>
+        <translation>un nombre fini (mètres)</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:330; core/registry.py:101</extracomment>
+        <source>a finite number</source>
+        <translation>un nombre fini</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:331</extracomment>
+        <source>an integer</source>
+        <translation>un entier</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:331</extracomment>
+        <source>true or false</source>
+        <translation>true ou false</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:332</extracomment>
+        <source>one of {}</source>
+        <translation>l&apos;une des valeurs {}</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:333</extracomment>
+        <source>a field name</source>
+        <translation>un nom de champ</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:333</extracomment>
+        <source>a text</source>
+        <translation>un texte</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:343</extracomment>
+        <source>PARAMETERS: &apos;{}&apos; is not a metric. Per-metric parameters go under the metric&apos;s id, e.g. {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}; metrics: {}.</source>
+        <translation>PARAMETERS : « {} » n&apos;est pas une métrique. Les paramètres propres à une métrique se placent sous son identifiant, par ex. {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} ; métriques : {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:348</extracomment>
+        <source>PARAMETERS: the value of &apos;{}&apos; must be an object of parameter names and values, e.g. {{&quot;{}&quot;: {{&quot;{}&quot;: ...}}}}.</source>
+        <translation>PARAMETERS : la valeur de « {} » doit être un objet de noms et de valeurs de paramètres, par ex. {{&quot;{}&quot;: {{&quot;{}&quot;: ...}}}}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:355</extracomment>
+        <source>PARAMETERS: {} has no parameter &apos;{}&apos;; its parameters: {}.</source>
+        <translation>PARAMETERS : {} n&apos;a pas de paramètre « {} » ; ses paramètres : {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:359</extracomment>
+        <source>PARAMETERS: {}.{} must be {}, got {}.</source>
+        <translation>PARAMETERS : {}.{} doit être {}, reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:367</extracomment>
+        <source>PARAMETERS: {}.{} must be between {} and {}, got {}.</source>
+        <translation>PARAMETERS : {}.{} doit être compris entre {} et {}, reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:372</extracomment>
+        <source>PARAMETERS has settings for {}, which is not among the chosen metrics: they are not used.</source>
+        <translation>PARAMETERS contient des réglages pour {}, qui ne fait pas partie des métriques choisies : ils ne sont pas utilisés.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:431</extracomment>
+        <source>Choose the prediction layer (the lines to evaluate).</source>
+        <translation>Choisissez la couche de prédiction (les lignes à évaluer).</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:471</extracomment>
+        <source>(this tool reads no attributes: the perturbed copies have none)</source>
+        <translation>(cet outil ne lit aucun attribut : les copies perturbées n&apos;en ont pas)</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:480</extracomment>
+        <source>The ground truth and the prediction are the same data ({}): every score is perfect. Choose the prediction layer.</source>
+        <translation>La vérité terrain et la prédiction sont les mêmes données ({}) : tous les scores sont parfaits. Choisissez la couche de prédiction.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:487</extracomment>
+        <source>The ground truth and the prediction &apos;{}&apos; are the same data: its scores are perfect.</source>
+        <translation>La vérité terrain et la prédiction « {} » sont les mêmes données : ses scores sont parfaits.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:538</extracomment>
+        <source>Prediction (lines to evaluate)</source>
+        <translation>Prédiction (lignes à évaluer)</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:31</extracomment>
+        <source>Compare methods</source>
+        <translation>Comparer des méthodes</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:32; ui/perturb.py:31; ui/sensitivity.py:28</extracomment>
+        <source>Metric analysis</source>
+        <translation>Analyse des métriques</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:34</extracomment>
+        <source>Scores several predictions (one layer per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With a tile size or a polygon layer of tiles, every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). &lt;i&gt;Scores compared&lt;/i&gt;: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions. All distances are in metres.</source>
+        <translation>Note plusieurs prédictions (une couche par méthode) par rapport à une vérité terrain avec chaque métrique choisie, classe les méthodes selon chaque score et mesure la cohérence des classements entre métriques : corrélations de Pearson et de Spearman entre scores, taux de tri identique (ESR : part des triplets (référence, méthode B, méthode C) que deux scores trient de la même façon) et marges de tri (Lopez-Molina et al.). Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores d&apos;ensemble sont agrégés (cumul ou moyenne). &lt;i&gt;Scores comparés&lt;/i&gt; : un score principal par métrique (F1, APLS, TLTS correct ...) ou chaque score ayant une valeur parfaite (les scores où plus bas est meilleur sont inversés avant comparaison). Le rapport HTML montre les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR et les distributions des marges de tri. Toutes les distances sont en mètres.</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:53</extracomment>
+        <source>Predictions (one layer per method)</source>
+        <translation>Prédictions (une couche par méthode)</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:56</extracomment>
+        <source>Scores compared</source>
+        <translation>Scores comparés</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:65; ui/evaluate.py:63; ui/sensitivity.py:65</extracomment>
+        <source>HTML report</source>
+        <translation>Rapport HTML</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:65; ui/evaluate.py:63; ui/sensitivity.py:65; ui/summary.py:25</extracomment>
+        <source>HTML files (*.html)</source>
+        <translation>Fichiers HTML (*.html)</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:67</extracomment>
+        <source>Scores per method</source>
+        <translation>Scores par méthode</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:69</extracomment>
+        <source>Ranking of the methods</source>
+        <translation>Classement des méthodes</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:71</extracomment>
+        <source>Consistency of metric pairs</source>
+        <translation>Cohérence des paires de métriques</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:72; ui/sensitivity.py:70</extracomment>
+        <source>Results (JSON)</source>
+        <translation>Résultats (JSON)</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:87</extracomment>
+        <source>Choose at least two prediction layers to compare.</source>
+        <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:90; ui/compare.py:130; ui/inputs.py:204; ui/inputs.py:215; ui/sensitivity.py:85; ui/sensitivity.py:113; ui/summary.py:65; core/metrics/apls.py:284; core/metrics/cldice.py:90; core/metrics/instances.py:346; core/registry.py:328; core/report.py:415</extracomment>
+        <source>ground truth</source>
+        <translation>vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:92; ui/sensitivity.py:89</extracomment>
+        <source>The ground-truth layer has no usable line.</source>
+        <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:96</extracomment>
         <source>method {}</source>
         <translation>méthode {}</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:96</extracomment>
+        <extracomment>ui/compare.py:104</extracomment>
         <source>{}: transformed from {} to {}.</source>
         <translation>{} : reprojection de {} vers {}.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:126</extracomment>
+        <extracomment>ui/compare.py:133</extracomment>
         <source>methods</source>
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:127; ui/sensitivity.py:111; ui/summary.py:69</extracomment>
+        <extracomment>ui/compare.py:134; ui/sensitivity.py:116; ui/summary.py:69</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:128; ui/evaluate.py:145; ui/sensitivity.py:115</extracomment>
+        <extracomment>ui/compare.py:135; ui/evaluate.py:149; ui/sensitivity.py:120</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:131; ui/evaluate.py:148; core/report.py:464</extracomment>
+        <extracomment>ui/compare.py:138; ui/evaluate.py:152; core/report.py:464</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:132; ui/evaluate.py:150; core/tool_reports.py:188</extracomment>
+        <extracomment>ui/compare.py:139; ui/evaluate.py:154; core/tool_reports.py:188</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:137</extracomment>
+        <extracomment>ui/compare.py:144</extracomment>
         <source>Comparison of methods</source>
         <translation>Comparaison de méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:31</extracomment>
+        <extracomment>ui/evaluate.py:32</extracomment>
         <source>Evaluate all metrics</source>
         <translation>Évaluer toutes les métriques</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:32</extracomment>
+        <extracomment>ui/evaluate.py:33</extracomment>
         <source>Reports</source>
         <translation>Rapports</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:34</extracomment>
+        <extracomment>ui/evaluate.py:35</extracomment>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. All distances are in metres.</source>
         <translation>Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. Toutes les distances sont en mètres.</translation>
     </message>
@@ -209,122 +364,132 @@
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:96</extracomment>
+        <extracomment>ui/evaluate.py:97</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:148</extracomment>
+        <extracomment>ui/evaluate.py:152</extracomment>
         <source>{} ({}, tiles without ground truth: {})</source>
         <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:156</extracomment>
+        <extracomment>ui/evaluate.py:160</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:37</extracomment>
-        <source>Could not load the {} layer.</source>
-        <translation>Impossible de charger la couche {}.</translation>
+        <extracomment>ui/inputs.py:36</extracomment>
+        <source>no transformation to WGS 84</source>
+        <translation>aucune transformation vers WGS 84</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:41</extracomment>
-        <source>The {} layer must contain lines, but it has {} geometries. Choose a line layer (for polygons, run &apos;Polygons to lines&apos; first).</source>
-        <translation>La couche {} doit contenir des lignes, mais ses géométries sont de type {}. Choisissez une couche de lignes (pour des polygones, lancez d&apos;abord « Polygones vers lignes »).</translation>
-    </message>
-    <message>
-        <extracomment>ui/inputs.py:50</extracomment>
+        <extracomment>ui/inputs.py:55</extracomment>
         <source>The ground truth has no valid CRS: coordinates are used as they are and assumed to be in metres.</source>
         <translation>La vérité terrain n&apos;a pas de SCR valide : les coordonnées sont utilisées telles quelles et supposées être en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:57</extracomment>
+        <extracomment>ui/inputs.py:66</extracomment>
+        <source>The ground truth&apos;s CRS ({}) is not in metres and cannot be transformed to WGS 84 to choose a metric UTM zone ({}). Reproject both layers to a metric CRS first (Vector &gt; Data Management Tools &gt; Reproject Layer).</source>
+        <translation>Le SCR de la vérité terrain ({}) n&apos;est pas en mètres et ne peut pas être transformé en WGS 84 pour choisir une zone UTM métrique ({}). Reprojetez d&apos;abord les deux couches dans un SCR métrique (Vecteur &gt; Outils de gestion de données &gt; Reprojeter une couche).</translation>
+    </message>
+    <message>
+        <extracomment>ui/inputs.py:72</extracomment>
         <source>The ground truth is in a geographic CRS ({}): both layers are reprojected to {} and all distances are in metres.</source>
         <translation>La vérité terrain est dans un SCR géographique ({}) : les deux couches sont reprojetées en {} et toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:65</extracomment>
+        <extracomment>ui/inputs.py:75</extracomment>
+        <source>The ground truth&apos;s CRS ({}) is in {}, not metres: both layers are reprojected to {} and all distances are in metres.</source>
+        <translation>Le SCR de la vérité terrain ({}) est en {}, pas en mètres : les deux couches sont reprojetées en {} et toutes les distances sont en mètres.</translation>
+    </message>
+    <message>
+        <extracomment>ui/inputs.py:84</extracomment>
+        <source>The unit of the ground truth&apos;s CRS ({}) is unknown: coordinates are assumed to be in metres.</source>
+        <translation>L&apos;unité du SCR de la vérité terrain ({}) est inconnue : les coordonnées sont supposées être en mètres.</translation>
+    </message>
+    <message>
+        <extracomment>ui/inputs.py:89</extracomment>
+        <source>The prediction has no valid CRS: its coordinates are taken to be in the ground truth&apos;s CRS.</source>
+        <translation>La prédiction n&apos;a pas de SCR valide : ses coordonnées sont considérées comme exprimées dans le SCR de la vérité terrain.</translation>
+    </message>
+    <message>
+        <extracomment>ui/inputs.py:94</extracomment>
         <source>The prediction&apos;s CRS ({}) differs from the ground truth&apos;s ({}): the prediction is transformed.</source>
         <translation>Le SCR de la prédiction ({}) diffère de celui de la vérité terrain ({}) : la prédiction est reprojetée.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:141</extracomment>
+        <extracomment>ui/inputs.py:183</extracomment>
         <source>{}: {} feature(s) without geometry skipped.</source>
         <translation>{} : {} entité(s) sans géométrie ignorée(s).</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:169</extracomment>
+        <extracomment>ui/inputs.py:212</extracomment>
         <source>The ground-truth layer has no usable line: {} feature(s), {} without geometry, {} invalid part(s). Select a layer (or features) with roads to compare against.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable : {} entité(s), {} sans géométrie, {} partie(s) invalide(s). Sélectionnez une couche (ou des entités) contenant les routes de référence pour la comparaison.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:175</extracomment>
+        <extracomment>ui/inputs.py:218</extracomment>
         <source>{}: {} invalid line part(s) skipped (fewer than two distinct vertices, non-finite coordinates or failed transformation).</source>
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts, coordonnées non finies ou échec de la transformation).</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:29</extracomment>
+        <extracomment>ui/perturb.py:30</extracomment>
         <source>Perturb a network (synthetic errors)</source>
         <translation>Perturber un réseau (erreurs synthétiques)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:32</extracomment>
+        <extracomment>ui/perturb.py:33</extracomment>
         <source>Writes a copy of a line layer with a number of synthetic errors of one type (Citraro et al., ECCV 2020, sec. 4.1): interruptions (gaps of the given length that disconnect the road), overconnections (straight spurious roads between the minimum and maximum length, joining points at least the minimum detour farther apart along the network), perturbations (junctions and dead ends displaced by half the maximum displacement to the maximum, roads following, nothing disconnected), doubled roads (a shifted copy joined at both ends), doubled roads in the ground truth (the copies go into the ground truth to compare with) and false positives far away (roads within the radius of random points removed from the ground truth to compare with). The perturbed prediction and the ground truth to compare it with hold the network&apos;s roads between junctions (attributes are not kept); the optional errors layer marks each error. Same random seed, same errors. All distances are in metres.</source>
         <translation>Écrit une copie d&apos;une couche de lignes avec un nombre d&apos;erreurs synthétiques d&apos;un type (Citraro et al., ECCV 2020, sect. 4.1) : coupures (trous de la longueur donnée qui déconnectent la route), surconnexions (routes droites en trop, entre la longueur minimale et la longueur maximale, reliant des points au moins le détour minimal plus éloignés le long du réseau), déplacements (carrefours et impasses déplacés de la moitié du déplacement maximal jusqu&apos;au maximum, les routes suivent, rien n&apos;est déconnecté), routes doublées (une copie décalée raccordée aux deux bouts), routes doublées dans la vérité terrain (les copies vont dans la vérité terrain de comparaison) et faux positifs éloignés (routes dans le rayon de points aléatoires retirées de la vérité terrain de comparaison). La prédiction perturbée et la vérité terrain de comparaison contiennent les routes du réseau entre carrefours (les attributs ne sont pas conservés) ; la couche facultative des erreurs marque chaque erreur. Même graine aléatoire, mêmes erreurs. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:48</extracomment>
+        <extracomment>ui/perturb.py:49</extracomment>
         <source>Line layer (ground truth)</source>
         <translation>Couche de lignes (vérité terrain)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:50</extracomment>
+        <extracomment>ui/perturb.py:51</extracomment>
         <source>Error type</source>
         <translation>Type d&apos;erreur</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:52</extracomment>
+        <extracomment>ui/perturb.py:53</extracomment>
         <source>Number of errors</source>
         <translation>Nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:57</extracomment>
+        <extracomment>ui/perturb.py:58</extracomment>
         <source>Perturbed prediction</source>
         <translation>Prédiction perturbée</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:61</extracomment>
+        <extracomment>ui/perturb.py:62</extracomment>
         <source>Ground truth to compare with</source>
         <translation>Vérité terrain de comparaison</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:64</extracomment>
+        <extracomment>ui/perturb.py:65</extracomment>
         <source>Errors</source>
         <translation>Erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:65</extracomment>
+        <extracomment>ui/perturb.py:66</extracomment>
         <source>Number of errors placed</source>
         <translation>Nombre d&apos;erreurs placées</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:66</extracomment>
+        <extracomment>ui/perturb.py:67</extracomment>
         <source>Parameters used (JSON)</source>
         <translation>Paramètres utilisés (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:70; ui/perturb.py:73</extracomment>
-        <source>input</source>
-        <translation>source</translation>
-    </message>
-    <message>
-        <extracomment>ui/perturb.py:77</extracomment>
+        <extracomment>ui/perturb.py:79</extracomment>
         <source>The input layer has no usable line.</source>
         <translation>La couche source ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:104</extracomment>
+        <extracomment>ui/perturb.py:108</extracomment>
         <source>{} error(s) of type {} placed.</source>
         <translation>{} erreur(s) de type {} placée(s).</translation>
     </message>
@@ -334,57 +499,57 @@
         <translation>Métriques de réseaux routiers</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:25; ui/sensitivity.py:122</extracomment>
+        <extracomment>ui/sensitivity.py:27; ui/sensitivity.py:127</extracomment>
         <source>Metric sensitivity analysis</source>
         <translation>Analyse de sensibilité des métriques</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:28</extracomment>
+        <extracomment>ui/sensitivity.py:30</extracomment>
         <source>Reproduces Citraro et al.&apos;s synthetic benchmark (ECCV 2020, Fig. 5) on your ground truth: for each error type, each number of errors and each repetition, a perturbed copy is made (as &apos;Perturb a network&apos;) and every selected metric compares it with the ground truth. The report has one plot per error type (score against number of errors, one line per metric); a score that changes by less than the flat threshold between 0 and the largest number of errors is flagged as insensitive to that error type. Runs are spread over several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); the numbers do not depend on how they are run. The table of every run holds every score; the summary holds the change of each headline score per error type. All distances are in metres.</source>
         <translation>Reproduit le banc d&apos;essai synthétique de Citraro et al. (ECCV 2020, fig. 5) sur votre vérité terrain : pour chaque type d&apos;erreur, chaque nombre d&apos;erreurs et chaque répétition, une copie perturbée est produite (comme « Perturber un réseau ») et chaque métrique choisie la compare à la vérité terrain. Le rapport a un graphique par type d&apos;erreur (score selon le nombre d&apos;erreurs, une ligne par métrique) ; un score qui varie de moins que le seuil de platitude entre 0 et le plus grand nombre d&apos;erreurs est signalé comme insensible à ce type d&apos;erreur. Les exécutions sont réparties sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; les nombres ne dépendent pas de la façon de les exécuter. La table de toutes les exécutions contient chaque score ; le résumé contient la variation de chaque score principal par type d&apos;erreur. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:45</extracomment>
+        <extracomment>ui/sensitivity.py:47</extracomment>
         <source>Error types</source>
         <translation>Types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:48</extracomment>
+        <extracomment>ui/sensitivity.py:50</extracomment>
         <source>Numbers of errors (comma separated)</source>
         <translation>Nombres d&apos;erreurs (séparés par des virgules)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:50</extracomment>
+        <extracomment>ui/sensitivity.py:52</extracomment>
         <source>Repetitions (different seeds)</source>
         <translation>Répétitions (graines différentes)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:57</extracomment>
+        <extracomment>ui/sensitivity.py:59</extracomment>
         <source>Flat threshold (insensitive below)</source>
         <translation>Seuil de variation (insensible en dessous)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:65</extracomment>
+        <extracomment>ui/sensitivity.py:67</extracomment>
         <source>Scores of every run</source>
         <translation>Scores de chaque exécution</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:67</extracomment>
+        <extracomment>ui/sensitivity.py:69</extracomment>
         <source>Sensitivity summary</source>
         <translation>Synthèse de sensibilité</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:103</extracomment>
+        <extracomment>ui/sensitivity.py:108</extracomment>
         <source>{} is flat for {} (change {:.4f})</source>
         <translation>{} est quasi constant pour {} (variation {:.4f})</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:112</extracomment>
+        <extracomment>ui/sensitivity.py:117</extracomment>
         <source>error types</source>
         <translation>types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:117</extracomment>
+        <extracomment>ui/sensitivity.py:122</extracomment>
         <source>perturbation parameters</source>
         <translation>paramètres de perturbation</translation>
     </message>
@@ -429,164 +594,169 @@
         <translation>Scores principaux</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:87</extracomment>
+        <extracomment>ui/tool_common.py:90</extracomment>
         <source>{name} — {family}</source>
         <translation>{name} — {family}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:93</extracomment>
+        <extracomment>ui/tool_common.py:96</extracomment>
         <source>Metrics</source>
         <translation>Métriques</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:98; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
+        <extracomment>ui/tool_common.py:101; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:105</extracomment>
+        <extracomment>ui/tool_common.py:109</extracomment>
         <source>Worker processes (0 = one per core)</source>
         <translation>Processus de calcul (0 = un par cœur)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:107</extracomment>
+        <extracomment>ui/tool_common.py:111</extracomment>
         <source>Dask scheduler address</source>
         <translation>Adresse de l&apos;ordonnanceur Dask</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:108</extracomment>
+        <extracomment>ui/tool_common.py:112</extracomment>
         <source>Per-metric parameters (JSON)</source>
         <translation>Paramètres par métrique (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:116</extracomment>
+        <extracomment>ui/tool_common.py:120</extracomment>
         <source>Tile size (0 = whole extent)</source>
         <translation>Taille des tuiles (0 = emprise entière)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:117</extracomment>
+        <extracomment>ui/tool_common.py:121</extracomment>
         <source>Tiles (polygon layer)</source>
         <translation>Tuiles (couche de polygones)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:119</extracomment>
+        <extracomment>ui/tool_common.py:123</extracomment>
         <source>Aggregation over tiles</source>
         <translation>Agrégation sur les tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:120</extracomment>
+        <extracomment>ui/tool_common.py:124</extracomment>
         <source>Tiles without ground truth</source>
         <translation>Tuiles sans vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:122</extracomment>
+        <extracomment>ui/tool_common.py:126</extracomment>
         <source>Tile margin</source>
         <translation>Marge des tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:175</extracomment>
+        <extracomment>ui/tool_common.py:177</extracomment>
         <source>Gap length (interruptions)</source>
         <translation>Longueur des coupures (interruptions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:176</extracomment>
+        <extracomment>ui/tool_common.py:178</extracomment>
         <source>Maximum node displacement (perturbations)</source>
         <translation>Déplacement maximal des nœuds (perturbations)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:178</extracomment>
+        <extracomment>ui/tool_common.py:180</extracomment>
         <source>Radius of removed areas (false positives far away)</source>
         <translation>Rayon des zones supprimées (faux positifs éloignés)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:180</extracomment>
+        <extracomment>ui/tool_common.py:182</extracomment>
         <source>Offset of doubled roads</source>
         <translation>Décalage des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:181</extracomment>
+        <extracomment>ui/tool_common.py:183</extracomment>
         <source>Length of doubled roads</source>
         <translation>Longueur des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:182</extracomment>
+        <extracomment>ui/tool_common.py:184</extracomment>
         <source>Minimum length of spurious roads (overconnections)</source>
         <translation>Longueur minimale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:184</extracomment>
+        <extracomment>ui/tool_common.py:186</extracomment>
         <source>Maximum length of spurious roads (overconnections)</source>
         <translation>Longueur maximale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:187</extracomment>
+        <extracomment>ui/tool_common.py:189</extracomment>
         <source>Minimum detour of joined points (overconnections)</source>
         <translation>Détour minimal entre les points reliés (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:203; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
+        <extracomment>ui/tool_common.py:205; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
         <source>Vertex merge tolerance</source>
         <translation>Tolérance de fusion des sommets</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:204; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
+        <extracomment>ui/tool_common.py:206; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
         <source>Connect lines where they cross</source>
         <translation>Raccorder les lignes à leurs croisements</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:226</extracomment>
+        <extracomment>ui/tool_common.py:228</extracomment>
         <source>not an object</source>
         <translation>ce n&apos;est pas un objet</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:228</extracomment>
+        <extracomment>ui/tool_common.py:230</extracomment>
         <source>PARAMETERS must be a JSON object like {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}: {}</source>
         <translation>PARAMETERS doit être un objet JSON comme {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:275</extracomment>
+        <extracomment>ui/tool_common.py:278</extracomment>
         <source>The TILES layer has no polygon.</source>
         <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:210</extracomment>
+        <extracomment>core/analysis/compare.py:248</extracomment>
         <source>compare needs at least two prediction layers (methods)</source>
         <translation>la comparaison demande au moins deux couches de prédiction (méthodes)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:213</extracomment>
+        <extracomment>core/analysis/compare.py:251</extracomment>
         <source>method names must be unique, got {}</source>
         <translation>les noms des méthodes doivent être uniques, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:215; core/analysis/sensitivity.py:183</extracomment>
+        <extracomment>core/analysis/compare.py:253; core/analysis/sensitivity.py:186</extracomment>
         <source>the ground truth has no line</source>
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:229; core/analysis/compare.py:256; core/analysis/evaluate.py:57; core/report.py:208</extracomment>
+        <extracomment>core/analysis/compare.py:267; core/analysis/compare.py:294; core/analysis/evaluate.py:57; core/report.py:208</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:252; core/analysis/sensitivity.py:209</extracomment>
+        <extracomment>core/analysis/compare.py:290; core/analysis/sensitivity.py:212</extracomment>
         <source>{} failed: {}</source>
         <translation>{} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:266</extracomment>
+        <extracomment>core/analysis/compare.py:304</extracomment>
         <source>only {} ordered triplets (references x method pairs): the Equal-Sorting Ratio is coarse; use more methods or tiles</source>
         <translation>seulement {} triplets ordonnés (références x paires de méthodes) : le taux de tri identique (ESR) est grossier ; utilisez plus de méthodes ou de tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:269</extracomment>
+        <extracomment>core/analysis/compare.py:307</extracomment>
         <source>fewer than three (reference, method) samples: correlations are undefined</source>
         <translation>moins de trois échantillons (référence, méthode) : les corrélations sont indéfinies</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:273</extracomment>
+        <extracomment>core/analysis/compare.py:311</extracomment>
         <source>{}: undefined for every method</source>
         <translation>{} : indéfini pour toutes les méthodes</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:313</extracomment>
+        <source>{}: the same for every method (differences below {}, floating-point noise): its correlations are undefined (NaN) and the methods tie</source>
+        <translation>{} : identique pour toutes les méthodes (écarts inférieurs à {}, bruit de calcul en virgule flottante) : ses corrélations sont indéfinies (NaN) et les méthodes sont à égalité</translation>
     </message>
     <message>
         <extracomment>core/analysis/evaluate.py:55</extracomment>
@@ -594,32 +764,37 @@
         <translation>{} : échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:55; core/tool_reports.py:188</extracomment>
+        <extracomment>core/analysis/executor.py:79; core/tool_reports.py:188</extracomment>
         <source>tile {}</source>
         <translation>tuile {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:78</extracomment>
+        <extracomment>core/analysis/executor.py:170</extracomment>
         <source>tile {} done</source>
         <translation>tuile {} terminée</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:137</extracomment>
+        <extracomment>core/analysis/executor.py:182</extracomment>
+        <source>tile {} failed</source>
+        <translation>tuile {} en échec</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/executor.py:340</extracomment>
         <source>{} done</source>
         <translation>{} terminé</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:312</extracomment>
+        <extracomment>core/analysis/executor.py:518</extracomment>
         <source>DASK_SCHEDULER is set but the &apos;distributed&apos; package is not installed (pip install distributed)</source>
         <translation>DASK_SCHEDULER est renseigné mais le paquet « distributed » n&apos;est pas installé (pip install distributed)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:329</extracomment>
+        <extracomment>core/analysis/executor.py:541</extracomment>
         <source>tile {} done (dask)</source>
         <translation>tuile {} terminée (dask)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:351</extracomment>
+        <extracomment>core/analysis/executor.py:567</extracomment>
         <source>the Dask workers {} cannot import &apos;{}&apos;: put the folder that holds the plugin (&apos;{}&apos;) on their PYTHONPATH</source>
         <translation>les workers Dask {} ne peuvent pas importer « {} » : ajoutez le dossier qui contient l&apos;extension (« {} ») à leur PYTHONPATH</translation>
     </message>
@@ -654,107 +829,102 @@
         <translation>Faux positifs éloignés</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:142</extracomment>
+        <extracomment>core/analysis/perturb.py:167</extracomment>
         <source>{} must be &gt; 0, got {}</source>
         <translation>{} doit être &gt; 0, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:144</extracomment>
+        <extracomment>core/analysis/perturb.py:169</extracomment>
         <source>MIN_LINK ({}) must not exceed MAX_LINK ({})</source>
         <translation>MIN_LINK ({}) ne doit pas dépasser MAX_LINK ({})</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:147</extracomment>
+        <extracomment>core/analysis/perturb.py:172</extracomment>
         <source>DETOUR_FACTOR must be &gt;= 1, got {}</source>
         <translation>DETOUR_FACTOR doit être &gt;= 1, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:149</extracomment>
+        <extracomment>core/analysis/perturb.py:174</extracomment>
         <source>MERGE_TOLERANCE must be &gt;= 0</source>
         <translation>MERGE_TOLERANCE doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:159</extracomment>
+        <extracomment>core/analysis/perturb.py:184</extracomment>
         <source>unknown ERROR_TYPE {!r}; choose one of {}</source>
         <translation>ERROR_TYPE {!r} inconnu ; choisissez parmi {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:163</extracomment>
-        <source>COUNT must be &gt;= 0, got {}</source>
-        <translation>COUNT doit être &gt;= 0, reçu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/perturb.py:167</extracomment>
+        <extracomment>core/analysis/perturb.py:193</extracomment>
         <source>the input layer has no line to perturb</source>
         <translation>la couche d&apos;entrée n&apos;a aucune ligne à perturber</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:168</extracomment>
+        <extracomment>core/analysis/perturb.py:194</extracomment>
         <source>{}: placing {} error(s)</source>
         <translation>{} : placement de {} erreur(s)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:189</extracomment>
+        <extracomment>core/analysis/perturb.py:215</extracomment>
         <source>the removals leave no ground truth: lower COUNT or REMOVAL_RADIUS</source>
         <translation>les suppressions ne laissent aucune vérité terrain : diminuez COUNT ou REMOVAL_RADIUS</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:200</extracomment>
+        <extracomment>core/analysis/perturb.py:226</extracomment>
         <source>only {} of {} {} fit in this network; {}</source>
         <translation>seulement {} sur {} ({}) tiennent dans ce réseau ; {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:236</extracomment>
+        <extracomment>core/analysis/perturb.py:262</extracomment>
         <source>interruptions</source>
         <translation>coupures</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:237</extracomment>
+        <extracomment>core/analysis/perturb.py:263</extracomment>
         <source>each needs 3 x GAP_LENGTH of road between two junctions; lower COUNT or GAP_LENGTH</source>
         <translation>chacune demande 3 x GAP_LENGTH de route entre deux carrefours ; diminuez COUNT ou GAP_LENGTH</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:335</extracomment>
+        <extracomment>core/analysis/perturb.py:361</extracomment>
         <source>overconnections</source>
         <translation>surconnexions</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:336</extracomment>
+        <extracomment>core/analysis/perturb.py:362</extracomment>
         <source>lower COUNT or DETOUR_FACTOR, or widen MIN_LINK - MAX_LINK</source>
         <translation>diminuez COUNT ou DETOUR_FACTOR, ou élargissez MIN_LINK - MAX_LINK</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:453; core/analysis/perturb.py:473</extracomment>
+        <extracomment>core/analysis/perturb.py:479; core/analysis/perturb.py:499</extracomment>
         <source>perturbations</source>
         <translation>déplacements</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:454</extracomment>
+        <extracomment>core/analysis/perturb.py:480</extracomment>
         <source>a perturbation displaces one node (junction or dead end); lower COUNT</source>
         <translation>un déplacement déplace un nœud (carrefour ou impasse) ; diminuez COUNT</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:474</extracomment>
+        <extracomment>core/analysis/perturb.py:500</extracomment>
         <source>nodes could not be moved without crossing other roads; lower COUNT or MAX_SHIFT</source>
         <translation>des nœuds n&apos;ont pas pu être déplacés sans croiser d&apos;autres routes ; diminuez COUNT ou MAX_SHIFT</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:536</extracomment>
+        <extracomment>core/analysis/perturb.py:562</extracomment>
         <source>doubled roads</source>
         <translation>routes doublées</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:537</extracomment>
+        <extracomment>core/analysis/perturb.py:563</extracomment>
         <source>one copy per road between junctions (roads of at least {:g} m without bends over 60 degrees); lower COUNT, DOUBLE_SHIFT or DOUBLE_LENGTH</source>
         <translation>une copie par route entre carrefours (routes d&apos;au moins {:g} m sans virage de plus de 60 degrés) ; diminuez COUNT, DOUBLE_SHIFT ou DOUBLE_LENGTH</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:562</extracomment>
+        <extracomment>core/analysis/perturb.py:588</extracomment>
         <source>removals</source>
         <translation>suppressions</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:563</extracomment>
+        <extracomment>core/analysis/perturb.py:589</extracomment>
         <source>disc centres must be 2 x REMOVAL_RADIUS apart; lower COUNT or REMOVAL_RADIUS</source>
         <translation>les centres des disques doivent être distants de 2 x REMOVAL_RADIUS ; diminuez COUNT ou REMOVAL_RADIUS</translation>
     </message>
@@ -779,22 +949,22 @@
         <translation>COUNTS demande au moins un nombre supérieur à 0</translation>
     </message>
     <message>
-        <extracomment>core/analysis/sensitivity.py:165</extracomment>
+        <extracomment>core/analysis/sensitivity.py:166</extracomment>
         <source>unknown error type {!r}; choose among {}</source>
         <translation>type d&apos;erreur {!r} inconnu ; choisissez parmi {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/sensitivity.py:170</extracomment>
+        <extracomment>core/analysis/sensitivity.py:173</extracomment>
         <source>REPETITIONS must be &gt;= 1</source>
         <translation>REPETITIONS doit être &gt;= 1</translation>
     </message>
     <message>
-        <extracomment>core/analysis/sensitivity.py:172</extracomment>
+        <extracomment>core/analysis/sensitivity.py:175</extracomment>
         <source>FLAT_THRESHOLD must be &gt;= 0</source>
         <translation>FLAT_THRESHOLD doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/analysis/sensitivity.py:205</extracomment>
+        <extracomment>core/analysis/sensitivity.py:208</extracomment>
         <source>{}: {} failed: {}</source>
         <translation>{} : {} en échec : {}</translation>
     </message>
@@ -809,42 +979,42 @@
         <translation>TILE_SIZE {} donne {} tuiles ; choisissez une taille plus grande</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:214</extracomment>
+        <extracomment>core/analysis/tiles.py:215</extracomment>
         <source>{}: no pooled rule; the mean of tile scores is used</source>
         <translation>{} : pas de règle de cumul ; la moyenne des scores des tuiles est utilisée</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:232</extracomment>
+        <extracomment>core/analysis/tiles.py:233</extracomment>
         <source>{}: {} undefined (NaN) in {} tile(s), left out of the mean</source>
         <translation>{} : {} indéfini (NaN) dans {} tuile(s), exclues de la moyenne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:247</extracomment>
+        <extracomment>core/analysis/tiles.py:248</extracomment>
         <source>AGGREGATION must be &apos;pooled&apos; or &apos;mean&apos;</source>
         <translation>AGGREGATION doit valoir « pooled » ou « mean »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:249</extracomment>
+        <extracomment>core/analysis/tiles.py:250</extracomment>
         <source>EMPTY_TILES must be &apos;skip&apos;, &apos;worst&apos; or &apos;best&apos;</source>
         <translation>EMPTY_TILES doit valoir « skip », « worst » ou « best »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:253</extracomment>
+        <extracomment>core/analysis/tiles.py:254</extracomment>
         <source>clipping tiles</source>
         <translation>découpage des tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:268</extracomment>
+        <extracomment>core/analysis/tiles.py:269</extracomment>
         <source>tile {}: {} failed: {}</source>
         <translation>tuile {} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:271</extracomment>
+        <extracomment>core/analysis/tiles.py:272</extracomment>
         <source>tile {} failed: {}</source>
         <translation>tuile {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:276</extracomment>
+        <extracomment>core/analysis/tiles.py:277</extracomment>
         <source>{} of {} tile(s) have no ground truth (EMPTY_TILES = {})</source>
         <translation>{} tuile(s) sur {} sans vérité terrain (EMPTY_TILES = {})</translation>
     </message>
@@ -944,7 +1114,7 @@
         <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/apls.py:287; core/metrics/boundaryf.py:199; core/metrics/ccq.py:84; core/metrics/cldice.py:88; core/metrics/distances.py:84; core/metrics/junct.py:128; core/metrics/optg.py:54; core/metrics/optj.py:159; core/metrics/optp.py:65; core/metrics/subg.py:81; core/metrics/tlts.py:96; core/metrics/topo.py:62</extracomment>
+        <extracomment>core/metrics/apls.py:287; core/metrics/boundaryf.py:199; core/metrics/ccq.py:84; core/metrics/cldice.py:88; core/metrics/distances.py:84; core/metrics/junct.py:128; core/metrics/optg.py:54; core/metrics/optj.py:159; core/metrics/optp.py:69; core/metrics/subg.py:82; core/metrics/tlts.py:96; core/metrics/topo.py:66</extracomment>
         <source>building networks</source>
         <translation>construction des réseaux</translation>
     </message>
@@ -1184,7 +1354,7 @@
         <translation>MATCHING doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optg.py:57; core/metrics/subg.py:84</extracomment>
+        <extracomment>core/metrics/optg.py:57; core/metrics/subg.py:85</extracomment>
         <source>drawing seeds</source>
         <translation>tirage des germes</translation>
     </message>
@@ -1204,7 +1374,7 @@
         <translation>la vérité terrain est vide : tous les germes sont tirés dans la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optg.py:84; core/metrics/subg.py:93</extracomment>
+        <extracomment>core/metrics/optg.py:84; core/metrics/subg.py:94</extracomment>
         <source>cropping and matching subgraphs</source>
         <translation>découpage et appariement des sous-graphes</translation>
     </message>
@@ -1249,62 +1419,62 @@
         <translation>la vérité terrain n&apos;a ni carrefour ni impasse : RECALL est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:52</extracomment>
+        <extracomment>core/metrics/optp.py:56</extracomment>
         <source>SEGMENT_LENGTH must be &gt; 0</source>
         <translation>SEGMENT_LENGTH doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:54</extracomment>
+        <extracomment>core/metrics/optp.py:58</extracomment>
         <source>SNAP_DISTANCE, CORRIDOR_WIDTH and NODE_SNAP_DISTANCE must be &gt;= 0</source>
         <translation>SNAP_DISTANCE, CORRIDOR_WIDTH et NODE_SNAP_DISTANCE doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:56</extracomment>
+        <extracomment>core/metrics/optp.py:60</extracomment>
         <source>MAX_HOPS must be &gt;= 1</source>
         <translation>MAX_HOPS doit être &gt;= 1</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:58</extracomment>
+        <extracomment>core/metrics/optp.py:62</extracomment>
         <source>DISCONNECTION_PENALTY must be &gt; 0</source>
         <translation>DISCONNECTION_PENALTY doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:68</extracomment>
+        <extracomment>core/metrics/optp.py:72</extracomment>
         <source>the ground truth has no usable line (no edge of positive length): OPT-P needs ground-truth paths</source>
         <translation>la vérité terrain n&apos;a aucune ligne utilisable (aucune arête de longueur positive) : OPT-P a besoin de chemins de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:71</extracomment>
+        <extracomment>core/metrics/optp.py:75</extracomment>
         <source>decomposing into paths</source>
         <translation>décomposition en chemins</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:77</extracomment>
+        <extracomment>core/metrics/optp.py:81</extracomment>
         <source>matching ground-truth paths (recall)</source>
         <translation>appariement des chemins de vérité terrain (rappel)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:79</extracomment>
+        <extracomment>core/metrics/optp.py:83</extracomment>
         <source>matching predicted paths (precision)</source>
         <translation>appariement des chemins prédits (précision)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:86</extracomment>
+        <extracomment>core/metrics/optp.py:90</extracomment>
         <source>the prediction is empty: PRECISION is undefined (NaN), RECALL = 0, F1 = 0</source>
         <translation>la prédiction est vide : PRECISION est indéfinie (NaN), RECALL = 0, F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:107; core/metrics/tlts.py:128</extracomment>
+        <extracomment>core/metrics/optp.py:111; core/metrics/tlts.py:128</extracomment>
         <source>writing results</source>
         <translation>écriture des résultats</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subg.py:63</extracomment>
+        <extracomment>core/metrics/subg.py:64</extracomment>
         <source>N_SEEDS must be &gt;= 1, got {}</source>
         <translation>N_SEEDS doit être &gt;= 1, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subg.py:88</extracomment>
+        <extracomment>core/metrics/subg.py:89</extracomment>
         <source>no seed: SUBG seeds only in the ground truth; every score is NaN</source>
         <translation>aucun germe : SUBG ne tire ses germes que dans la vérité terrain ; tous les scores valent NaN</translation>
     </message>
@@ -1364,44 +1534,114 @@
         <translation>aucune paire de points connectés de vérité terrain : TLTS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/topo.py:56</extracomment>
+        <extracomment>core/metrics/topo.py:60</extracomment>
         <source>ANGLE_TOLERANCE must be in (0, 90] degrees, got {}</source>
         <translation>ANGLE_TOLERANCE doit être dans ]0, 90] degrés, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/topo.py:60</extracomment>
+        <extracomment>core/metrics/topo.py:64</extracomment>
         <source>AGGREGATION must be one of {}, got {!r}</source>
         <translation>AGGREGATION doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/topo.py:65</extracomment>
+        <extracomment>core/metrics/topo.py:69</extracomment>
         <source>placing and pairing seeds</source>
         <translation>placement et appariement des germes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/topo.py:76</extracomment>
+        <extracomment>core/metrics/topo.py:80</extracomment>
         <source>no ground-truth chain is at least SEED_SPACING / 2 long: no seed, TOPO is undefined (NaN)</source>
         <translation>aucune chaîne de vérité terrain ne mesure au moins SEED_SPACING / 2 : aucun germe, TOPO est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/topo.py:78</extracomment>
+        <extracomment>core/metrics/topo.py:82</extracomment>
         <source>walking and matching subgraphs</source>
         <translation>parcours et appariement des sous-graphes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/topo.py:110</extracomment>
+        <extracomment>core/metrics/topo.py:114</extracomment>
         <source>no seed has a prediction pair: PRECISION is undefined (NaN), RECALL = 0</source>
         <translation>aucun germe n&apos;a de correspondant dans la prédiction : PRECISION est indéfinie (NaN), RECALL = 0</translation>
     </message>
     <message>
-        <extracomment>core/network.py:260</extracomment>
+        <extracomment>core/network.py:487</extracomment>
         <source>{} duplicate overlapping segment(s) collapsed (features drawn twice)</source>
         <translation>{} segment(s) superposé(s) en double fusionné(s) (entités dessinées deux fois)</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:184</extracomment>
+        <extracomment>core/registry.py:86</extracomment>
+        <source>at least {} {}</source>
+        <translation>au moins {} {}</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:86</extracomment>
+        <source>at least {}</source>
+        <translation>au moins {}</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:89</extracomment>
+        <source>from {} to {} {}</source>
+        <translation>de {} à {} {}</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:90</extracomment>
+        <source>from {} to {}</source>
+        <translation>de {} à {}</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:95</extracomment>
+        <source>{} ({})</source>
+        <translation>{} ({})</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:99</extracomment>
+        <source>{} needs a value.</source>
+        <translation>{} doit avoir une valeur.</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:101</extracomment>
+        <source>a whole number</source>
+        <translation>un nombre entier</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:107; core/registry.py:110; core/registry.py:115; core/registry.py:120</extracomment>
+        <source>{} must be {} {}; got {}.</source>
+        <translation>{} doit être {} {} ; reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:125</extracomment>
+        <source>{} must be one of {}; got {}.</source>
+        <translation>{} doit être l&apos;une des valeurs {} ; reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:133</extracomment>
+        <source>{} must be true or false; got {}.</source>
+        <translation>{} doit être vrai ou faux ; reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:135</extracomment>
+        <source>{} must be text (a field name); got {}.</source>
+        <translation>{} doit être un texte (un nom de champ) ; reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:287</extracomment>
         <source>{}: unknown parameter {}</source>
         <translation>{} : paramètre inconnu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:296</extracomment>
+        <source>Vertex merge tolerance (MERGE_TOLERANCE, {} m) must be far below {} ({}, {} m): at most 1/{} of it. Lower MERGE_TOLERANCE (default 0.05 m) or raise {}.</source>
+        <translation>La tolérance de fusion des sommets (MERGE_TOLERANCE, {} m) doit être bien inférieure à {} ({}, {} m) : au plus 1/{} de cette valeur. Diminuez MERGE_TOLERANCE (0.05 m par défaut) ou augmentez {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:349</extracomment>
+        <source>{}: {} &apos;{}&apos; is missing from the {} layer; the field must exist (same name) on both layers</source>
+        <translation>{} : {} « {} » est absent de la couche de {} ; le champ doit exister (sous le même nom) dans les deux couches</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:352</extracomment>
+        <source>{}: {} &apos;{}&apos; is missing from the {} layer</source>
+        <translation>{} : {} « {} » est absent de la couche de {}</translation>
     </message>
     <message>
         <extracomment>core/report.py:25</extracomment>
@@ -1749,12 +1989,12 @@
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>
     <message>
-        <extracomment>core/subgraph_eval.py:165</extracomment>
+        <extracomment>core/subgraph_eval.py:169</extracomment>
         <source>no prediction control point in any subgraph: PRECISION is undefined (NaN)</source>
         <translation>aucun point de contrôle de la prédiction dans les sous-graphes : PRECISION est indéfinie (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/subgraph_eval.py:168</extracomment>
+        <extracomment>core/subgraph_eval.py:172</extracomment>
         <source>no ground-truth control point in any subgraph: RECALL is undefined (NaN)</source>
         <translation>aucun point de contrôle de la vérité terrain dans les sous-graphes : RECALL est indéfini (NaN)</translation>
     </message>
@@ -2050,8 +2290,8 @@
     </message>
     <message>
         <extracomment>apls: parameter MERGE_TOLERANCE help; boundaryf: parameter MERGE_TOLERANCE help; ccq: parameter MERGE_TOLERANCE help; cldice: parameter MERGE_TOLERANCE help; distances: parameter MERGE_TOLERANCE help; instances: parameter MERGE_TOLERANCE help; junct: parameter MERGE_TOLERANCE help; subg: parameter MERGE_TOLERANCE help; optg: parameter MERGE_TOLERANCE help; optj: parameter MERGE_TOLERANCE help; optp: parameter MERGE_TOLERANCE help; tlts: parameter MERGE_TOLERANCE help; topo: parameter MERGE_TOLERANCE help</extracomment>
-        <source>Vertices of different lines closer than this are one node (lines connect there).</source>
-        <translation>Les sommets de lignes différentes plus proches que cette distance forment un seul nœud (les lignes s&apos;y raccordent).</translation>
+        <source>An end of a line and a vertex of another line closer than this are one node (lines connect there); vertices of one road are never merged. 0 to 1 m, and at most 1/5 of any sampling spacing.</source>
+        <translation>Une extrémité de ligne et un sommet d&apos;une autre ligne plus proches que cette distance forment un seul nœud (les lignes s&apos;y raccordent) ; les sommets d&apos;une même route ne sont jamais fusionnés. De 0 à 1 m, et au plus 1/5 de chaque espacement d&apos;échantillonnage.</translation>
     </message>
     <message>
         <extracomment>apls: parameter NODE_CROSSINGS help; boundaryf: parameter NODE_CROSSINGS help; ccq: parameter NODE_CROSSINGS help; cldice: parameter NODE_CROSSINGS help; distances: parameter NODE_CROSSINGS help; instances: parameter NODE_CROSSINGS help; junct: parameter NODE_CROSSINGS help; subg: parameter NODE_CROSSINGS help; optg: parameter NODE_CROSSINGS help; optj: parameter NODE_CROSSINGS help; optp: parameter NODE_CROSSINGS help; tlts: parameter NODE_CROSSINGS help; topo: parameter NODE_CROSSINGS help</extracomment>
@@ -2105,8 +2345,8 @@
     </message>
     <message>
         <extracomment>apls: sink MATCHED help</extracomment>
-        <source>Control points snapped to the other network; graduated by mean_penalty.</source>
-        <translation>Points de contrôle accrochés à l&apos;autre réseau ; symbologie graduée selon mean_penalty.</translation>
+        <source>Control points snapped to the other network; graduated by mean_pen.</source>
+        <translation>Points de contrôle accrochés à l&apos;autre réseau ; symbologie graduée selon mean_pen.</translation>
     </message>
     <message>
         <extracomment>apls: sink MATCHED legend 0</extracomment>
@@ -3115,8 +3355,8 @@
     </message>
     <message>
         <extracomment>subg: parameter SEED help; optg: parameter SEED help; optp: parameter SEED help; tlts: parameter SEED help</extracomment>
-        <source>Seed of every random draw; same inputs and seed give the same numbers.</source>
-        <translation>Graine de tous les tirages aléatoires ; mêmes entrées et même graine donnent les mêmes nombres.</translation>
+        <source>Seed of every random draw (0 to 2147483647); same inputs and seed give the same numbers.</source>
+        <translation>Graine de tous les tirages aléatoires (0 à 2147483647) ; mêmes entrées et même graine donnent les mêmes nombres.</translation>
     </message>
     <message>
         <extracomment>subg: output PRECISION help; optg: output PRECISION help; topo: output PRECISION help</extracomment>
@@ -3305,8 +3545,8 @@
     </message>
     <message>
         <extracomment>optj: sink MATCHED help</extracomment>
-        <source>One point per match, at the matched feature (ground truth in pass 1, prediction in pass 2): both degrees, distance, matched_to (feature / edge_point); graduated by degree_difference.</source>
-        <translation>Un point par appariement, sur l&apos;élément apparié (vérité terrain au passage 1, prédiction au passage 2) : les deux degrés, la distance, matched_to (feature / edge_point) ; gradués selon degree_difference.</translation>
+        <source>One point per match, at the matched feature (ground truth in pass 1, prediction in pass 2): both degrees, distance, matched_to (feature / edge_point); graduated by deg_diff.</source>
+        <translation>Un point par appariement, sur l&apos;élément apparié (vérité terrain au passage 1, prédiction au passage 2) : les deux degrés, la distance, matched_to (feature / edge_point) ; symbologie graduée selon deg_diff.</translation>
     </message>
     <message>
         <extracomment>optj: sink MATCHED legend 0</extracomment>
@@ -3370,8 +3610,8 @@
     </message>
     <message>
         <extracomment>optp: parameter SNAP_DISTANCE help</extracomment>
-        <source>A path point&apos;s candidates are the closest points of the other network&apos;s edges within this distance (metres; reference 25 px).</source>
-        <translation>Les candidats d&apos;un point de chemin sont les points les plus proches des arêtes de l&apos;autre réseau à moins de cette distance (mètres ; référence 25 px).</translation>
+        <source>A path point&apos;s candidates are the closest points of the other network&apos;s edges (of their parts not matched by earlier paths) within this distance (metres; reference 25 px).</source>
+        <translation>Les candidats d&apos;un point de chemin sont les points les plus proches des arêtes de l&apos;autre réseau (de leurs parties non appariées par les chemins précédents) à moins de cette distance (mètres ; référence 25 px).</translation>
     </message>
     <message>
         <extracomment>optp: parameter CORRIDOR_WIDTH label</extracomment>
@@ -3645,8 +3885,8 @@
     </message>
     <message>
         <extracomment>topo: parameter RADIUS help</extracomment>
-        <source>Roads are walked this far along the graph from each seed (Sat2Graph: 0.003 degrees, about 300 m; 150 m on small SpaceNet tiles).</source>
-        <translation>Distance sur laquelle les routes sont parcourues le long du graphe depuis chaque germe (Sat2Graph : 0,003 degré, environ 300 m ; 150 m sur les petites tuiles SpaceNet).</translation>
+        <source>Roads are walked this far along the graph from each seed (Sat2Graph: 0.003 degrees, 333 m at its 111,111 m per degree; 167 m on small SpaceNet tiles).</source>
+        <translation>Distance sur laquelle les routes sont parcourues le long du graphe depuis chaque germe (Sat2Graph : 0,003 degré, soit 333 m avec ses 111 111 m par degré ; 167 m sur les petites tuiles SpaceNet).</translation>
     </message>
     <message>
         <extracomment>topo: parameter SPACING label</extracomment>
@@ -3655,13 +3895,13 @@
     </message>
     <message>
         <extracomment>topo: parameter SPACING help</extracomment>
-        <source>Holes and marbles every at most this many metres along the roads (Sat2Graph: 0.00005 degrees, about 5 m).</source>
-        <translation>Trous et billes espacés d&apos;au plus ce nombre de mètres le long des routes (Sat2Graph : 0,00005 degré, environ 5 m).</translation>
+        <source>Holes and marbles every at most this many metres along the roads (Sat2Graph: 0.00005 degrees, 5.6 m).</source>
+        <translation>Trous et billes espacés d&apos;au plus ce nombre de mètres le long des routes (Sat2Graph : 0,00005 degré, 5,6 m).</translation>
     </message>
     <message>
         <extracomment>topo: parameter MATCH_DISTANCE help</extracomment>
-        <source>A hole and a marble match when at most this far apart; also the pairing distance of seeds (Sat2Graph: 0.0001 degrees, about 10 m).</source>
-        <translation>Un trou et une bille sont appariés lorsqu&apos;ils sont distants d&apos;au plus cette valeur ; c&apos;est aussi la distance d&apos;association des germes (Sat2Graph : 0,0001 degré, environ 10 m).</translation>
+        <source>A hole and a marble match when at most this far apart; also the pairing distance of seeds (Sat2Graph: 0.0001 degrees, 11 m).</source>
+        <translation>Un trou et une bille sont appariés lorsqu&apos;ils sont distants d&apos;au plus cette valeur ; c&apos;est aussi la distance d&apos;association des germes (Sat2Graph : 0,0001 degré, 11 m).</translation>
     </message>
     <message>
         <extracomment>topo: parameter ANGLE_TOLERANCE label</extracomment>
@@ -3737,6 +3977,42 @@
         <extracomment>family Instances and classes: description</extracomment>
         <source>individual roads matched one to one, by class</source>
         <translation>routes individuelles appariées une à une, par classe</translation>
+    </message>
+    <message>
+        <source>COUNT must be &gt;= 0, got {}</source>
+        <translation type="vanished">COUNT doit être &gt;= 0, reçu {}</translation>
+    </message>
+    <message>
+        <source>Vertices of different lines closer than this are one node (lines connect there).</source>
+        <translation type="vanished">Les sommets de lignes différentes plus proches que cette distance forment un seul nœud (les lignes s&apos;y raccordent).</translation>
+    </message>
+    <message>
+        <source>Control points snapped to the other network; graduated by mean_penalty.</source>
+        <translation type="vanished">Points de contrôle accrochés à l&apos;autre réseau ; symbologie graduée selon mean_penalty.</translation>
+    </message>
+    <message>
+        <source>Seed of every random draw; same inputs and seed give the same numbers.</source>
+        <translation type="vanished">Graine de tous les tirages aléatoires ; mêmes entrées et même graine donnent les mêmes nombres.</translation>
+    </message>
+    <message>
+        <source>One point per match, at the matched feature (ground truth in pass 1, prediction in pass 2): both degrees, distance, matched_to (feature / edge_point); graduated by degree_difference.</source>
+        <translation type="vanished">Un point par appariement, sur l&apos;élément apparié (vérité terrain au passage 1, prédiction au passage 2) : les deux degrés, la distance, matched_to (feature / edge_point) ; gradués selon degree_difference.</translation>
+    </message>
+    <message>
+        <source>A path point&apos;s candidates are the closest points of the other network&apos;s edges within this distance (metres; reference 25 px).</source>
+        <translation type="vanished">Les candidats d&apos;un point de chemin sont les points les plus proches des arêtes de l&apos;autre réseau à moins de cette distance (mètres ; référence 25 px).</translation>
+    </message>
+    <message>
+        <source>Roads are walked this far along the graph from each seed (Sat2Graph: 0.003 degrees, about 300 m; 150 m on small SpaceNet tiles).</source>
+        <translation type="vanished">Distance sur laquelle les routes sont parcourues le long du graphe depuis chaque germe (Sat2Graph : 0,003 degré, environ 300 m ; 150 m sur les petites tuiles SpaceNet).</translation>
+    </message>
+    <message>
+        <source>Holes and marbles every at most this many metres along the roads (Sat2Graph: 0.00005 degrees, about 5 m).</source>
+        <translation type="vanished">Trous et billes espacés d&apos;au plus ce nombre de mètres le long des routes (Sat2Graph : 0,00005 degré, environ 5 m).</translation>
+    </message>
+    <message>
+        <source>A hole and a marble match when at most this far apart; also the pairing distance of seeds (Sat2Graph: 0.0001 degrees, about 10 m).</source>
+        <translation type="vanished">Un trou et une bille sont appariés lorsqu&apos;ils sont distants d&apos;au plus cette valeur ; c&apos;est aussi la distance d&apos;association des germes (Sat2Graph : 0,0001 degré, environ 10 m).</translation>
     </message>
     <message>
         <source>Scores several predictions (one per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With TILE_SIZE or a TILES polygon layer every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). SCORES: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions.</source>

@@ -33,7 +33,7 @@ def utm_crs_for(crs, extent, transform_context):
     if crs != wgs84:
         t = QgsCoordinateTransform(crs, wgs84, transform_context)
         if not t.isValid():
-            raise ValueError("no transformation to WGS 84")
+            raise ValueError(tr("no transformation to WGS 84"))
         c = t.transform(c)
     lon, lat = c.x(), c.y()
     zone = int(math.floor((lon + 180.0) / 6.0)) % 60 + 1

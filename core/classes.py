@@ -7,7 +7,7 @@ empty other side, with that metric's empty-input convention.
 import numpy as np
 
 from .lineset import LineSet
-from .text import msg
+from .text import message_of, msg
 
 NULL_CLASS = "NULL"
 
@@ -118,7 +118,7 @@ def _run_metric(spec, gt, pred, params, progress):
                             "gt_length_m": g.total_length(), "pred_length_m": p.total_length(),
                             "warnings": r.warnings}
         except ValueError as e:
-            per_class[c] = {"scores": {}, "error": str(e)}
+            per_class[c] = {"scores": {}, "error": message_of(e)}
     result.details["classes"] = per_class
     result.parameters["CLASS_FIELD"] = field
     return result

@@ -53,3 +53,12 @@ def translate(text, tr):
     if isinstance(text, str):
         return tr(text)
     return text
+
+
+def message_of(exc):
+    """The message of ``exc``: its one text argument as it is (a Text keeps
+    its template, so it is translated where it is shown; ``str(exc)`` would
+    make it a plain English string), else ``str(exc)``."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], str):
+        return exc.args[0]
+    return str(exc)

@@ -13,7 +13,7 @@ from .. import registry
 from ..classes import run_metric
 from ..progress import NO_PROGRESS, Cancelled
 from .executor import run_shared
-from ..text import msg
+from ..text import message_of, msg
 
 SHARED = ("SEED", "CLASS_FIELD", "MERGE_TOLERANCE", "NODE_CROSSINGS")
 
@@ -92,7 +92,7 @@ def _run_group(common, group, progress):
         try:
             r = run_metric(spec, gt, pred, metric_params(spec, params, seed), sub)
         except ValueError as e:
-            out.append((False, str(e)))
+            out.append((False, message_of(e)))
             continue
         except Cancelled:
             raise

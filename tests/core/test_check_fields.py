@@ -50,3 +50,17 @@ def test_every_metric_checks_the_shared_class_field(spec):
     p = metric_params(spec, {"CLASS_FIELD": "cls"})
     with pytest.raises(ValueError, match="CLASS_FIELD 'cls' is missing from the prediction"):
         registry.check_fields(spec, p, fields(["cls"], ["other"]))
+
+
+def test_missing_field_message_is_translatable():
+    from core.text import translate
+    spec = registry.get("apls")
+    p = spec.resolve({"CLASS_FIELD": "cls"})
+    with pytest.raises(ValueError) as e:
+        registry.check_fields(spec, p, fields(["cls"], []))
+    fr = {"{}: {} '{}' is missing from the {} layer; the field must exist (same name) on both "
+          "layers": "{} : {} « {} » est absent de la couche de {} ; le champ doit exister (sous "
+          "le même nom) dans les deux couches", "prediction": "prédiction"}
+    assert translate(e.value.args[0], lambda t: fr.get(t, t)) == (
+        "apls : CLASS_FIELD « cls » est absent de la couche de prédiction ; le champ doit exister "
+        "(sous le même nom) dans les deux couches")

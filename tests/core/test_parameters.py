@@ -121,3 +121,33 @@ def test_perturb_parameters_checked():
         perturb(_lines(), "interruptions", 1, params={"MERGE_TOLERANCE": 1e6})
     with pytest.raises(ValueError, match=r"Number of errors \(COUNT\)"):
         perturb(_lines(), "interruptions", 2 ** 31 - 1)
+
+
+def test_refusals_are_translatable_with_translated_parts():
+    # the sentence, the parameter's label, the kind ("a finite number") and
+    # the range are each a template the QGIS side translates (core/text.py)
+    from core.text import Text, translate
+    with pytest.raises(ValueError) as e:
+        registry.get("apls").resolve({"CONTROL_SPACING": math.nan})
+    m = e.value.args[0]
+    assert isinstance(m, Text) and m.template == "{} must be {} {}; got {}."
+    fr = {"{} must be {} {}; got {}.": "{} doit être {} {} ; reçu {}.",
+          "a finite number": "un nombre fini", "from {} to {} {}": "de {} à {} {}",
+          "Control point spacing": "Espacement des points de contrôle"}
+    assert translate(m, lambda t: fr.get(t, t)) == (
+        "Espacement des points de contrôle (CONTROL_SPACING) doit être un nombre fini "
+        "de 0.01 à 100000 m ; reçu nan.")
+    # evaluate keeps the template of a refused metric's message
+    ev = evaluate(_lines(), _lines(), ["apls"], {"apls": {"CONTROL_SPACING": math.nan}})
+    assert isinstance(ev.errors["apls"], Text) and ev.errors["apls"] == m
+    assert translate(ev.warnings()[0], lambda t: fr.get(t, t)).endswith("reçu nan.")
+
+
+def test_merge_tolerance_refusal_is_translatable():
+    from core.text import translate
+    with pytest.raises(ValueError) as e:
+        registry.get("apls").resolve({"MERGE_TOLERANCE": 0.5, "CONTROL_SPACING": 2.0})
+    upper = translate(e.value.args[0], lambda t: t.upper())
+    # the template and the spacing's label are translated, the numbers and ids kept
+    assert upper.startswith("VERTEX MERGE TOLERANCE (MERGE_TOLERANCE, 0.5 M) MUST BE FAR BELOW "
+                            "CONTROL POINT SPACING (CONTROL_SPACING, 2 M)"), upper

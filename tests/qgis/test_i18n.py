@@ -117,6 +117,28 @@ def test_tool_texts_marked_with_tr_noop_are_french(french, plugin):
     assert compare.group() != compare.GROUP and compare.name() == "compare"
 
 
+def test_core_refusals_are_shown_in_french(french, plugin):
+    # a parameter refused by the core (core/text.py template with the label,
+    # the kind and the range as translated parts) reaches the user in French
+    from qgis.core import QgsProcessingException
+    checks = importlib.import_module("roadmetrics.ui.checks")
+    registry = importlib.import_module("roadmetrics.core.registry")
+    with pytest.raises(QgsProcessingException) as e:
+        checks.resolve_single(registry.get("apls"), {"CONTROL_SPACING": float("nan")})
+    text = str(e.value)
+    assert text.startswith("Paramètres invalides"), text
+    assert ("(CONTROL_SPACING) doit être un nombre fini de 0.01 à 100000 m\xa0; reçu nan."
+            in text), text
+    assert tr("Control point spacing") in text and tr("Control point spacing") != "Control point spacing"
+    spec = registry.get("apls")
+    with pytest.raises(ValueError) as e:
+        registry.check_fields(spec, spec.resolve({"CLASS_FIELD": "cls"}),
+                              {"GROUND_TRUTH": {"cls"}, "PREDICTION": set()})
+    summary = importlib.import_module("roadmetrics.ui.summary")
+    assert summary.error_text(e.value).startswith(
+        "apls\xa0: CLASS_FIELD « cls » est absent de la couche de prédiction\xa0;")
+
+
 def test_english_after_translator_removed(qgis_app, french_qm):
     # no French leaks into other tests once the fixture has torn down
     assert tr("Road network metrics") == "Road network metrics"

@@ -1,6 +1,6 @@
 """LineNetwork: a planar road graph built from line coordinates.
 
-Model (README, "Network model"):
+Model (docs/conventions.md, "Network model"):
 
 * Every input part (a LineString, or one part of a MultiLineString) is a
   polyline of (x, y) vertices in metres.  Z and M are dropped by the caller.
@@ -259,7 +259,7 @@ def _merge_vertices(xy, pid, tol):
     the other (``pid``: part of each vertex; no two consecutive vertices of
     a part equal).  Returns (labels, representative xy per label).
 
-    Rule (README, "Network model"):
+    Rule (docs/conventions.md, "Network model"):
 
     1. Exactly equal coordinates are one point (a sort, not a distance
        query: k coincident vertices cost O(k), not O(k^2) pairs); points

@@ -9,7 +9,7 @@ Also the catalogue of every algorithm of the provider (metrics and tools):
 where its documentation is (HELP_DOCS, help_url), its search tags (TAGS)
 and the stable order of the metric picker (METRIC_ORDER).
 
-Every numeric parameter has a finite range [minimum, maximum] (README,
+Every numeric parameter has a finite range [minimum, maximum] (docs/conventions.md,
 "Parameter ranges"): distances at most ``MAX_DISTANCE_M`` unless narrower,
 integers at most ``MAX_COUNT``, seeds at most ``MAX_SEED``.
 :meth:`MetricSpec.resolve` refuses a value outside it (NaN and infinities
@@ -442,24 +442,24 @@ DOCS_BASE = "https://github.com/roadmetrics/roadmetrics/blob/main/"
 # renders heading anchors).  The one place to update when the documents move;
 # tests/core/test_catalogue.py checks every anchor exists in its document.
 HELP_DOCS = {
-    "apls": ("README.md", "roadmetricsapls--apls-average-path-length-similarity"),
-    "tlts": ("README.md", "roadmetricstlts--tlts-too-long--too-short"),
-    "optp": ("README.md", "roadmetricsoptp--opt-p-path-connectivity"),
-    "junct": ("README.md", "roadmetricsjunct--junct-junction-recall--error-roadtracer"),
-    "optj": ("README.md", "roadmetricsoptj--opt-j-junctions-and-end-points"),
-    "subg": ("README.md", "subg--holes-and-marbles-roadmetricssubg"),
-    "optg": ("README.md", "opt-g--subgraphs-one-to-one-roadmetricsoptg"),
-    "topo": ("README.md", "topo-roadmetricstopo"),
-    "ccq": ("README.md", "roadmetricsccq--ccq-correctness-completeness-quality"),
-    "distances": ("README.md", "roadmetricsdistances--distance-metrics"),
-    "cldice": ("README.md", "roadmetricscldice--cldice-centreline-dice"),
-    "boundaryf": ("README.md", "roadmetricsboundaryf--boundary-f-measure"),
-    "instances": ("README.md", "roadmetricsinstances--instance-matching-and-ap-mapillary-vistas--"
-                               "cityscapes-for-lines"),
-    "evaluate": ("README.md", "roadmetricsevaluate--evaluate-all-metrics"),
-    "perturb": ("README.md", "roadmetricsperturb--perturb-a-network-synthetic-errors"),
-    "sensitivity": ("README.md", "roadmetricssensitivity--metric-sensitivity-analysis"),
-    "compare": ("README.md", "roadmetricscompare--compare-methods"),
+    "apls": ("docs/paths.md", "roadmetricsapls--apls-average-path-length-similarity"),
+    "tlts": ("docs/paths.md", "roadmetricstlts--tlts-too-long--too-short"),
+    "optp": ("docs/paths.md", "roadmetricsoptp--opt-p-path-connectivity"),
+    "junct": ("docs/junctions.md", "roadmetricsjunct--junct-junction-recall--error-roadtracer"),
+    "optj": ("docs/junctions.md", "roadmetricsoptj--opt-j-junctions-and-end-points"),
+    "subg": ("docs/subgraphs.md", "subg--holes-and-marbles-roadmetricssubg"),
+    "optg": ("docs/subgraphs.md", "opt-g--subgraphs-one-to-one-roadmetricsoptg"),
+    "topo": ("docs/subgraphs.md", "topo-roadmetricstopo"),
+    "ccq": ("docs/geometric.md", "roadmetricsccq--ccq-correctness-completeness-quality"),
+    "distances": ("docs/geometric.md", "roadmetricsdistances--distance-metrics"),
+    "cldice": ("docs/geometric.md", "roadmetricscldice--cldice-centreline-dice"),
+    "boundaryf": ("docs/geometric.md", "roadmetricsboundaryf--boundary-f-measure"),
+    "instances": ("docs/instances.md", "roadmetricsinstances--instance-matching-and-ap-mapillary-vistas--"
+                                    "cityscapes-for-lines"),
+    "evaluate": ("docs/evaluate.md", "roadmetricsevaluate--evaluate-all-metrics"),
+    "perturb": ("docs/tools.md", "roadmetricsperturb--perturb-a-network-synthetic-errors"),
+    "sensitivity": ("docs/tools.md", "roadmetricssensitivity--metric-sensitivity-analysis"),
+    "compare": ("docs/tools.md", "roadmetricscompare--compare-methods"),
 }
 
 

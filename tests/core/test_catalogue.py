@@ -97,7 +97,7 @@ def test_searched_words_find_the_algorithms(word, alg):
 
 def test_metric_picker_order_is_stable_and_complete():
     ids = [s.id for s in registry.picker_specs()]
-    # the indices of existing models and scripts (README: METRICS=0,7 is APLS and OPT-G)
+    # the indices of existing models and scripts (README, "Running": METRICS=0,7 is APLS and OPT-G)
     assert ids[:13] == ["apls", "boundaryf", "ccq", "cldice", "distances", "instances", "junct",
                         "optg", "optj", "optp", "subg", "tlts", "topo"]
     assert sorted(ids) == sorted(s.id for s in registry.all_specs())

@@ -3,7 +3,7 @@ worker killed during run_tasks (as the out-of-memory killer does), cancel
 while tasks run, and a parent process that dies while its workers compute.
 
 Timings are bounded generously (this runs on loaded 2-core machines); the
-measured latencies are printed (pytest -s) and documented in README."""
+measured latencies are printed (pytest -s) and documented in docs/performance.md."""
 import os
 import signal
 import subprocess

@@ -86,7 +86,7 @@ def test_per_metric_parameters(run_alg):
 def test_report_renders_in_headless_chromium(run_alg, tmp_path):
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     if exe is None:
-        pytest.skip("chromium is not installed (documented check in README)")
+        pytest.skip("chromium is not installed (documented check in docs/evaluate.md)")
     report = str(tmp_path / "report.html")
     run_alg("roadmetrics:evaluate", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,
                                      "METRICS": [0], "REPORT": report})

@@ -8,6 +8,7 @@ from qgis.core import (QgsFeature, QgsField, QgsFields, QgsGeometry,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterNumber)
 
+from ..core import registry
 from ..core.analysis.perturb import ERROR_TYPES, perturb
 from ..core.progress import Cancelled
 from ..core.result import json_safe
@@ -50,7 +51,7 @@ class PerturbAlgorithm(ToolAlgorithm):
         self.addParameter(QgsProcessingParameterEnum(
             "ERROR_TYPE", tr("Error type"), list(ERROR_TYPES), False, 0))
         self.addParameter(QgsProcessingParameterNumber(
-            "COUNT", tr("Number of errors"), NumberType.Integer, 10, False, 0))
+            "COUNT", tr("Number of errors"), NumberType.Integer, 10, False, 0, registry.MAX_COUNT))
         self.addParameter(seed_parameter())
         for p in perturb_parameters("INPUT") + network_parameters("INPUT"):
             self.addParameter(p)

@@ -14,6 +14,7 @@ from qgis.core import (QgsFeature, QgsField, QgsFields, QgsProcessingAlgorithm, 
 
 from ..core import registry
 from ..core.analysis.perturb import DEFAULTS
+from ..core.analysis.perturb import param_specs as perturb_param_specs
 from ..core.progress import Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels
 from .checks import check_parameter_values, layer_crs
@@ -190,6 +191,13 @@ def perturb_parameters(parent):
                                      NumberType.Double, DEFAULTS["DETOUR_FACTOR"], False, 1.0)
     d.setFlags(d.flags() | ParameterFlag.Advanced)
     out.append(d)
+    # the dialog shows the ranges the core checks (core/analysis/perturb.py)
+    specs = perturb_param_specs()
+    for q in out:
+        spec = specs.get(q.name())
+        if spec is not None:
+            q.setMinimum(spec.minimum)
+            q.setMaximum(spec.maximum)
     return out
 
 

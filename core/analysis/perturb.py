@@ -136,9 +136,10 @@ PARAM_LABELS = {
 }
 
 
-def _params():
+def param_specs():
     """The perturbation parameters as registry Params (ranges checked by
-    :func:`resolve`)."""
+    :func:`resolve`; the QGIS dialogs of perturb and sensitivity show the
+    same ranges)."""
     from ..registry import MAX_DISTANCE_M, NETWORK_PARAMS, Param
     out = {k: Param(k, "distance", PARAM_LABELS[k], DEFAULTS[k], unit="m", minimum=1e-3,
                     maximum=MAX_DISTANCE_M) for k in PARAM_LABELS if k != "DETOUR_FACTOR"}
@@ -156,7 +157,7 @@ def resolve(params=None):
     for k, v in (params or {}).items():
         if k in out and v is not None:
             out[k] = v
-    for k, p in _params().items():
+    for k, p in param_specs().items():
         out[k] = p.check(out[k])
     for k in DEFAULTS:
         if k != "NODE_CROSSINGS":

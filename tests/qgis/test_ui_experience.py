@@ -307,3 +307,20 @@ def test_readme_model_variable_is_the_one_qgis_names(qgis_app):
         readme = fh.read()
     assert "`@APLS__average_path_length_similarity__APLS`" in readme
     assert alg("apls").displayName() == "APLS (average path length similarity)"
+
+
+def test_tool_dialogs_show_the_ranges_the_core_checks(qgis_app):
+    # perturb and sensitivity: the widgets' minimum / maximum are the core's ranges
+    from qgis.core import QgsApplication
+    from roadmetrics.core.analysis.perturb import param_specs
+    from roadmetrics.core.registry import MAX_COUNT
+    specs = param_specs()
+    for alg_id in ("roadmetrics:perturb", "roadmetrics:sensitivity"):
+        alg = QgsApplication.processingRegistry().algorithmById(alg_id)
+        for name in ("GAP_LENGTH", "MAX_SHIFT", "MIN_LINK", "DETOUR_FACTOR"):
+            d = alg.parameterDefinition(name)
+            assert (d.minimum(), d.maximum()) == (specs[name].minimum, specs[name].maximum), \
+                (alg_id, name)
+    count = QgsApplication.processingRegistry().algorithmById("roadmetrics:perturb") \
+        .parameterDefinition("COUNT")
+    assert (count.minimum(), count.maximum()) == (0, MAX_COUNT)

@@ -100,12 +100,10 @@ def qgis_process_executable():
     return None
 
 
-@pytest.fixture
-def qgis_process(tmp_path):
-    """``run(algorithm, *KEY=VALUE) -> results`` through ``qgis_process --json``
-    with this checkout enabled as the plugin in a fresh profile (skips when no
-    qgis_process works)."""
-    import json
+def qgis_process_setup(tmp_path):
+    """``(executable, environment)`` of a qgis_process with this checkout
+    enabled as the plugin in a fresh profile under ``tmp_path`` (skips when
+    no qgis_process works)."""
     import subprocess
     exe = qgis_process_executable()
     if exe is None:
@@ -116,6 +114,17 @@ def qgis_process(tmp_path):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_PLUGINPATH=str(plugins),
                QGIS_CUSTOM_CONFIG_PATH=str(tmp_path / "qp-profile"))
     subprocess.run([exe, "plugins", "enable", "roadmetrics"], env=env, capture_output=True, check=True)
+    return exe, env
+
+
+@pytest.fixture
+def qgis_process(tmp_path):
+    """``run(algorithm, *KEY=VALUE) -> results`` through ``qgis_process --json``
+    with this checkout enabled as the plugin in a fresh profile (skips when no
+    qgis_process works)."""
+    import json
+    import subprocess
+    exe, env = qgis_process_setup(tmp_path)
 
     def run(alg, *args, check=True):
         """results; with check=False: (return code, stdout + stderr)."""

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import GT_SAMPLE, PRED_SAMPLE, ROOT, qgis_process_executable
+from conftest import GT_SAMPLE, PRED_SAMPLE, qgis_process_setup
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="reads the process table in /proc")
@@ -43,16 +43,7 @@ def running(pid):
 
 
 def test_sigterm_to_qgis_process_leaves_no_worker(tmp_path):
-    exe = qgis_process_executable()
-    if exe is None:
-        pytest.skip("no working qgis_process")
-    plugins = tmp_path / "qp-plugins"
-    plugins.mkdir()
-    os.symlink(ROOT, plugins / "roadmetrics")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QGIS_PLUGINPATH=str(plugins),
-               QGIS_CUSTOM_CONFIG_PATH=str(tmp_path / "qp-profile"))
-    subprocess.run([exe, "plugins", "enable", "roadmetrics"], env=env, capture_output=True,
-                   check=True)
+    exe, env = qgis_process_setup(tmp_path)
     # four tiles of the sample, every metric: several seconds per tile
     proc = subprocess.Popen([exe, "--json", "run", "roadmetrics:evaluate", "--",
                              f"GROUND_TRUTH={GT_SAMPLE}", f"PREDICTION={PRED_SAMPLE}",

@@ -27,9 +27,9 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsProcessingException,
                        QgsProcessingUtils, QgsProperty, QgsProviderRegistry, QgsWkbTypes)
 
 from ..core import registry
-from ..core.text import translate as _translate
 from .compat import GeometryType, SourceType, WkbType
 from .i18n import tr, tr_noop
+from .summary import error_text
 
 # files that make up one dataset with the given extension (lower case)
 FAMILIES = [
@@ -471,7 +471,7 @@ def check_run(alg, parameters, context, feedback, metric_params=None, fields=Tru
                 extra = "" if fields else " " + tr(
                     "(this tool reads no attributes: the perturbed copies have none)")
                 raise QgsProcessingException(tr("Invalid parameters: {}").format(
-                    _translate(e.args[0], tr) if e.args else e) + extra)
+                    error_text(e)) + extra)
     if "GROUND_TRUTH" in sources and "PREDICTION" in sources and not (
             _selected_only(parameters, "GROUND_TRUTH") or _selected_only(parameters, "PREDICTION")):
         a = _layer(alg, parameters, "GROUND_TRUTH", context)
@@ -499,7 +499,7 @@ def resolve_single(spec, values):
         return spec.resolve(values)
     except (ValueError, KeyError) as e:
         raise QgsProcessingException(tr("Invalid parameters: {}").format(
-            _translate(e.args[0], tr) if e.args else e))
+            error_text(e)))
 
 
 def resolve_tool(ids, params, per_metric, seed, warnings):
@@ -514,7 +514,7 @@ def resolve_tool(ids, params, per_metric, seed, warnings):
             out[m] = metric_params(registry.get(m), params, seed)
         except (ValueError, KeyError) as e:
             raise QgsProcessingException(tr("Invalid parameters: {}").format(
-                _translate(e.args[0], tr) if e.args else e))
+                error_text(e)))
     return out
 
 

@@ -6,7 +6,7 @@ empty other side, with that metric's empty-input convention.
 """
 import numpy as np
 
-from .lineset import LineSet
+from .network.lineset import LineSet
 from .text import message_of, msg
 
 NULL_CLASS = "NULL"

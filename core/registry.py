@@ -407,30 +407,31 @@ def all_specs():
     return list(_REGISTRY.values())
 
 
+# Every metric module, by family (core/metrics/<family>/<metric>.py).  The
+# registry's order (evaluate-all's outputs, the parameter tables) is the order
+# of the metric names; the picker has its own order (METRIC_ORDER below).
+METRIC_MODULES = (
+    "paths.apls", "paths.tlts", "paths.optp",
+    "junctions.junct", "junctions.optj",
+    "subgraphs.subg", "subgraphs.optg", "subgraphs.topo",
+    "geometric.ccq", "geometric.distances", "geometric.cldice", "geometric.boundaryf",
+    "instances.instances",
+)
+
 _LOADED = False
 
 
 def _load():
-    """Import every module of core/metrics (and core/analysis); importing a
-    module registers its MetricSpec(s).  Order of the registry = module name
-    order, so it does not depend on the file system."""
+    """Import every module of METRIC_MODULES; importing a module registers its
+    MetricSpec(s).  Registry order = metric module name order (as before the
+    family folders), so it depends neither on this list nor on the file system."""
     global _LOADED
     if _LOADED:
         return
     _LOADED = True
     import importlib
-    import pkgutil
-    from . import metrics
-    pkgs = [metrics]
-    try:
-        from . import analysis
-        pkgs.append(analysis)
-    except ImportError:
-        pass
-    for pkg in pkgs:
-        for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-            if not m.name.startswith("_"):
-                importlib.import_module(f"{pkg.__name__}.{m.name}")
+    for name in sorted(METRIC_MODULES, key=lambda m: m.rsplit(".", 1)[1]):
+        importlib.import_module(f"{__package__}.metrics.{name}")
 
 
 # -- catalogue: documentation, tags, picker order ------------------------------

@@ -4,47 +4,47 @@
 <context>
     <name>RoadMetrics</name>
     <message>
-        <extracomment>ui/algorithm.py:67</extracomment>
+        <extracomment>ui/algorithm.py:87</extracomment>
         <source>Reference: {}</source>
         <translation>Référence : {}</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:68</extracomment>
+        <extracomment>ui/algorithm.py:88</extracomment>
         <source>Parameters</source>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:72</extracomment>
+        <extracomment>ui/algorithm.py:92</extracomment>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:75</extracomment>
+        <extracomment>ui/algorithm.py:95</extracomment>
         <source>Outputs</source>
         <translation>Sorties</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:78</extracomment>
+        <extracomment>ui/algorithm.py:98</extracomment>
         <source>JSON with every score, the parameters used, counts and warnings.</source>
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:105; ui/compare.py:51; ui/evaluate.py:51; ui/sensitivity.py:45</extracomment>
+        <extracomment>ui/algorithm.py:125; ui/compare.py:62; ui/evaluate.py:63; ui/sensitivity.py:55</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:121; ui/evaluate.py:72</extracomment>
+        <extracomment>ui/algorithm.py:141; ui/evaluate.py:84</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:191; ui/compare.py:117; ui/evaluate.py:114; ui/perturb.py:87; ui/sensitivity.py:100</extracomment>
+        <extracomment>ui/algorithm.py:211; ui/compare.py:128; ui/evaluate.py:126; ui/perturb.py:96; ui/sensitivity.py:110</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:194; ui/checks.py:473; ui/checks.py:501; ui/checks.py:516; ui/compare.py:120; ui/evaluate.py:117; ui/perturb.py:90; ui/sensitivity.py:103</extracomment>
+        <extracomment>ui/algorithm.py:214; ui/checks.py:473; ui/checks.py:501; ui/checks.py:516; ui/compare.py:131; ui/evaluate.py:129; ui/perturb.py:99; ui/sensitivity.py:113</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -54,17 +54,17 @@
         <translation>{metric} — {layer}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:41; ui/compare.py:84; ui/inputs.py:200; ui/sensitivity.py:82</extracomment>
+        <extracomment>ui/checks.py:41; ui/compare.py:95; ui/inputs.py:200; ui/sensitivity.py:92</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:41; ui/checks.py:456; ui/compare.py:95; ui/inputs.py:201; ui/inputs.py:205; ui/inputs.py:215; ui/summary.py:67; core/metrics/apls.py:286; core/metrics/cldice.py:91; core/metrics/instances.py:347; core/registry.py:328; core/report.py:415</extracomment>
+        <extracomment>ui/checks.py:41; ui/checks.py:456; ui/compare.py:106; ui/inputs.py:201; ui/inputs.py:205; ui/inputs.py:215; ui/summary.py:67; core/metrics/geometric/cldice.py:91; core/metrics/instances/instances.py:347; core/metrics/paths/apls.py:286; core/registry.py:328; core/reports/report.py:415</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:42; ui/perturb.py:72; ui/perturb.py:75</extracomment>
+        <extracomment>ui/checks.py:42; ui/perturb.py:81; ui/perturb.py:84</extracomment>
         <source>input</source>
         <translation>source</translation>
     </message>
@@ -224,157 +224,157 @@
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:31</extracomment>
+        <extracomment>ui/compare.py:42</extracomment>
         <source>Compare methods</source>
         <translation>Comparer des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:32; ui/perturb.py:31; ui/sensitivity.py:28</extracomment>
+        <extracomment>ui/compare.py:43; ui/perturb.py:40; ui/sensitivity.py:38</extracomment>
         <source>Metric analysis</source>
         <translation>Analyse des métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:34</extracomment>
+        <extracomment>ui/compare.py:45</extracomment>
         <source>Scores several predictions (one layer per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With a tile size or a polygon layer of tiles, every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). &lt;i&gt;Scores compared&lt;/i&gt;: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions. All distances are in metres.</source>
         <translation>Note plusieurs prédictions (une couche par méthode) par rapport à une vérité terrain avec chaque métrique choisie, classe les méthodes selon chaque score et mesure la cohérence des classements entre métriques : corrélations de Pearson et de Spearman entre scores, taux de tri identique (ESR : part des triplets (référence, méthode B, méthode C) que deux scores trient de la même façon) et marges de tri (Lopez-Molina et al.). Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores d&apos;ensemble sont agrégés (cumul ou moyenne). &lt;i&gt;Scores comparés&lt;/i&gt; : un score principal par métrique (F1, APLS, TLTS correct ...) ou chaque score ayant une valeur parfaite (les scores où plus bas est meilleur sont inversés avant comparaison). Le rapport HTML montre les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR et les distributions des marges de tri. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:53</extracomment>
+        <extracomment>ui/compare.py:64</extracomment>
         <source>Predictions (one layer per method)</source>
         <translation>Prédictions (une couche par méthode)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:56</extracomment>
+        <extracomment>ui/compare.py:67</extracomment>
         <source>Scores compared</source>
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:65; ui/evaluate.py:63; ui/sensitivity.py:65</extracomment>
+        <extracomment>ui/compare.py:76; ui/evaluate.py:75; ui/sensitivity.py:75</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:65; ui/evaluate.py:63; ui/sensitivity.py:65; ui/summary.py:25</extracomment>
+        <extracomment>ui/compare.py:76; ui/evaluate.py:75; ui/sensitivity.py:75; ui/summary.py:25</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:67</extracomment>
+        <extracomment>ui/compare.py:78</extracomment>
         <source>Scores per method</source>
         <translation>Scores par méthode</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:69</extracomment>
+        <extracomment>ui/compare.py:80</extracomment>
         <source>Ranking of the methods</source>
         <translation>Classement des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:71</extracomment>
+        <extracomment>ui/compare.py:82</extracomment>
         <source>Consistency of metric pairs</source>
         <translation>Cohérence des paires de métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:72; ui/sensitivity.py:70</extracomment>
+        <extracomment>ui/compare.py:83; ui/sensitivity.py:80</extracomment>
         <source>Results (JSON)</source>
         <translation>Résultats (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:87</extracomment>
+        <extracomment>ui/compare.py:98</extracomment>
         <source>Choose at least two prediction layers to compare.</source>
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:90; ui/compare.py:130; ui/inputs.py:204; ui/inputs.py:215; ui/sensitivity.py:85; ui/sensitivity.py:113; ui/summary.py:65; core/metrics/apls.py:284; core/metrics/cldice.py:90; core/metrics/instances.py:346; core/registry.py:328; core/report.py:415</extracomment>
+        <extracomment>ui/compare.py:101; ui/compare.py:141; ui/inputs.py:204; ui/inputs.py:215; ui/sensitivity.py:95; ui/sensitivity.py:123; ui/summary.py:65; core/metrics/geometric/cldice.py:90; core/metrics/instances/instances.py:346; core/metrics/paths/apls.py:284; core/registry.py:328; core/reports/report.py:415</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:92; ui/sensitivity.py:89</extracomment>
+        <extracomment>ui/compare.py:103; ui/sensitivity.py:99</extracomment>
         <source>The ground-truth layer has no usable line.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:96</extracomment>
+        <extracomment>ui/compare.py:107</extracomment>
         <source>method {}</source>
         <translation>méthode {}</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:104</extracomment>
+        <extracomment>ui/compare.py:115</extracomment>
         <source>{}: transformed from {} to {}.</source>
         <translation>{} : reprojection de {} vers {}.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:133</extracomment>
+        <extracomment>ui/compare.py:144</extracomment>
         <source>methods</source>
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:134; ui/sensitivity.py:116; ui/summary.py:69</extracomment>
+        <extracomment>ui/compare.py:145; ui/sensitivity.py:126; ui/summary.py:69</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:135; ui/evaluate.py:149; ui/sensitivity.py:120</extracomment>
+        <extracomment>ui/compare.py:146; ui/evaluate.py:161; ui/sensitivity.py:130</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:138; ui/evaluate.py:152; core/report.py:464</extracomment>
+        <extracomment>ui/compare.py:149; ui/evaluate.py:164; core/reports/report.py:464</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:139; ui/evaluate.py:154; core/tool_reports.py:188</extracomment>
+        <extracomment>ui/compare.py:150; ui/evaluate.py:166; core/reports/tool_reports.py:196</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:144</extracomment>
+        <extracomment>ui/compare.py:155</extracomment>
         <source>Comparison of methods</source>
         <translation>Comparaison de méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:32</extracomment>
+        <extracomment>ui/evaluate.py:44</extracomment>
         <source>Evaluate all metrics</source>
         <translation>Évaluer toutes les métriques</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:33</extracomment>
+        <extracomment>ui/evaluate.py:45</extracomment>
         <source>Reports</source>
         <translation>Rapports</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:35</extracomment>
+        <extracomment>ui/evaluate.py:47</extracomment>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. All distances are in metres.</source>
         <translation>Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:55; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:67; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:65</extracomment>
+        <extracomment>ui/evaluate.py:77</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:67; core/tool_reports.py:255</extracomment>
+        <extracomment>ui/evaluate.py:79; core/reports/tool_reports.py:263</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:97</extracomment>
+        <extracomment>ui/evaluate.py:109</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:152</extracomment>
+        <extracomment>ui/evaluate.py:164</extracomment>
         <source>{} ({}, tiles without ground truth: {})</source>
         <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:160</extracomment>
+        <extracomment>ui/evaluate.py:172</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
@@ -434,62 +434,62 @@
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts, coordonnées non finies ou échec de la transformation).</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:30</extracomment>
+        <extracomment>ui/perturb.py:39</extracomment>
         <source>Perturb a network (synthetic errors)</source>
         <translation>Perturber un réseau (erreurs synthétiques)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:33</extracomment>
+        <extracomment>ui/perturb.py:42</extracomment>
         <source>Writes a copy of a line layer with a number of synthetic errors of one type (Citraro et al., ECCV 2020, sec. 4.1): interruptions (gaps of the given length that disconnect the road), overconnections (straight spurious roads between the minimum and maximum length, joining points at least the minimum detour farther apart along the network), perturbations (junctions and dead ends displaced by half the maximum displacement to the maximum, roads following, nothing disconnected), doubled roads (a shifted copy joined at both ends), doubled roads in the ground truth (the copies go into the ground truth to compare with) and false positives far away (roads within the radius of random points removed from the ground truth to compare with). The perturbed prediction and the ground truth to compare it with hold the network&apos;s roads between junctions (attributes are not kept); the optional errors layer marks each error. Same random seed, same errors. All distances are in metres.</source>
         <translation>Écrit une copie d&apos;une couche de lignes avec un nombre d&apos;erreurs synthétiques d&apos;un type (Citraro et al., ECCV 2020, sect. 4.1) : coupures (trous de la longueur donnée qui déconnectent la route), surconnexions (routes droites en trop, entre la longueur minimale et la longueur maximale, reliant des points au moins le détour minimal plus éloignés le long du réseau), déplacements (carrefours et impasses déplacés de la moitié du déplacement maximal jusqu&apos;au maximum, les routes suivent, rien n&apos;est déconnecté), routes doublées (une copie décalée raccordée aux deux bouts), routes doublées dans la vérité terrain (les copies vont dans la vérité terrain de comparaison) et faux positifs éloignés (routes dans le rayon de points aléatoires retirées de la vérité terrain de comparaison). La prédiction perturbée et la vérité terrain de comparaison contiennent les routes du réseau entre carrefours (les attributs ne sont pas conservés) ; la couche facultative des erreurs marque chaque erreur. Même graine aléatoire, mêmes erreurs. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:49</extracomment>
+        <extracomment>ui/perturb.py:58</extracomment>
         <source>Line layer (ground truth)</source>
         <translation>Couche de lignes (vérité terrain)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:51</extracomment>
+        <extracomment>ui/perturb.py:60</extracomment>
         <source>Error type</source>
         <translation>Type d&apos;erreur</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:53</extracomment>
+        <extracomment>ui/perturb.py:62</extracomment>
         <source>Number of errors</source>
         <translation>Nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:58</extracomment>
+        <extracomment>ui/perturb.py:67</extracomment>
         <source>Perturbed prediction</source>
         <translation>Prédiction perturbée</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:62</extracomment>
+        <extracomment>ui/perturb.py:71</extracomment>
         <source>Ground truth to compare with</source>
         <translation>Vérité terrain de comparaison</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:65</extracomment>
+        <extracomment>ui/perturb.py:74</extracomment>
         <source>Errors</source>
         <translation>Erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:66</extracomment>
+        <extracomment>ui/perturb.py:75</extracomment>
         <source>Number of errors placed</source>
         <translation>Nombre d&apos;erreurs placées</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:67</extracomment>
+        <extracomment>ui/perturb.py:76</extracomment>
         <source>Parameters used (JSON)</source>
         <translation>Paramètres utilisés (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:79</extracomment>
+        <extracomment>ui/perturb.py:88</extracomment>
         <source>The input layer has no usable line.</source>
         <translation>La couche source ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:108</extracomment>
+        <extracomment>ui/perturb.py:117</extracomment>
         <source>{} error(s) of type {} placed.</source>
         <translation>{} erreur(s) de type {} placée(s).</translation>
     </message>
@@ -499,57 +499,57 @@
         <translation>Métriques de réseaux routiers</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:27; ui/sensitivity.py:127</extracomment>
+        <extracomment>ui/sensitivity.py:37; ui/sensitivity.py:137</extracomment>
         <source>Metric sensitivity analysis</source>
         <translation>Analyse de sensibilité des métriques</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:30</extracomment>
+        <extracomment>ui/sensitivity.py:40</extracomment>
         <source>Reproduces Citraro et al.&apos;s synthetic benchmark (ECCV 2020, Fig. 5) on your ground truth: for each error type, each number of errors and each repetition, a perturbed copy is made (as &apos;Perturb a network&apos;) and every selected metric compares it with the ground truth. The report has one plot per error type (score against number of errors, one line per metric); a score that changes by less than the flat threshold between 0 and the largest number of errors is flagged as insensitive to that error type. Runs are spread over several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); the numbers do not depend on how they are run. The table of every run holds every score; the summary holds the change of each headline score per error type. All distances are in metres.</source>
         <translation>Reproduit le banc d&apos;essai synthétique de Citraro et al. (ECCV 2020, fig. 5) sur votre vérité terrain : pour chaque type d&apos;erreur, chaque nombre d&apos;erreurs et chaque répétition, une copie perturbée est produite (comme « Perturber un réseau ») et chaque métrique choisie la compare à la vérité terrain. Le rapport a un graphique par type d&apos;erreur (score selon le nombre d&apos;erreurs, une ligne par métrique) ; un score qui varie de moins que le seuil de platitude entre 0 et le plus grand nombre d&apos;erreurs est signalé comme insensible à ce type d&apos;erreur. Les exécutions sont réparties sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; les nombres ne dépendent pas de la façon de les exécuter. La table de toutes les exécutions contient chaque score ; le résumé contient la variation de chaque score principal par type d&apos;erreur. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:47</extracomment>
+        <extracomment>ui/sensitivity.py:57</extracomment>
         <source>Error types</source>
         <translation>Types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:50</extracomment>
+        <extracomment>ui/sensitivity.py:60</extracomment>
         <source>Numbers of errors (comma separated)</source>
         <translation>Nombres d&apos;erreurs (séparés par des virgules)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:52</extracomment>
+        <extracomment>ui/sensitivity.py:62</extracomment>
         <source>Repetitions (different seeds)</source>
         <translation>Répétitions (graines différentes)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:59</extracomment>
+        <extracomment>ui/sensitivity.py:69</extracomment>
         <source>Flat threshold (insensitive below)</source>
         <translation>Seuil de variation (insensible en dessous)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:67</extracomment>
+        <extracomment>ui/sensitivity.py:77</extracomment>
         <source>Scores of every run</source>
         <translation>Scores de chaque exécution</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:69</extracomment>
+        <extracomment>ui/sensitivity.py:79</extracomment>
         <source>Sensitivity summary</source>
         <translation>Synthèse de sensibilité</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:108</extracomment>
+        <extracomment>ui/sensitivity.py:118</extracomment>
         <source>{} is flat for {} (change {:.4f})</source>
         <translation>{} est quasi constant pour {} (variation {:.4f})</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:117</extracomment>
+        <extracomment>ui/sensitivity.py:127</extracomment>
         <source>error types</source>
         <translation>types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:122</extracomment>
+        <extracomment>ui/sensitivity.py:132</extracomment>
         <source>perturbation parameters</source>
         <translation>paramètres de perturbation</translation>
     </message>
@@ -584,7 +584,7 @@
         <translation>Avertissements : aucun.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:105; core/report.py:576</extracomment>
+        <extracomment>ui/summary.py:105; core/reports/report.py:576</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
@@ -594,122 +594,122 @@
         <translation>Scores principaux</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:90</extracomment>
+        <extracomment>ui/tool_common.py:99</extracomment>
         <source>{name} — {family}</source>
         <translation>{name} — {family}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:96</extracomment>
+        <extracomment>ui/tool_common.py:105</extracomment>
         <source>Metrics</source>
         <translation>Métriques</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:101; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
+        <extracomment>ui/tool_common.py:110; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:109</extracomment>
+        <extracomment>ui/tool_common.py:118</extracomment>
         <source>Worker processes (0 = one per core)</source>
         <translation>Processus de calcul (0 = un par cœur)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:111</extracomment>
+        <extracomment>ui/tool_common.py:120</extracomment>
         <source>Dask scheduler address</source>
         <translation>Adresse de l&apos;ordonnanceur Dask</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:112</extracomment>
+        <extracomment>ui/tool_common.py:121</extracomment>
         <source>Per-metric parameters (JSON)</source>
         <translation>Paramètres par métrique (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:120</extracomment>
+        <extracomment>ui/tool_common.py:129</extracomment>
         <source>Tile size (0 = whole extent)</source>
         <translation>Taille des tuiles (0 = emprise entière)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:121</extracomment>
+        <extracomment>ui/tool_common.py:130</extracomment>
         <source>Tiles (polygon layer)</source>
         <translation>Tuiles (couche de polygones)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:123</extracomment>
+        <extracomment>ui/tool_common.py:132</extracomment>
         <source>Aggregation over tiles</source>
         <translation>Agrégation sur les tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:124</extracomment>
+        <extracomment>ui/tool_common.py:133</extracomment>
         <source>Tiles without ground truth</source>
         <translation>Tuiles sans vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:126</extracomment>
+        <extracomment>ui/tool_common.py:135</extracomment>
         <source>Tile margin</source>
         <translation>Marge des tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:177</extracomment>
+        <extracomment>ui/tool_common.py:186</extracomment>
         <source>Gap length (interruptions)</source>
         <translation>Longueur des coupures (interruptions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:178</extracomment>
+        <extracomment>ui/tool_common.py:187</extracomment>
         <source>Maximum node displacement (perturbations)</source>
         <translation>Déplacement maximal des nœuds (perturbations)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:180</extracomment>
+        <extracomment>ui/tool_common.py:189</extracomment>
         <source>Radius of removed areas (false positives far away)</source>
         <translation>Rayon des zones supprimées (faux positifs éloignés)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:182</extracomment>
+        <extracomment>ui/tool_common.py:191</extracomment>
         <source>Offset of doubled roads</source>
         <translation>Décalage des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:183</extracomment>
+        <extracomment>ui/tool_common.py:192</extracomment>
         <source>Length of doubled roads</source>
         <translation>Longueur des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:184</extracomment>
+        <extracomment>ui/tool_common.py:193</extracomment>
         <source>Minimum length of spurious roads (overconnections)</source>
         <translation>Longueur minimale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:186</extracomment>
+        <extracomment>ui/tool_common.py:195</extracomment>
         <source>Maximum length of spurious roads (overconnections)</source>
         <translation>Longueur maximale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:189</extracomment>
+        <extracomment>ui/tool_common.py:198</extracomment>
         <source>Minimum detour of joined points (overconnections)</source>
         <translation>Détour minimal entre les points reliés (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:205; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
+        <extracomment>ui/tool_common.py:221; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
         <source>Vertex merge tolerance</source>
         <translation>Tolérance de fusion des sommets</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:206; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
+        <extracomment>ui/tool_common.py:222; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
         <source>Connect lines where they cross</source>
         <translation>Raccorder les lignes à leurs croisements</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:228</extracomment>
+        <extracomment>ui/tool_common.py:244</extracomment>
         <source>not an object</source>
         <translation>ce n&apos;est pas un objet</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:230</extracomment>
+        <extracomment>ui/tool_common.py:246</extracomment>
         <source>PARAMETERS must be a JSON object like {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}: {}</source>
         <translation>PARAMETERS doit être un objet JSON comme {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:278</extracomment>
+        <extracomment>ui/tool_common.py:294</extracomment>
         <source>The TILES layer has no polygon.</source>
         <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>
@@ -729,7 +729,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:267; core/analysis/compare.py:294; core/analysis/evaluate.py:57; core/report.py:208</extracomment>
+        <extracomment>core/analysis/compare.py:267; core/analysis/compare.py:294; core/analysis/evaluate.py:57; core/reports/report.py:208</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -764,7 +764,7 @@
         <translation>{} : échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:79; core/tool_reports.py:188</extracomment>
+        <extracomment>core/analysis/executor.py:79; core/reports/tool_reports.py:196</extracomment>
         <source>tile {}</source>
         <translation>tuile {}</translation>
     </message>
@@ -829,102 +829,102 @@
         <translation>Faux positifs éloignés</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:167</extracomment>
+        <extracomment>core/analysis/perturb.py:168</extracomment>
         <source>{} must be &gt; 0, got {}</source>
         <translation>{} doit être &gt; 0, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:169</extracomment>
+        <extracomment>core/analysis/perturb.py:170</extracomment>
         <source>MIN_LINK ({}) must not exceed MAX_LINK ({})</source>
         <translation>MIN_LINK ({}) ne doit pas dépasser MAX_LINK ({})</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:172</extracomment>
+        <extracomment>core/analysis/perturb.py:173</extracomment>
         <source>DETOUR_FACTOR must be &gt;= 1, got {}</source>
         <translation>DETOUR_FACTOR doit être &gt;= 1, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:174</extracomment>
+        <extracomment>core/analysis/perturb.py:175</extracomment>
         <source>MERGE_TOLERANCE must be &gt;= 0</source>
         <translation>MERGE_TOLERANCE doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:184</extracomment>
+        <extracomment>core/analysis/perturb.py:185</extracomment>
         <source>unknown ERROR_TYPE {!r}; choose one of {}</source>
         <translation>ERROR_TYPE {!r} inconnu ; choisissez parmi {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:193</extracomment>
+        <extracomment>core/analysis/perturb.py:194</extracomment>
         <source>the input layer has no line to perturb</source>
         <translation>la couche d&apos;entrée n&apos;a aucune ligne à perturber</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:194</extracomment>
+        <extracomment>core/analysis/perturb.py:195</extracomment>
         <source>{}: placing {} error(s)</source>
         <translation>{} : placement de {} erreur(s)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:215</extracomment>
+        <extracomment>core/analysis/perturb.py:216</extracomment>
         <source>the removals leave no ground truth: lower COUNT or REMOVAL_RADIUS</source>
         <translation>les suppressions ne laissent aucune vérité terrain : diminuez COUNT ou REMOVAL_RADIUS</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:226</extracomment>
+        <extracomment>core/analysis/perturb.py:227</extracomment>
         <source>only {} of {} {} fit in this network; {}</source>
         <translation>seulement {} sur {} ({}) tiennent dans ce réseau ; {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:262</extracomment>
+        <extracomment>core/analysis/perturb.py:263</extracomment>
         <source>interruptions</source>
         <translation>coupures</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:263</extracomment>
+        <extracomment>core/analysis/perturb.py:264</extracomment>
         <source>each needs 3 x GAP_LENGTH of road between two junctions; lower COUNT or GAP_LENGTH</source>
         <translation>chacune demande 3 x GAP_LENGTH de route entre deux carrefours ; diminuez COUNT ou GAP_LENGTH</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:361</extracomment>
+        <extracomment>core/analysis/perturb.py:362</extracomment>
         <source>overconnections</source>
         <translation>surconnexions</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:362</extracomment>
+        <extracomment>core/analysis/perturb.py:363</extracomment>
         <source>lower COUNT or DETOUR_FACTOR, or widen MIN_LINK - MAX_LINK</source>
         <translation>diminuez COUNT ou DETOUR_FACTOR, ou élargissez MIN_LINK - MAX_LINK</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:479; core/analysis/perturb.py:499</extracomment>
+        <extracomment>core/analysis/perturb.py:480; core/analysis/perturb.py:500</extracomment>
         <source>perturbations</source>
         <translation>déplacements</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:480</extracomment>
+        <extracomment>core/analysis/perturb.py:481</extracomment>
         <source>a perturbation displaces one node (junction or dead end); lower COUNT</source>
         <translation>un déplacement déplace un nœud (carrefour ou impasse) ; diminuez COUNT</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:500</extracomment>
+        <extracomment>core/analysis/perturb.py:501</extracomment>
         <source>nodes could not be moved without crossing other roads; lower COUNT or MAX_SHIFT</source>
         <translation>des nœuds n&apos;ont pas pu être déplacés sans croiser d&apos;autres routes ; diminuez COUNT ou MAX_SHIFT</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:562</extracomment>
+        <extracomment>core/analysis/perturb.py:563</extracomment>
         <source>doubled roads</source>
         <translation>routes doublées</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:563</extracomment>
+        <extracomment>core/analysis/perturb.py:564</extracomment>
         <source>one copy per road between junctions (roads of at least {:g} m without bends over 60 degrees); lower COUNT, DOUBLE_SHIFT or DOUBLE_LENGTH</source>
         <translation>une copie par route entre carrefours (routes d&apos;au moins {:g} m sans virage de plus de 60 degrés) ; diminuez COUNT, DOUBLE_SHIFT ou DOUBLE_LENGTH</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:588</extracomment>
+        <extracomment>core/analysis/perturb.py:589</extracomment>
         <source>removals</source>
         <translation>suppressions</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:589</extracomment>
+        <extracomment>core/analysis/perturb.py:590</extracomment>
         <source>disc centres must be 2 x REMOVAL_RADIUS apart; lower COUNT or REMOVAL_RADIUS</source>
         <translation>les centres des disques doivent être distants de 2 x REMOVAL_RADIUS ; diminuez COUNT ou REMOVAL_RADIUS</translation>
     </message>
@@ -1019,552 +1019,572 @@
         <translation>{} tuile(s) sur {} sans vérité terrain (EMPTY_TILES = {})</translation>
     </message>
     <message>
-        <extracomment>core/classes.py:36; core/metrics/instances.py:79</extracomment>
+        <extracomment>core/classes.py:36; core/metrics/instances/instances.py:79</extracomment>
         <source>CLASS_FIELD &apos;{}&apos; is missing from the {} layer; the class field must exist (same name) on both layers</source>
         <translation>CLASS_FIELD « {} » est absent de la couche {} ; le champ de classe doit exister (même nom) sur les deux couches</translation>
     </message>
     <message>
-        <extracomment>core/lineset.py:80; core/metrics/instances.py:362</extracomment>
-        <source>ground truth: {}</source>
-        <translation>vérité terrain : {}</translation>
-    </message>
-    <message>
-        <extracomment>core/lineset.py:81; core/metrics/instances.py:363</extracomment>
-        <source>prediction: {}</source>
-        <translation>prédiction : {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/_geometric_common.py:26; core/metrics/_geometric_common.py:37</extracomment>
-        <source>{} must be a number, got {!r}</source>
-        <translation>{} doit être un nombre, reçu {!r}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/_geometric_common.py:28</extracomment>
-        <source>{} must be &gt; 0 (metres), got {}</source>
-        <translation>{} doit être &gt; 0 (mètres), reçu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/_geometric_common.py:39</extracomment>
-        <source>{} must be between {:g} and {:g}, got {:g}</source>
-        <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/_geometric_common.py:96</extracomment>
-        <source>both networks are empty: {}</source>
-        <translation>les deux réseaux sont vides : {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/_geometric_common.py:97</extracomment>
-        <source>the ground truth is empty: {}</source>
-        <translation>la vérité terrain est vide : {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/_geometric_common.py:98</extracomment>
-        <source>the prediction is empty: {}</source>
-        <translation>la prédiction est vide : {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/_subgraph_common.py:16</extracomment>
-        <source>{} must be a positive distance (metres), got {}</source>
-        <translation>{} doit être une distance positive (mètres), reçu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/_subgraph_common.py:23</extracomment>
-        <source>{} must be &gt;= 0 (metres), got {}</source>
-        <translation>{} doit être &gt;= 0 (mètres), reçu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/_subgraph_common.py:30</extracomment>
-        <source>the ground truth is empty: RECALL undefined (NaN)</source>
-        <translation>la vérité terrain est vide : RECALL indéfini (NaN)</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/_subgraph_common.py:32</extracomment>
-        <source>the prediction is empty: RECALL = 0, F1 = 0</source>
-        <translation>la prédiction est vide : RECALL = 0, F1 = 0</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:244</extracomment>
-        <source>DEFAULT_SPEED must be &gt; 0</source>
-        <translation>DEFAULT_SPEED doit être &gt; 0</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:247</extracomment>
-        <source>{} has no field &apos;{}&apos;: DEFAULT_SPEED used for all of it</source>
-        <translation>{} n&apos;a pas de champ « {} » : DEFAULT_SPEED utilisée partout</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:258</extracomment>
-        <source>{}: {} line part(s) without a valid speed in &apos;{}&apos; use DEFAULT_SPEED</source>
-        <translation>{} : {} partie(s) de lignes sans vitesse valide dans « {} » utilisent DEFAULT_SPEED</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:267</extracomment>
-        <source>VARIANT must be one of {}</source>
-        <translation>VARIANT doit être parmi {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:276</extracomment>
-        <source>CONTROL_SPACING must be &gt; 0</source>
-        <translation>CONTROL_SPACING doit être &gt; 0</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:278</extracomment>
-        <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
-        <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:287; core/metrics/boundaryf.py:199; core/metrics/ccq.py:84; core/metrics/cldice.py:88; core/metrics/distances.py:84; core/metrics/junct.py:128; core/metrics/optg.py:54; core/metrics/optj.py:159; core/metrics/optp.py:69; core/metrics/subg.py:82; core/metrics/tlts.py:96; core/metrics/topo.py:66</extracomment>
-        <source>building networks</source>
-        <translation>construction des réseaux</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:289</extracomment>
-        <source>snapping control points</source>
-        <translation>accrochage des points de contrôle</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:296</extracomment>
-        <source>ground truth -&gt; prediction</source>
-        <translation>vérité terrain -&gt; prédiction</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:298</extracomment>
-        <source>prediction -&gt; ground truth</source>
-        <translation>prédiction -&gt; vérité terrain</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:304</extracomment>
-        <source>both networks are empty: APLS = 1 (SpaceNet convention)</source>
-        <translation>les deux réseaux sont vides : APLS = 1 (convention SpaceNet)</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:307</extracomment>
-        <source>the prediction is empty: APLS = 0</source>
-        <translation>la prédiction est vide : APLS = 0</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:310</extracomment>
-        <source>the ground truth is empty but the prediction is not: APLS = 0</source>
-        <translation>la vérité terrain est vide mais pas la prédiction : APLS = 0</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:313</extracomment>
-        <source>the ground truth has no route of at least MIN_PATH_LENGTH: APLS is undefined (NaN)</source>
-        <translation>la vérité terrain n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS est indéfini (NaN)</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/apls.py:317</extracomment>
-        <source>the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 (as the reference scores a proposal without routes)</source>
-        <translation>la prédiction n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS = 0 (comme la référence note une proposition sans itinéraire)</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/boundaryf.py:193</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:193</extracomment>
         <source>STRATEGY must be one of {}, got {!r}</source>
         <translation>STRATEGY doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/boundaryf.py:205</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:199; core/metrics/geometric/ccq.py:84; core/metrics/geometric/cldice.py:88; core/metrics/geometric/distances.py:84; core/metrics/junctions/junct.py:128; core/metrics/junctions/optj.py:159; core/metrics/paths/apls.py:287; core/metrics/paths/optp.py:69; core/metrics/paths/tlts.py:96; core/metrics/subgraphs/optg.py:54; core/metrics/subgraphs/subg.py:82; core/metrics/subgraphs/topo.py:65</extracomment>
+        <source>building networks</source>
+        <translation>construction des réseaux</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/geometric/boundaryf.py:205</extracomment>
         <source>matching ({})</source>
         <translation>appariement ({})</translation>
     </message>
     <message>
-        <extracomment>core/metrics/ccq.py:74</extracomment>
+        <extracomment>core/metrics/geometric/ccq.py:74</extracomment>
         <source>no part of the prediction lies within BUFFER of the ground truth: REDUNDANCY and RMS_OFFSET undefined (NaN)</source>
         <translation>aucune partie de la prédiction n&apos;est à moins de BUFFER de la vérité terrain : REDUNDANCY et RMS_OFFSET indéfinis (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/ccq.py:86</extracomment>
+        <extracomment>core/metrics/geometric/ccq.py:86</extracomment>
         <source>cutting the lines at the buffers</source>
         <translation>découpage des lignes aux tampons</translation>
     </message>
     <message>
-        <extracomment>core/metrics/ccq.py:90</extracomment>
+        <extracomment>core/metrics/geometric/ccq.py:90</extracomment>
         <source>distances along the lines</source>
         <translation>distances le long des lignes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/ccq.py:98; core/metrics/cldice.py:97; core/metrics/distances.py:130</extracomment>
+        <extracomment>core/metrics/geometric/ccq.py:98; core/metrics/geometric/cldice.py:97; core/metrics/geometric/distances.py:130</extracomment>
         <source>output layers</source>
         <translation>couches de sortie</translation>
     </message>
     <message>
-        <extracomment>core/metrics/cldice.py:47</extracomment>
+        <extracomment>core/metrics/geometric/cldice.py:47</extracomment>
         <source>{} has no field &apos;{}&apos;: DEFAULT_WIDTH used for all of it</source>
         <translation>{} n&apos;a pas de champ « {} » : DEFAULT_WIDTH utilisée partout</translation>
     </message>
     <message>
-        <extracomment>core/metrics/cldice.py:62</extracomment>
+        <extracomment>core/metrics/geometric/cldice.py:62</extracomment>
         <source>{}: {} line part(s) without a valid width in &apos;{}&apos; use DEFAULT_WIDTH</source>
         <translation>{} : {} partie(s) de lignes sans largeur valide dans « {} » utilisent DEFAULT_WIDTH</translation>
     </message>
     <message>
-        <extracomment>core/metrics/cldice.py:92</extracomment>
+        <extracomment>core/metrics/geometric/cldice.py:92</extracomment>
         <source>cutting the centrelines at the road regions</source>
         <translation>découpage des axes aux emprises des routes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/distances.py:94</extracomment>
+        <extracomment>core/metrics/geometric/common.py:26; core/metrics/geometric/common.py:37</extracomment>
+        <source>{} must be a number, got {!r}</source>
+        <translation>{} doit être un nombre, reçu {!r}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/geometric/common.py:28</extracomment>
+        <source>{} must be &gt; 0 (metres), got {}</source>
+        <translation>{} doit être &gt; 0 (mètres), reçu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/geometric/common.py:39</extracomment>
+        <source>{} must be between {:g} and {:g}, got {:g}</source>
+        <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/geometric/common.py:96</extracomment>
+        <source>both networks are empty: {}</source>
+        <translation>les deux réseaux sont vides : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/geometric/common.py:97</extracomment>
+        <source>the ground truth is empty: {}</source>
+        <translation>la vérité terrain est vide : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/geometric/common.py:98</extracomment>
+        <source>the prediction is empty: {}</source>
+        <translation>la prédiction est vide : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/geometric/distances.py:94</extracomment>
         <source>distances from the ground truth</source>
         <translation>distances depuis la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/distances.py:96</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:96</extracomment>
         <source>Hausdorff distance</source>
         <translation>distance de Hausdorff</translation>
     </message>
     <message>
-        <extracomment>core/metrics/distances.py:104</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:104</extracomment>
         <source>lines within the tolerance</source>
         <translation>lignes dans la tolérance</translation>
     </message>
     <message>
-        <extracomment>core/metrics/distances.py:107</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:107</extracomment>
         <source>neighbourhood areas</source>
         <translation>surfaces des voisinages</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:89</extracomment>
+        <extracomment>core/metrics/instances/instances.py:89</extracomment>
         <source>CONFIDENCE_FIELD &apos;{}&apos; is missing from the prediction layer</source>
         <translation>CONFIDENCE_FIELD « {} » est absent de la couche de prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:97</extracomment>
+        <extracomment>core/metrics/instances/instances.py:97</extracomment>
         <source>CONFIDENCE_FIELD &apos;{}&apos; must be numeric; feature {} has {!r}</source>
         <translation>CONFIDENCE_FIELD « {} » doit être numérique ; l&apos;entité {} a {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:101</extracomment>
+        <extracomment>core/metrics/instances/instances.py:101</extracomment>
         <source>prediction: {} feature(s) without a numeric confidence in &apos;{}&apos; rank below every other prediction</source>
         <translation>prédiction : {} entité(s) sans confiance numérique dans « {} » sont classées après toutes les autres</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:337</extracomment>
+        <extracomment>core/metrics/instances/instances.py:337</extracomment>
         <source>TOLERANCE must be &gt; 0</source>
         <translation>TOLERANCE doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:339</extracomment>
+        <extracomment>core/metrics/instances/instances.py:339</extracomment>
         <source>MIN_LENGTH must be &gt;= 0</source>
         <translation>MIN_LENGTH doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:341</extracomment>
+        <extracomment>core/metrics/instances/instances.py:341</extracomment>
         <source>OVERLAP must be &apos;area&apos; or &apos;length&apos;</source>
         <translation>OVERLAP doit valoir « area » ou « length »</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:356</extracomment>
+        <extracomment>core/metrics/instances/instances.py:356</extracomment>
         <source>building instances</source>
         <translation>construction des instances</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:367</extracomment>
+        <extracomment>core/metrics/instances/instances.py:362; core/network/lineset.py:80</extracomment>
+        <source>ground truth: {}</source>
+        <translation>vérité terrain : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances/instances.py:363; core/network/lineset.py:81</extracomment>
+        <source>prediction: {}</source>
+        <translation>prédiction : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances/instances.py:367</extracomment>
         <source>finding line pairs within the tolerance</source>
         <translation>recherche des paires de lignes dans la tolérance</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:376</extracomment>
+        <extracomment>core/metrics/instances/instances.py:376</extracomment>
         <source>class confusion</source>
         <translation>confusion des classes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:379</extracomment>
+        <extracomment>core/metrics/instances/instances.py:379</extracomment>
         <source>instance overlaps</source>
         <translation>recouvrements des instances</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:389</extracomment>
+        <extracomment>core/metrics/instances/instances.py:389</extracomment>
         <source>matching</source>
         <translation>appariement</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:409</extracomment>
+        <extracomment>core/metrics/instances/instances.py:409</extracomment>
         <source>both layers are empty: every score is undefined (NaN)</source>
         <translation>les deux couches sont vides : tous les scores sont indéfinis (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:411</extracomment>
+        <extracomment>core/metrics/instances/instances.py:411</extracomment>
         <source>no ground-truth instance to find (none, or all shorter than MIN_LENGTH): AP is undefined (NaN)</source>
         <translation>aucune instance de vérité terrain à trouver (aucune, ou toutes plus courtes que MIN_LENGTH) : AP est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances.py:414</extracomment>
+        <extracomment>core/metrics/instances/instances.py:414</extracomment>
         <source>the prediction is empty: AP = 0, IoU = 0</source>
         <translation>la prédiction est vide : AP = 0, IoU = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junct.py:121</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:121</extracomment>
         <source>CLUSTER_RADIUS and MATCH_RADIUS must be &gt;= 0</source>
         <translation>CLUSTER_RADIUS et MATCH_RADIUS doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junct.py:123</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:123</extracomment>
         <source>DIRECTION_DISTANCE must be &gt; 0</source>
         <translation>DIRECTION_DISTANCE doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junct.py:125</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:125</extracomment>
         <source>ANGLE_TOLERANCE must be in (0, 180] degrees</source>
         <translation>ANGLE_TOLERANCE doit être dans ]0, 180] degrés</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junct.py:130</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:130</extracomment>
         <source>clustering junctions</source>
         <translation>regroupement des carrefours</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junct.py:133</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:133</extracomment>
         <source>matching junctions</source>
         <translation>appariement des carrefours</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junct.py:142</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:142</extracomment>
         <source>the ground truth is empty: JUNCT is undefined (NaN)</source>
         <translation>la vérité terrain est vide : JUNCT est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junct.py:145</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:145</extracomment>
         <source>the prediction is empty: F_CORRECT = 0, F_ERROR undefined (NaN), F1 = 0</source>
         <translation>la prédiction est vide : F_CORRECT = 0, F_ERROR indéfini (NaN), F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junct.py:149</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:149</extracomment>
         <source>neither network has a junction (node with &gt;= 3 roads): F_CORRECT = 1, F_ERROR = 0 by convention (nothing to find, nothing spurious)</source>
         <translation>aucun des réseaux n&apos;a de carrefour (nœud à 3 routes ou plus) : F_CORRECT = 1, F_ERROR = 0 par convention (rien à trouver, rien en trop)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junct.py:152</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:152</extracomment>
         <source>the ground truth has no junction: F_CORRECT is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a aucun carrefour : F_CORRECT est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junct.py:154</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:154</extracomment>
         <source>the prediction has no junction: F_CORRECT = 0, F_ERROR undefined (NaN)</source>
         <translation>la prédiction n&apos;a aucun carrefour : F_CORRECT = 0, F_ERROR indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junct.py:168; core/metrics/optj.py:201</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:168; core/metrics/junctions/optj.py:201</extracomment>
         <source>writing layers</source>
         <translation>écriture des couches</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optg.py:52</extracomment>
-        <source>MATCHING must be one of {}, got {!r}</source>
-        <translation>MATCHING doit être parmi {}, reçu {!r}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/optg.py:57; core/metrics/subg.py:85</extracomment>
-        <source>drawing seeds</source>
-        <translation>tirage des germes</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/optg.py:63</extracomment>
-        <source>both networks are empty: no seed, every score is NaN</source>
-        <translation>les deux réseaux sont vides : aucun germe, tous les scores valent NaN</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/optg.py:66</extracomment>
-        <source>the prediction is empty: every seed is drawn from the ground truth</source>
-        <translation>la prédiction est vide : tous les germes sont tirés dans la vérité terrain</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/optg.py:69</extracomment>
-        <source>the ground truth is empty: every seed is drawn from the prediction</source>
-        <translation>la vérité terrain est vide : tous les germes sont tirés dans la prédiction</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/optg.py:84; core/metrics/subg.py:94</extracomment>
-        <source>cropping and matching subgraphs</source>
-        <translation>découpage et appariement des sous-graphes</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/optj.py:155</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:155</extracomment>
         <source>MAX_DISTANCE must be &gt;= 0</source>
         <translation>MAX_DISTANCE doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optj.py:157</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:157</extracomment>
         <source>ALPHA must be &gt;= 0</source>
         <translation>ALPHA doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optj.py:161</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:161</extracomment>
         <source>finding features</source>
         <translation>recherche des éléments</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optj.py:163</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:163</extracomment>
         <source>matching features</source>
         <translation>appariement des éléments</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optj.py:172</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:172</extracomment>
         <source>the ground truth is empty: OPT-J is undefined (NaN)</source>
         <translation>la vérité terrain est vide : OPT-J est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optj.py:175</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:175</extracomment>
         <source>the prediction is empty: RECALL = 0, PRECISION undefined (NaN), F1 = 0</source>
         <translation>la prédiction est vide : RECALL = 0, PRECISION indéfinie (NaN), F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optj.py:179</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:179</extracomment>
         <source>neither network has a junction or a dead end (closed rings only): PRECISION = RECALL = 1 by convention (nothing to find, nothing spurious)</source>
         <translation>aucun des réseaux n&apos;a de carrefour ni d&apos;impasse (boucles fermées seulement) : PRECISION = RECALL = 1 par convention (rien à trouver, rien en trop)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optj.py:183</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:183</extracomment>
         <source>the ground truth has no junction or dead end: RECALL is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a ni carrefour ni impasse : RECALL est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:56</extracomment>
+        <extracomment>core/metrics/paths/apls.py:244</extracomment>
+        <source>DEFAULT_SPEED must be &gt; 0</source>
+        <translation>DEFAULT_SPEED doit être &gt; 0</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:247</extracomment>
+        <source>{} has no field &apos;{}&apos;: DEFAULT_SPEED used for all of it</source>
+        <translation>{} n&apos;a pas de champ « {} » : DEFAULT_SPEED utilisée partout</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:258</extracomment>
+        <source>{}: {} line part(s) without a valid speed in &apos;{}&apos; use DEFAULT_SPEED</source>
+        <translation>{} : {} partie(s) de lignes sans vitesse valide dans « {} » utilisent DEFAULT_SPEED</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:267</extracomment>
+        <source>VARIANT must be one of {}</source>
+        <translation>VARIANT doit être parmi {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:276</extracomment>
+        <source>CONTROL_SPACING must be &gt; 0</source>
+        <translation>CONTROL_SPACING doit être &gt; 0</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:278</extracomment>
+        <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
+        <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:289</extracomment>
+        <source>snapping control points</source>
+        <translation>accrochage des points de contrôle</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:296</extracomment>
+        <source>ground truth -&gt; prediction</source>
+        <translation>vérité terrain -&gt; prédiction</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:298</extracomment>
+        <source>prediction -&gt; ground truth</source>
+        <translation>prédiction -&gt; vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:304</extracomment>
+        <source>both networks are empty: APLS = 1 (SpaceNet convention)</source>
+        <translation>les deux réseaux sont vides : APLS = 1 (convention SpaceNet)</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:307</extracomment>
+        <source>the prediction is empty: APLS = 0</source>
+        <translation>la prédiction est vide : APLS = 0</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:310</extracomment>
+        <source>the ground truth is empty but the prediction is not: APLS = 0</source>
+        <translation>la vérité terrain est vide mais pas la prédiction : APLS = 0</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:313</extracomment>
+        <source>the ground truth has no route of at least MIN_PATH_LENGTH: APLS is undefined (NaN)</source>
+        <translation>la vérité terrain n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS est indéfini (NaN)</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:317</extracomment>
+        <source>the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 (as the reference scores a proposal without routes)</source>
+        <translation>la prédiction n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS = 0 (comme la référence note une proposition sans itinéraire)</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/optp.py:56</extracomment>
         <source>SEGMENT_LENGTH must be &gt; 0</source>
         <translation>SEGMENT_LENGTH doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:58</extracomment>
+        <extracomment>core/metrics/paths/optp.py:58</extracomment>
         <source>SNAP_DISTANCE, CORRIDOR_WIDTH and NODE_SNAP_DISTANCE must be &gt;= 0</source>
         <translation>SNAP_DISTANCE, CORRIDOR_WIDTH et NODE_SNAP_DISTANCE doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:60</extracomment>
+        <extracomment>core/metrics/paths/optp.py:60</extracomment>
         <source>MAX_HOPS must be &gt;= 1</source>
         <translation>MAX_HOPS doit être &gt;= 1</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:62</extracomment>
+        <extracomment>core/metrics/paths/optp.py:62</extracomment>
         <source>DISCONNECTION_PENALTY must be &gt; 0</source>
         <translation>DISCONNECTION_PENALTY doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:72</extracomment>
+        <extracomment>core/metrics/paths/optp.py:72</extracomment>
         <source>the ground truth has no usable line (no edge of positive length): OPT-P needs ground-truth paths</source>
         <translation>la vérité terrain n&apos;a aucune ligne utilisable (aucune arête de longueur positive) : OPT-P a besoin de chemins de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:75</extracomment>
+        <extracomment>core/metrics/paths/optp.py:75</extracomment>
         <source>decomposing into paths</source>
         <translation>décomposition en chemins</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:81</extracomment>
+        <extracomment>core/metrics/paths/optp.py:81</extracomment>
         <source>matching ground-truth paths (recall)</source>
         <translation>appariement des chemins de vérité terrain (rappel)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:83</extracomment>
+        <extracomment>core/metrics/paths/optp.py:83</extracomment>
         <source>matching predicted paths (precision)</source>
         <translation>appariement des chemins prédits (précision)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:90</extracomment>
+        <extracomment>core/metrics/paths/optp.py:90</extracomment>
         <source>the prediction is empty: PRECISION is undefined (NaN), RECALL = 0, F1 = 0</source>
         <translation>la prédiction est vide : PRECISION est indéfinie (NaN), RECALL = 0, F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/optp.py:111; core/metrics/tlts.py:128</extracomment>
+        <extracomment>core/metrics/paths/optp.py:111; core/metrics/paths/tlts.py:128</extracomment>
         <source>writing results</source>
         <translation>écriture des résultats</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subg.py:64</extracomment>
-        <source>N_SEEDS must be &gt;= 1, got {}</source>
-        <translation>N_SEEDS doit être &gt;= 1, reçu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/subg.py:89</extracomment>
-        <source>no seed: SUBG seeds only in the ground truth; every score is NaN</source>
-        <translation>aucun germe : SUBG ne tire ses germes que dans la vérité terrain ; tous les scores valent NaN</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/tlts.py:89</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:89</extracomment>
         <source>N_PATHS must be &gt;= 1</source>
         <translation>N_PATHS doit être &gt;= 1</translation>
     </message>
     <message>
-        <extracomment>core/metrics/tlts.py:91</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:91</extracomment>
         <source>SNAP_DISTANCE must be &gt;= 0</source>
         <translation>SNAP_DISTANCE doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/tlts.py:93</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:93</extracomment>
         <source>LENGTH_TOLERANCE must be &gt;= 0 (percent)</source>
         <translation>LENGTH_TOLERANCE doit être &gt;= 0 (pour cent)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/tlts.py:99</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:99</extracomment>
         <source>the ground truth has no usable line (no edge of positive length): TLTS samples its paths there</source>
         <translation>la vérité terrain n&apos;a aucune ligne utilisable (aucune arête de longueur positive) : TLTS y tire ses chemins</translation>
     </message>
     <message>
-        <extracomment>core/metrics/tlts.py:101</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:101</extracomment>
         <source>sampling ground-truth paths</source>
         <translation>tirage des chemins de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/tlts.py:106</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:106</extracomment>
         <source>only {} of {} pairs of connected ground-truth points found in {} draws</source>
         <translation>seulement {} paires de points connectés de vérité terrain sur {} trouvées en {} tirages</translation>
     </message>
     <message>
-        <extracomment>core/metrics/tlts.py:108</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:108</extracomment>
         <source>ground-truth shortest paths</source>
         <translation>plus courts chemins de la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/tlts.py:110</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:110</extracomment>
         <source>snapping to the prediction</source>
         <translation>accrochage à la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/tlts.py:115</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:115</extracomment>
         <source>the prediction is empty: every path is infeasible</source>
         <translation>la prédiction est vide : tous les chemins sont infaisables</translation>
     </message>
     <message>
-        <extracomment>core/metrics/tlts.py:124</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:124</extracomment>
         <source>prediction shortest paths</source>
         <translation>plus courts chemins de la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/tlts.py:136</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:136</extracomment>
         <source>no pair of connected ground-truth points: TLTS is undefined (NaN)</source>
         <translation>aucune paire de points connectés de vérité terrain : TLTS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/topo.py:60</extracomment>
+        <extracomment>core/metrics/subgraphs/common.py:16</extracomment>
+        <source>{} must be a positive distance (metres), got {}</source>
+        <translation>{} doit être une distance positive (mètres), reçu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/common.py:23</extracomment>
+        <source>{} must be &gt;= 0 (metres), got {}</source>
+        <translation>{} doit être &gt;= 0 (mètres), reçu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/common.py:30</extracomment>
+        <source>the ground truth is empty: RECALL undefined (NaN)</source>
+        <translation>la vérité terrain est vide : RECALL indéfini (NaN)</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/common.py:32</extracomment>
+        <source>the prediction is empty: RECALL = 0, F1 = 0</source>
+        <translation>la prédiction est vide : RECALL = 0, F1 = 0</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/evaluation.py:169</extracomment>
+        <source>no prediction control point in any subgraph: PRECISION is undefined (NaN)</source>
+        <translation>aucun point de contrôle de la prédiction dans les sous-graphes : PRECISION est indéfinie (NaN)</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/evaluation.py:172</extracomment>
+        <source>no ground-truth control point in any subgraph: RECALL is undefined (NaN)</source>
+        <translation>aucun point de contrôle de la vérité terrain dans les sous-graphes : RECALL est indéfini (NaN)</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/extract.py:87</extracomment>
+        <source>SPACING must be &gt; 0</source>
+        <translation>SPACING doit être &gt; 0</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/extract.py:208</extracomment>
+        <source>unknown subgraph mode {}</source>
+        <translation>mode de sous-graphe inconnu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/optg.py:52</extracomment>
+        <source>MATCHING must be one of {}, got {!r}</source>
+        <translation>MATCHING doit être parmi {}, reçu {!r}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/optg.py:57; core/metrics/subgraphs/subg.py:85</extracomment>
+        <source>drawing seeds</source>
+        <translation>tirage des germes</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/optg.py:63</extracomment>
+        <source>both networks are empty: no seed, every score is NaN</source>
+        <translation>les deux réseaux sont vides : aucun germe, tous les scores valent NaN</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/optg.py:66</extracomment>
+        <source>the prediction is empty: every seed is drawn from the ground truth</source>
+        <translation>la prédiction est vide : tous les germes sont tirés dans la vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/optg.py:69</extracomment>
+        <source>the ground truth is empty: every seed is drawn from the prediction</source>
+        <translation>la vérité terrain est vide : tous les germes sont tirés dans la prédiction</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/optg.py:84; core/metrics/subgraphs/subg.py:94</extracomment>
+        <source>cropping and matching subgraphs</source>
+        <translation>découpage et appariement des sous-graphes</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/subg.py:64</extracomment>
+        <source>N_SEEDS must be &gt;= 1, got {}</source>
+        <translation>N_SEEDS doit être &gt;= 1, reçu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/subg.py:89</extracomment>
+        <source>no seed: SUBG seeds only in the ground truth; every score is NaN</source>
+        <translation>aucun germe : SUBG ne tire ses germes que dans la vérité terrain ; tous les scores valent NaN</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/topo.py:59</extracomment>
         <source>ANGLE_TOLERANCE must be in (0, 90] degrees, got {}</source>
         <translation>ANGLE_TOLERANCE doit être dans ]0, 90] degrés, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/topo.py:64</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:63</extracomment>
         <source>AGGREGATION must be one of {}, got {!r}</source>
         <translation>AGGREGATION doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/topo.py:69</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:68</extracomment>
         <source>placing and pairing seeds</source>
         <translation>placement et appariement des germes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/topo.py:80</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:79</extracomment>
         <source>no ground-truth chain is at least SEED_SPACING / 2 long: no seed, TOPO is undefined (NaN)</source>
         <translation>aucune chaîne de vérité terrain ne mesure au moins SEED_SPACING / 2 : aucun germe, TOPO est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/topo.py:82</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:81</extracomment>
         <source>walking and matching subgraphs</source>
         <translation>parcours et appariement des sous-graphes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/topo.py:114</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:113</extracomment>
         <source>no seed has a prediction pair: PRECISION is undefined (NaN), RECALL = 0</source>
         <translation>aucun germe n&apos;a de correspondant dans la prédiction : PRECISION est indéfinie (NaN), RECALL = 0</translation>
     </message>
     <message>
-        <extracomment>core/network.py:487</extracomment>
+        <extracomment>core/network/build.py:487</extracomment>
         <source>{} duplicate overlapping segment(s) collapsed (features drawn twice)</source>
         <translation>{} segment(s) superposé(s) en double fusionné(s) (entités dessinées deux fois)</translation>
     </message>
@@ -1644,552 +1664,532 @@
         <translation>{} : {} « {} » est absent de la couche de {}</translation>
     </message>
     <message>
-        <extracomment>core/report.py:25</extracomment>
+        <extracomment>core/reports/report.py:25</extracomment>
         <source>pooled</source>
         <translation>cumulé</translation>
     </message>
     <message>
-        <extracomment>core/report.py:25</extracomment>
+        <extracomment>core/reports/report.py:25</extracomment>
         <source>mean</source>
         <translation>moyenne</translation>
     </message>
     <message>
-        <extracomment>core/report.py:25</extracomment>
+        <extracomment>core/reports/report.py:25</extracomment>
         <source>skip</source>
         <translation>ignorées</translation>
     </message>
     <message>
-        <extracomment>core/report.py:25</extracomment>
+        <extracomment>core/reports/report.py:25</extracomment>
         <source>worst</source>
         <translation>pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/report.py:25</extracomment>
+        <extracomment>core/reports/report.py:25</extracomment>
         <source>best</source>
         <translation>meilleure valeur</translation>
     </message>
     <message>
-        <extracomment>core/report.py:107; core/report.py:138; core/report.py:445</extracomment>
+        <extracomment>core/reports/report.py:107; core/reports/report.py:138; core/reports/report.py:445</extracomment>
         <source>undefined</source>
         <translation>indéfini</translation>
     </message>
     <message>
-        <extracomment>core/report.py:140</extracomment>
+        <extracomment>core/reports/report.py:140</extracomment>
         <source>very good</source>
         <translation>très bon</translation>
     </message>
     <message>
-        <extracomment>core/report.py:142</extracomment>
+        <extracomment>core/reports/report.py:142</extracomment>
         <source>good</source>
         <translation>bon</translation>
     </message>
     <message>
-        <extracomment>core/report.py:144</extracomment>
+        <extracomment>core/reports/report.py:144</extracomment>
         <source>fair</source>
         <translation>moyen</translation>
     </message>
     <message>
-        <extracomment>core/report.py:145</extracomment>
+        <extracomment>core/reports/report.py:145</extracomment>
         <source>poor</source>
         <translation>faible</translation>
     </message>
     <message>
-        <extracomment>core/report.py:233</extracomment>
+        <extracomment>core/reports/report.py:233</extracomment>
         <source>Main error: missing roads and gaps. In {} of {} metrics that score both directions, less of the ground truth is found (recall) than the prediction has right (precision).</source>
         <translation>Erreur principale : routes manquantes et coupures. Pour {} des {} métriques qui notent les deux sens, la part de la vérité terrain retrouvée (rappel) est plus faible que la part juste de la prédiction (précision).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:238</extracomment>
+        <extracomment>core/reports/report.py:238</extracomment>
         <source>Main error: spurious roads. In {} of {} metrics that score both directions, less of the prediction is right (precision) than the ground truth is found (recall).</source>
         <translation>Erreur principale : routes en trop. Pour {} des {} métriques qui notent les deux sens, la part juste de la prédiction (précision) est plus faible que la part de la vérité terrain retrouvée (rappel).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:242</extracomment>
+        <extracomment>core/reports/report.py:242</extracomment>
         <source>Missing and spurious roads weigh about the same: recall and precision are within 0.05 of each other, or disagree between metrics ({} metric(s) score both directions).</source>
         <translation>Routes manquantes et routes en trop pèsent à peu près autant : rappel et précision diffèrent de moins de 0,05, ou les métriques ne s&apos;accordent pas ({} métrique(s) notent les deux sens).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:249</extracomment>
+        <extracomment>core/reports/report.py:249</extracomment>
         <source>Best headline score: {} {}; weakest: {} {}.</source>
         <translation>Meilleur score principal : {} {} ; le plus faible : {} {}.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:254</extracomment>
+        <extracomment>core/reports/report.py:254</extracomment>
         <source>{}: {} = {} (0 m is a perfect overlap).</source>
         <translation>{} : {} = {} (0 m correspond à une superposition parfaite).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:271</extracomment>
+        <extracomment>core/reports/report.py:271</extracomment>
         <source>poor (&lt; 0.4)</source>
         <translation>faible (&lt; 0,4)</translation>
     </message>
     <message>
-        <extracomment>core/report.py:271</extracomment>
+        <extracomment>core/reports/report.py:271</extracomment>
         <source>fair (0.4 - 0.6)</source>
         <translation>moyen (0,4 - 0,6)</translation>
     </message>
     <message>
-        <extracomment>core/report.py:271</extracomment>
+        <extracomment>core/reports/report.py:271</extracomment>
         <source>good (0.6 - 0.8)</source>
         <translation>bon (0,6 - 0,8)</translation>
     </message>
     <message>
-        <extracomment>core/report.py:272</extracomment>
+        <extracomment>core/reports/report.py:272</extracomment>
         <source>very good (&gt;= 0.8)</source>
         <translation>très bon (&gt;= 0,8)</translation>
     </message>
     <message>
-        <extracomment>core/report.py:273</extracomment>
+        <extracomment>core/reports/report.py:273</extracomment>
         <source>Bars: the value on [0, 1]; colour: how good it is (for scores marked ↓, 0 is perfect).</source>
         <translation>Barres : la valeur sur [0, 1] ; couleur : sa qualité (pour les scores marqués ↓, 0 est parfait).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:274</extracomment>
+        <extracomment>core/reports/report.py:274</extracomment>
         <source>Colour: how good the score is.</source>
         <translation>Couleur : qualité du score.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:381</extracomment>
+        <extracomment>core/reports/report.py:381</extracomment>
         <source>Zoom in</source>
         <translation>Zoom avant</translation>
     </message>
     <message>
-        <extracomment>core/report.py:382</extracomment>
+        <extracomment>core/reports/report.py:382</extracomment>
         <source>Zoom out</source>
         <translation>Zoom arrière</translation>
     </message>
     <message>
-        <extracomment>core/report.py:383</extracomment>
+        <extracomment>core/reports/report.py:383</extracomment>
         <source>Whole map</source>
         <translation>Carte entière</translation>
     </message>
     <message>
-        <extracomment>core/report.py:411</extracomment>
+        <extracomment>core/reports/report.py:411</extracomment>
         <source>map</source>
         <translation>carte</translation>
     </message>
     <message>
-        <extracomment>core/report.py:443</extracomment>
+        <extracomment>core/reports/report.py:443</extracomment>
         <source>no ground truth</source>
         <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/report.py:452; core/report.py:670; core/tool_reports.py:256</extracomment>
+        <extracomment>core/reports/report.py:452; core/reports/report.py:670; core/reports/tool_reports.py:264</extracomment>
         <source>tile</source>
         <translation>tuile</translation>
     </message>
     <message>
-        <extracomment>core/report.py:478</extracomment>
+        <extracomment>core/reports/report.py:478</extracomment>
         <source>What it tells:</source>
         <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/report.py:481; core/report.py:565</extracomment>
+        <extracomment>core/reports/report.py:481; core/reports/report.py:565</extracomment>
         <source>metric</source>
         <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/report.py:481; core/tool_reports.py:91</extracomment>
+        <extracomment>core/reports/report.py:481; core/reports/tool_reports.py:99</extracomment>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/report.py:482; core/report.py:566</extracomment>
+        <extracomment>core/reports/report.py:482; core/reports/report.py:566</extracomment>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <extracomment>core/report.py:482</extracomment>
+        <extracomment>core/reports/report.py:482</extracomment>
         <source>meaning</source>
         <translation>signification</translation>
     </message>
     <message>
-        <extracomment>core/report.py:513</extracomment>
+        <extracomment>core/reports/report.py:513</extracomment>
         <source>ground-truth routes in the prediction</source>
         <translation>itinéraires de la vérité terrain dans la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/report.py:515</extracomment>
+        <extracomment>core/reports/report.py:515</extracomment>
         <source>predicted routes in the ground truth</source>
         <translation>itinéraires prédits dans la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/report.py:518</extracomment>
+        <extracomment>core/reports/report.py:518</extracomment>
         <source>penalty (0 = same length, 1 = no route)</source>
         <translation>pénalité (0 = même longueur, 1 = pas d&apos;itinéraire)</translation>
     </message>
     <message>
-        <extracomment>core/report.py:519</extracomment>
+        <extracomment>core/reports/report.py:519</extracomment>
         <source>routes</source>
         <translation>itinéraires</translation>
     </message>
     <message>
-        <extracomment>core/report.py:521; core/tool_reports.py:115</extracomment>
+        <extracomment>core/reports/report.py:521; core/reports/tool_reports.py:123</extracomment>
         <source>count</source>
         <translation>nombre</translation>
     </message>
     <message>
-        <extracomment>core/report.py:547; core/tool_reports.py:28</extracomment>
+        <extracomment>core/reports/report.py:547; core/reports/tool_reports.py:36</extracomment>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <extracomment>core/report.py:552; core/tool_reports.py:26</extracomment>
+        <extracomment>core/reports/report.py:552; core/reports/tool_reports.py:34</extracomment>
         <source>Generated</source>
         <translation>Généré le</translation>
     </message>
     <message>
-        <extracomment>core/report.py:557</extracomment>
+        <extracomment>core/reports/report.py:557</extracomment>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <extracomment>core/report.py:560</extracomment>
+        <extracomment>core/reports/report.py:560</extracomment>
         <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
         <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
     </message>
     <message>
-        <extracomment>core/report.py:565</extracomment>
+        <extracomment>core/reports/report.py:565</extracomment>
         <source>family</source>
         <translation>famille</translation>
     </message>
     <message>
-        <extracomment>core/report.py:565</extracomment>
+        <extracomment>core/reports/report.py:565</extracomment>
         <source>headline score</source>
         <translation>score principal</translation>
     </message>
     <message>
-        <extracomment>core/report.py:566</extracomment>
+        <extracomment>core/reports/report.py:566</extracomment>
         <source>reading</source>
         <translation>lecture</translation>
     </message>
     <message>
-        <extracomment>core/report.py:574</extracomment>
+        <extracomment>core/reports/report.py:574</extracomment>
         <source>{} warning(s): see Warnings at the end.</source>
         <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:581</extracomment>
+        <extracomment>core/reports/report.py:581</extracomment>
         <source>{} over {} tiles</source>
         <translation>{} sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/report.py:582</extracomment>
+        <extracomment>core/reports/report.py:582</extracomment>
         <source>Scores by family</source>
         <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/report.py:589</extracomment>
+        <extracomment>core/reports/report.py:589</extracomment>
         <source>Distributions</source>
         <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/report.py:593; instances: sink CLASS_TABLE label</extracomment>
+        <extracomment>core/reports/report.py:593; instances: sink CLASS_TABLE label</extracomment>
         <source>Scores per class</source>
         <translation>Scores par classe</translation>
     </message>
     <message>
-        <extracomment>core/report.py:594</extracomment>
+        <extracomment>core/reports/report.py:594</extracomment>
         <source>Class field: {}</source>
         <translation>Champ de classe : {}</translation>
     </message>
     <message>
-        <extracomment>core/report.py:598</extracomment>
+        <extracomment>core/reports/report.py:598</extracomment>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <extracomment>core/report.py:599</extracomment>
+        <extracomment>core/reports/report.py:599</extracomment>
         <source>ground-truth features</source>
         <translation>entités de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/report.py:599</extracomment>
+        <extracomment>core/reports/report.py:599</extracomment>
         <source>predicted features</source>
         <translation>entités prédites</translation>
     </message>
     <message>
-        <extracomment>core/report.py:620</extracomment>
+        <extracomment>core/reports/report.py:620</extracomment>
         <source>Map</source>
         <translation>Carte</translation>
     </message>
     <message>
-        <extracomment>core/report.py:622</extracomment>
+        <extracomment>core/reports/report.py:622</extracomment>
         <source>Diagnostics of {}.</source>
         <translation>Diagnostics de {}.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:623</extracomment>
+        <extracomment>core/reports/report.py:623</extracomment>
         <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
         <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:628; core/tool_reports.py:41; core/tool_reports.py:42</extracomment>
+        <extracomment>core/reports/report.py:628; core/reports/tool_reports.py:49; core/reports/tool_reports.py:50</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/report.py:633; core/tool_reports.py:41</extracomment>
+        <extracomment>core/reports/report.py:633; core/reports/tool_reports.py:49</extracomment>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <extracomment>core/report.py:636; core/tool_reports.py:35</extracomment>
+        <extracomment>core/reports/report.py:636; core/reports/tool_reports.py:43</extracomment>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/report.py:641</extracomment>
+        <extracomment>core/reports/report.py:641</extracomment>
         <source>Parameters used by each metric</source>
         <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/report.py:648; core/tool_reports.py:266</extracomment>
+        <extracomment>core/reports/report.py:648; core/reports/tool_reports.py:274</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
         <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:655</extracomment>
+        <extracomment>core/reports/report.py:655</extracomment>
         <source>Tiles</source>
         <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/report.py:662</extracomment>
+        <extracomment>core/reports/report.py:662</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
         <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/report.py:671</extracomment>
+        <extracomment>core/reports/report.py:671</extracomment>
         <source>ground-truth parts</source>
         <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/report.py:671</extracomment>
+        <extracomment>core/reports/report.py:671</extracomment>
         <source>predicted parts</source>
         <translation>parties prédites</translation>
     </message>
     <message>
-        <extracomment>core/report.py:677</extracomment>
+        <extracomment>core/reports/report.py:677</extracomment>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <extracomment>core/report.py:680</extracomment>
+        <extracomment>core/reports/report.py:680</extracomment>
         <source>no ground truth: left out</source>
         <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/report.py:681</extracomment>
+        <extracomment>core/reports/report.py:681</extracomment>
         <source>no ground truth: counted as the worst value</source>
         <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/report.py:682</extracomment>
+        <extracomment>core/reports/report.py:682</extracomment>
         <source>no ground truth: counted as the best value</source>
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>
     <message>
-        <extracomment>core/subgraph_eval.py:169</extracomment>
-        <source>no prediction control point in any subgraph: PRECISION is undefined (NaN)</source>
-        <translation>aucun point de contrôle de la prédiction dans les sous-graphes : PRECISION est indéfinie (NaN)</translation>
-    </message>
-    <message>
-        <extracomment>core/subgraph_eval.py:172</extracomment>
-        <source>no ground-truth control point in any subgraph: RECALL is undefined (NaN)</source>
-        <translation>aucun point de contrôle de la vérité terrain dans les sous-graphes : RECALL est indéfini (NaN)</translation>
-    </message>
-    <message>
-        <extracomment>core/subgraphs.py:87</extracomment>
-        <source>SPACING must be &gt; 0</source>
-        <translation>SPACING doit être &gt; 0</translation>
-    </message>
-    <message>
-        <extracomment>core/subgraphs.py:208</extracomment>
-        <source>unknown subgraph mode {}</source>
-        <translation>mode de sous-graphe inconnu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/tool_reports.py:55</extracomment>
+        <extracomment>core/reports/tool_reports.py:63</extracomment>
         <source>Score against number of errors</source>
         <translation>Score selon le nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:56</extracomment>
+        <extracomment>core/reports/tool_reports.py:64</extracomment>
         <source>Each panel: the score of every metric (one line each) against the number of synthetic errors of one type put into a copy of the ground truth (mean over {} repetition(s); bars: standard deviation). A score that moves by less than {} between 0 and {} errors is flat: the metric does not see that kind of error (dashed line, listed in red). Citraro et al., ECCV 2020, Fig. 5.</source>
         <translation>Chaque panneau : le score de chaque métrique (une ligne chacune) selon le nombre d&apos;erreurs synthétiques d&apos;un type introduites dans une copie de la vérité terrain (moyenne sur {} répétition(s) ; barres : écart type). Un score qui varie de moins de {} entre 0 et {} erreurs est plat : la métrique ne voit pas ce type d&apos;erreur (ligne en tirets, listée en rouge). Citraro et al., ECCV 2020, fig. 5.</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:83</extracomment>
+        <extracomment>core/reports/tool_reports.py:91</extracomment>
         <source>flat: {}</source>
         <translation>plat : {}</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:83</extracomment>
+        <extracomment>core/reports/tool_reports.py:91</extracomment>
         <source>every score reacts</source>
         <translation>tous les scores réagissent</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:87</extracomment>
+        <extracomment>core/reports/tool_reports.py:95</extracomment>
         <source>number of errors</source>
         <translation>nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:90</extracomment>
+        <extracomment>core/reports/tool_reports.py:98</extracomment>
         <source>Change of each score from 0 to {} errors</source>
         <translation>Variation de chaque score de 0 à {} erreurs</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:100</extracomment>
+        <extracomment>core/reports/tool_reports.py:108</extracomment>
         <source>Oriented change (negative = the score gets worse); red: |change| &lt; {} (insensitive).</source>
         <translation>Variation orientée (négative = le score se dégrade) ; rouge : |variation| &lt; {} (insensible).</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:104</extracomment>
+        <extracomment>core/reports/tool_reports.py:112</extracomment>
         <source>What the errors look like</source>
         <translation>À quoi ressemblent les erreurs</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:104</extracomment>
+        <extracomment>core/reports/tool_reports.py:112</extracomment>
         <source>The perturbed copy at the largest count (first repetition): network grey, errors red (gaps, spurious roads, displacements, copies, removed ground truth).</source>
         <translation>La copie perturbée au plus grand nombre (première répétition) : réseau en gris, erreurs en rouge (coupures, routes en trop, déplacements, copies, vérité terrain supprimée).</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:114</extracomment>
+        <extracomment>core/reports/tool_reports.py:122</extracomment>
         <source>Mean scores</source>
         <translation>Scores moyens</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:115</extracomment>
+        <extracomment>core/reports/tool_reports.py:123</extracomment>
         <source>error type</source>
         <translation>type d&apos;erreur</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:125</extracomment>
+        <extracomment>core/reports/tool_reports.py:133</extracomment>
         <source>Perturbations and conventions: see the documentation of the plugin.</source>
         <translation>Perturbations et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:141</extracomment>
+        <extracomment>core/reports/tool_reports.py:149</extracomment>
         <source>lower is better</source>
         <translation>plus bas = meilleur</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:143</extracomment>
+        <extracomment>core/reports/tool_reports.py:151</extracomment>
         <source>Scores and ranks</source>
         <translation>Scores et rangs</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:144; core/tool_reports.py:256</extracomment>
+        <extracomment>core/reports/tool_reports.py:152; core/reports/tool_reports.py:264</extracomment>
         <source>method</source>
         <translation>méthode</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:155</extracomment>
+        <extracomment>core/reports/tool_reports.py:163</extracomment>
         <source>Value (rank); bold: best.</source>
         <translation>Valeur (rang) ; gras : la meilleure.</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:156</extracomment>
+        <extracomment>core/reports/tool_reports.py:164</extracomment>
         <source>Aggregated over {} tile(s) ({}).</source>
         <translation>Agrégé sur {} tuile(s) ({}).</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:158</extracomment>
+        <extracomment>core/reports/tool_reports.py:166</extracomment>
         <source>Whole extent.</source>
         <translation>Emprise entière.</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:165</extracomment>
+        <extracomment>core/reports/tool_reports.py:173</extracomment>
         <source>Best method by score:</source>
         <translation>Meilleure méthode par score :</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:168</extracomment>
+        <extracomment>core/reports/tool_reports.py:176</extracomment>
         <source>Pairwise preferences</source>
         <translation>Préférences par paires</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:168</extracomment>
+        <extracomment>core/reports/tool_reports.py:176</extracomment>
         <source>For each pair of methods (first, second) and each reference (tile), the difference of every score, oriented so that a bar to the right prefers the first method. Consistent metrics point the same way (Citraro et al., Fig. 6).</source>
         <translation>Pour chaque paire de méthodes (première, seconde) et chaque référence (tuile), la différence de chaque score, orientée pour qu&apos;une barre vers la droite préfère la première méthode. Des métriques cohérentes pointent dans le même sens (Citraro et al., fig. 6).</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:192</extracomment>
+        <extracomment>core/reports/tool_reports.py:200</extracomment>
         <source>Correlations between metrics</source>
         <translation>Corrélations entre métriques</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:192</extracomment>
+        <extracomment>core/reports/tool_reports.py:200</extracomment>
         <source>Over every (reference, method) sample, scores oriented so that higher is better (Citraro et al., Fig. 8).</source>
         <translation>Sur tous les échantillons (référence, méthode), scores orientés pour que plus haut soit meilleur (Citraro et al., fig. 8).</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:195</extracomment>
+        <extracomment>core/reports/tool_reports.py:203</extracomment>
         <source>Pearson correlation</source>
         <translation>Corrélation de Pearson</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:195</extracomment>
+        <extracomment>core/reports/tool_reports.py:203</extracomment>
         <source>Spearman correlation</source>
         <translation>Corrélation de Spearman</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:204</extracomment>
+        <extracomment>core/reports/tool_reports.py:212</extracomment>
         <source>Equal-Sorting Ratio</source>
         <translation>Taux de tri identique (ESR)</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:217</extracomment>
+        <extracomment>core/reports/tool_reports.py:225</extracomment>
         <source>Mean pairwise Pearson correlation of score triplets (Fig. 8 right): most consistent {} ({}), least consistent {} ({}).</source>
         <translation>Corrélation de Pearson moyenne par paires des triplets de scores (fig. 8 à droite) : le plus cohérent {} ({}), le moins cohérent {} ({}).</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:223</extracomment>
+        <extracomment>core/reports/tool_reports.py:231</extracomment>
         <source>Equal-Sorting Ratio and Sorting Margins</source>
         <translation>Taux de tri identique et marges de tri</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:224</extracomment>
+        <extracomment>core/reports/tool_reports.py:232</extracomment>
         <source>Triplets (reference, method B, method C): ESR is the share of ordered triplets that two scores sort alike; the Sorting Margin sign(a)√|a|, a = (q1(B) - q1(C))(q2(B) - q2(C)), is negative for a missorted triplet and small when the disagreement is marginal (Lopez-Molina et al., eq. 8-12).</source>
         <translation>Triplets (référence, méthode B, méthode C) : l&apos;ESR est la part des triplets ordonnés que deux scores trient de la même façon ; la marge de tri sign(a)√|a|, a = (q1(B) - q1(C))(q2(B) - q2(C)), est négative pour un triplet mal trié et petite quand le désaccord est marginal (Lopez-Molina et al., éq. 8-12).</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:229</extracomment>
+        <extracomment>core/reports/tool_reports.py:237</extracomment>
         <source>score 1</source>
         <translation>score 1</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:229</extracomment>
+        <extracomment>core/reports/tool_reports.py:237</extracomment>
         <source>score 2</source>
         <translation>score 2</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:229</extracomment>
+        <extracomment>core/reports/tool_reports.py:237</extracomment>
         <source>samples</source>
         <translation>échantillons</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:230; core/tool_reports.py:252</extracomment>
+        <extracomment>core/reports/tool_reports.py:238; core/reports/tool_reports.py:260</extracomment>
         <source>triplets</source>
         <translation>triplets</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:230</extracomment>
+        <extracomment>core/reports/tool_reports.py:238</extracomment>
         <source>missorted pairs</source>
         <translation>paires mal triées</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:230</extracomment>
+        <extracomment>core/reports/tool_reports.py:238</extracomment>
         <source>min SM</source>
         <translation>SM min.</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:230</extracomment>
+        <extracomment>core/reports/tool_reports.py:238</extracomment>
         <source>median SM</source>
         <translation>SM médiane</translation>
     </message>
     <message>
-        <extracomment>core/tool_reports.py:251</extracomment>
+        <extracomment>core/reports/tool_reports.py:259</extracomment>
         <source>Sorting Margin</source>
         <translation>Marge de tri</translation>
     </message>

@@ -95,7 +95,7 @@ def mosaic_step(gt_parts, gap=120.0):
 
 def worker(metric, size, repeat):
     from core import registry
-    from core.lineset import LineSet
+    from core.network.lineset import LineSet
     gtp = load_parts(os.path.join(SAMPLE, "helsinki_ground_truth.gpkg"))
     step = mosaic_step(gtp)
     gtl, conns = mosaic(gtp, size, step)
@@ -130,8 +130,8 @@ def stress_worker(kind, factor):
     resource.setrlimit(resource.RLIMIT_AS, (6_000_000_000, 6_000_000_000))
     import tracemalloc
     from core import registry
-    from core.lineset import LineSet
-    from core.network import build_network
+    from core.network.lineset import LineSet
+    from core.network.build import build_network
     gtp = load_parts(os.path.join(SAMPLE, "helsinki_ground_truth.gpkg"))
     prp = load_parts(os.path.join(SAMPLE, "helsinki_prediction.gpkg"))
 
@@ -171,7 +171,7 @@ def tiled_worker(size, workers):
     """evaluate_tiles with every metric on the size x size mosaic, one tile
     per copy of the sample."""
     from core.analysis.tiles import evaluate_tiles, grid_tiles
-    from core.lineset import LineSet
+    from core.network.lineset import LineSet
     gtp = load_parts(os.path.join(SAMPLE, "helsinki_ground_truth.gpkg"))
     step = mosaic_step(gtp)
     gtl, conns = mosaic(gtp, size, step)

@@ -92,8 +92,9 @@ FEEDBACK = ("pushInfo", "pushWarning", "reportError", "setProgressText", "pushCo
             "pushConsoleInfo", "pushDebugInfo")
 # core modules whose errors only a programming error can raise (never shown
 # to a user of the plugin): not checked
-INTERNAL = {"core/assignment.py", "core/overlap.py", "core/pathsample.py", "core/result.py",
-            "core/wkb.py", "core/text.py"}
+INTERNAL = {"core/network/assignment.py", "core/metrics/geometric/overlap.py",
+            "core/metrics/paths/pathsample.py", "core/result.py", "core/geometry/wkb.py",
+            "core/text.py"}
 
 
 def _words(node):

@@ -4,6 +4,11 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+# the shared helpers of the core tests (helpers.py, sample_data.py, the
+# executor's task modules), imported by name from every folder of tests/core
+CORE_TESTS = os.path.join(ROOT, "tests", "core")
+if CORE_TESTS not in sys.path:
+    sys.path.insert(1, CORE_TESTS)
 
 try:
     from hypothesis import settings

@@ -21,14 +21,34 @@ from ..core import registry
 from ..core.classes import run_metric
 from ..core.progress import Cancelled, Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
-from .checks import (check_parameter_values, check_run, field_names, prediction_parameter,
-                     resolve_single)
-from .compat import FIELD_TYPES, FieldDataType, NumberType, ParameterFlag, SinkFlag, SourceType, WkbType
+from .checks import (
+    check_parameter_values,
+    check_run,
+    field_names,
+    prediction_parameter,
+    resolve_single,
+)
+from .compat import (
+    FIELD_TYPES,
+    FieldDataType,
+    NumberType,
+    ParameterFlag,
+    SinkFlag,
+    SourceType,
+    WkbType,
+)
 from .i18n import tr
 from .inputs import read_inputs, warn
 from .styles import style_sink
-from .summary import (HTML_OUTPUT, error_text, html_parameter, input_rows, metric_html,
-                      metric_summary, translate)
+from .summary import (
+    HTML_OUTPUT,
+    error_text,
+    html_parameter,
+    input_rows,
+    metric_html,
+    metric_summary,
+    translate,
+)
 from .tool_common import metres_parameter, write_report
 
 QTYPES = FIELD_TYPES  # field type per kind (ui/compat.py)

@@ -13,15 +13,26 @@ from qgis.core import (QgsProcessingException, QgsProcessingOutputString,
 
 from ..core.analysis.compare import compare
 from ..core.progress import Cancelled
-from ..core.tool_reports import compare_report
+from ..core.reports.tool_reports import compare_report
 from .checks import check_run, field_names, layer_crs, resolve_tool, run_info
 from .compat import SourceType
 from .i18n import tr, tr_noop
 from .summary import error_text, meta, network_text, source_text, translate
 from .inputs import check_line_source, read_lines, warn, working_crs
-from .tool_common import (metric_parameters, metrics_parameter, network_parameters, progress_for,
-                          read_tiles, run_parameters, seed_parameter, tile_options, tile_parameters,
-                          ToolAlgorithm, write_report, write_table)
+from .tool_common import (
+    metric_parameters,
+    metrics_parameter,
+    network_parameters,
+    progress_for,
+    read_tiles,
+    run_parameters,
+    seed_parameter,
+    tile_options,
+    tile_parameters,
+    ToolAlgorithm,
+    write_report,
+    write_table,
+)
 
 SCORES = ["headline", "all"]
 

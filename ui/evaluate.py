@@ -15,16 +15,28 @@ from ..core import registry
 from ..core.analysis.evaluate import evaluate
 from ..core.analysis.tiles import evaluate_tiles
 from ..core.progress import Cancelled
-from ..core.report import evaluation_report
+from ..core.reports.report import evaluation_report
 from ..core.result import json_safe
 from .checks import check_run, field_names, prediction_parameter, resolve_tool
 from .compat import field_type, FieldDataType, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
 from .inputs import read_inputs, warn
 from .summary import error_text, evaluation_summary, input_rows, meta, translate
-from .tool_common import (metric_parameters, metrics_parameter, network_parameters, progress_for,
-                          read_tiles, run_parameters, seed_parameter, style_sink, tile_options,
-                          tile_parameters, ToolAlgorithm, write_report, write_table)
+from .tool_common import (
+    metric_parameters,
+    metrics_parameter,
+    network_parameters,
+    progress_for,
+    read_tiles,
+    run_parameters,
+    seed_parameter,
+    style_sink,
+    tile_options,
+    tile_parameters,
+    ToolAlgorithm,
+    write_report,
+    write_table,
+)
 
 
 class EvaluateAlgorithm(ToolAlgorithm):

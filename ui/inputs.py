@@ -19,8 +19,8 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, Qgs
                        QgsFeatureRequest, QgsGeometry, QgsProcessingException, QgsUnitTypes,
                        QgsWkbTypes)
 
-from ..core.lineset import LineSet
-from ..core.wkb import line_parts
+from ..core.network.lineset import LineSet
+from ..core.geometry.wkb import line_parts
 from .checks import check_line_layer, layer_crs
 from .compat import DistanceUnit, RequestFlag
 from .i18n import tr

@@ -17,8 +17,16 @@ from .compat import NumberType, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
 from .summary import error_text, translate
 from .inputs import check_line_source, read_lines, working_crs
-from .tool_common import (QTYPES, network_parameters, perturb_parameters, perturb_values,
-                          progress_for, seed_parameter, style_sink, ToolAlgorithm)
+from .tool_common import (
+    QTYPES,
+    network_parameters,
+    perturb_parameters,
+    perturb_values,
+    progress_for,
+    seed_parameter,
+    style_sink,
+    ToolAlgorithm,
+)
 
 STYLES = {
     "OUTPUT": {"color": "#2b6cb0", "size": 0.6},

@@ -11,15 +11,25 @@ from qgis.core import (QgsProcessingException, QgsProcessingOutputString,
 from ..core.analysis.perturb import ERROR_TYPES, LABELS
 from ..core.analysis.sensitivity import examples, sensitivity
 from ..core.progress import Cancelled
-from ..core.tool_reports import sensitivity_report
+from ..core.reports.tool_reports import sensitivity_report
 from .checks import check_run, resolve_tool, run_info
 from .compat import NumberType, SourceType
 from .i18n import tr, tr_noop
 from .summary import error_text, meta, network_text, source_text, translate
 from .inputs import check_line_source, read_lines, warn, working_crs
-from .tool_common import (metric_parameters, metrics_parameter, network_parameters,
-                          perturb_parameters, perturb_values, progress_for, run_parameters,
-                          seed_parameter, ToolAlgorithm, write_report, write_table)
+from .tool_common import (
+    metric_parameters,
+    metrics_parameter,
+    network_parameters,
+    perturb_parameters,
+    perturb_values,
+    progress_for,
+    run_parameters,
+    seed_parameter,
+    ToolAlgorithm,
+    write_report,
+    write_table,
+)
 
 
 class SensitivityAlgorithm(ToolAlgorithm):

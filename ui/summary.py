@@ -6,7 +6,7 @@ from qgis.core import Qgis, QgsDataSourceUri, QgsProcessingParameterFileDestinat
 
 from ..core import registry
 from ..core.analysis.evaluate import Evaluation
-from ..core.report import evaluation_report, human, summary_lines
+from ..core.reports.report import evaluation_report, human, summary_lines
 from ..core.text import translate as _translate
 from .i18n import tr
 
@@ -92,7 +92,7 @@ def metric_summary(feedback, spec, result, gt, pred):
 def evaluation_summary(feedback, ids, getscore, warnings, errors=None):
     """The log summary of evaluate-all: one line per metric with its
     headline score and verdict, then the counts of warnings and failures."""
-    from ..core.report import goodness, verdict
+    from ..core.reports.report import goodness, verdict
     lines = []
     for m in ids:
         spec = registry.get(m)

@@ -18,7 +18,15 @@ from ..core.analysis.perturb import param_specs as perturb_param_specs
 from ..core.progress import Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels
 from .checks import check_parameter_values, layer_crs
-from .compat import FIELD_TYPES, DistanceUnit, NumberType, ParameterFlag, SinkFlag, SourceType, WkbType
+from .compat import (
+    FIELD_TYPES,
+    DistanceUnit,
+    NumberType,
+    ParameterFlag,
+    SinkFlag,
+    SourceType,
+    WkbType,
+)
 from .i18n import tr
 from .styles import style_sink  # noqa: F401 (re-exported for the tools)
 

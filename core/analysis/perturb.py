@@ -5,12 +5,12 @@ Road Network Reconstructions", ECCV 2020, sec. 4.1 and Fig. 4-5: a ground
 truth is duplicated into a "prediction" and a controlled number of errors of
 one type is put into one of the two copies.
 
-Everything operates on the network model (core.network.build_network: merged
+Everything operates on the network model (core.network.build.build_network: merged
 vertices, roads between junctions, canonical order), so the result does not
 depend on how the input features are split, drawn or ordered.  Both outputs
 are written as the network's roads (polylines between junctions and dead
 ends); the input's attributes are not carried over.  Every random draw comes
-from ``core.sampling.rng(seed)``.
+from ``core.network.sampling.rng(seed)``.
 
 Error types (COUNT errors of one type):
 
@@ -64,14 +64,14 @@ import math
 import numpy as np
 from scipy.spatial import cKDTree
 
-from .. import polyline_edit as pe
-from ..geometry import cumulative_lengths
-from ..lineset import LineSet, network_from
-from ..network import densify_locations
-from ..paths import NetworkDistances
+from ..geometry import polyline_edit as pe
+from ..geometry.polyline import cumulative_lengths
+from ..network.lineset import LineSet, network_from
+from ..network.build import densify_locations
+from ..network.paths import NetworkDistances
 from ..progress import NO_PROGRESS
 from ..result import FeatureTable
-from ..sampling import rng
+from ..network.sampling import rng
 from ..text import N_, msg
 
 ERROR_TYPES = ("interruptions", "overconnections", "perturbations", "doubled_roads",
@@ -289,7 +289,7 @@ def _interruptions(net, roads, count, p, gen, errors, details, progress):
 def _side_distances(roads, a, b, p):
     """Distance along the network made of ``roads`` between points a[k]
     and b[k] (inf when not connected)."""
-    from ..snapping import NetworkLocator
+    from ..network.snapping import NetworkLocator
     net = network_from(LineSet(roads), p)
     loc = NetworkLocator(net)
     a, b = np.asarray(a), np.asarray(b)

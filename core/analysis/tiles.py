@@ -30,7 +30,7 @@ import math
 import numpy as np
 
 from .. import registry
-from ..lineset import LineSet
+from ..network.lineset import LineSet
 from ..progress import NO_PROGRESS
 from ..result import MetricResult
 from .evaluate import evaluate

@@ -1,4 +1,4 @@
-"""Module-level tasks for tests/core/test_executor_faults.py (spawned workers
+"""Module-level tasks for tests/core/analysis/test_executor_faults.py (spawned workers
 import them by name): each leaves a file named <item>.<pid> in a folder as
 it starts, so a test knows which process runs what."""
 import os

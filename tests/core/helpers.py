@@ -1,6 +1,6 @@
 import numpy as np
 
-from core.lineset import LineSet
+from core.network.lineset import LineSet
 
 
 def lines(*coords, **attrs):

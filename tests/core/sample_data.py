@@ -4,8 +4,8 @@ Python with numpy/scipy."""
 import os
 import sqlite3
 
-from core.lineset import LineSet
-from core.wkb import line_parts
+from core.network.lineset import LineSet
+from core.geometry.wkb import line_parts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAMPLE = os.path.join(ROOT, "resources", "sample")

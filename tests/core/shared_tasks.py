@@ -1,4 +1,4 @@
-"""Module-level task functions for tests/core/test_executor.py (spawned
+"""Module-level task functions for tests/core/analysis/test_executor.py (spawned
 workers import them by name)."""
 import os
 

@@ -10,7 +10,7 @@ import pytest
 from core import registry
 from core.analysis.evaluate import evaluate
 from core.analysis.perturb import perturb
-from core.lineset import LineSet
+from core.network.lineset import LineSet
 
 SPECS = registry.all_specs()
 NUMERIC = [(s, p) for s in SPECS for p in s.all_params() if p.kind in ("distance", "number", "integer")]

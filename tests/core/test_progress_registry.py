@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from core import registry
-from core.lineset import LineSet
+from core.network.lineset import LineSet
 from core.progress import Cancelled, Progress
 from helpers import lines
 
@@ -60,7 +60,7 @@ def test_styled_and_all_sink_fields_survive_shapefile_output():
     # distinct when truncated
     import numpy as np
 
-    from core.lineset import LineSet
+    from core.network.lineset import LineSet
     gt = LineSet([np.array([[0.0, 0.0], [100.0, 0.0], [100.0, 100.0]]),
                   np.array([[100.0, 0.0], [200.0, 0.0]]), np.array([[100.0, 0.0], [100.0, -80.0]])])
     pred = gt.translated(1.0, 1.0)
@@ -74,3 +74,26 @@ def test_styled_and_all_sink_fields_survive_shapefile_output():
             assert len({f[:10].lower() for f in names}) == len(names), (spec.id, name, names)
             if styled.get(name):
                 assert styled[name] in names, (spec.id, name, styled[name])
+
+
+def test_every_metric_module_is_listed_in_the_registry():
+    """core/registry.py METRIC_MODULES is the list of metric modules: a module
+    under core/metrics/ that calls register() and is not listed would never be
+    loaded; a listed module must exist and register at least one metric."""
+    import os
+    import re
+    metrics_dir = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "core", "metrics")
+    registering = set()
+    for family in sorted(os.listdir(metrics_dir)):
+        folder = os.path.join(metrics_dir, family)
+        if not os.path.isdir(folder) or family.startswith("__"):
+            continue
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".py"):
+                with open(os.path.join(folder, name), encoding="utf-8") as fh:
+                    if re.search(r"\bregister\(MetricSpec\(", fh.read()):
+                        registering.add(f"{family}.{name[:-3]}")
+    assert registering == set(registry.METRIC_MODULES)
+    modules = {spec.compute.__module__.split("core.metrics.", 1)[1] for spec in registry.all_specs()}
+    assert modules == set(registry.METRIC_MODULES)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core import registry
-from core.lineset import LineSet
+from core.network.lineset import LineSet
 
 SPECS = registry.all_specs()
 

@@ -31,7 +31,7 @@ def test_algorithm_parameters(qgis_app):
 
 
 def test_two_classes_numbers_sinks_and_class_table(run_alg):
-    # see tests/core/test_instances.py: IoU_a 1, IoU_b 104/200, AP 0.55
+    # see tests/core/metrics/instances/test_instances.py: IoU_a 1, IoU_b 104/200, AP 0.55
     fields = [("kind", "string")]
     gt = memory_layer(["LINESTRING(0 0, 100 0)", "LINESTRING(0 100, 200 100)"],
                       fields=fields, values=[["a"], ["b"]])
@@ -57,7 +57,7 @@ def test_two_classes_numbers_sinks_and_class_table(run_alg):
 
 
 def test_confidence_field_on_the_prediction(run_alg):
-    # tests/core/test_instances.py::test_confidence_ranked_ap_by_hand: AP = 17/30
+    # tests/core/metrics/instances/test_instances.py::test_confidence_ranked_ap_by_hand: AP = 17/30
     wkt = lambda k: f"LINESTRING({1000 * k} 0, {1000 * k + 100} 0)"
     gt = memory_layer([wkt(k) for k in range(4)])
     pred = memory_layer([wkt(k) for k in (0, 5, 1, 0, 2)], fields=[("score", "double")],

@@ -63,7 +63,7 @@ def test_topo_crossing_road_and_aggregation_enum(run_alg):
     gt = memory_layer(["LINESTRING(0 0, 200 0)"])
     pred = memory_layer(["LINESTRING(0 0, 100 0)", "LINESTRING(100 -100, 100 0, 100 100)"])
     r = run_alg("roadmetrics:topo", {"GROUND_TRUTH": gt, "PREDICTION": pred, **SINKS})
-    # see tests/core/test_topo.py: TP 40, FP 80 (the crossing road), FN 120
+    # see tests/core/metrics/subgraphs/test_topo.py: TP 40, FP 80 (the crossing road), FN 120
     assert (r["TP"], r["FP"], r["FN"]) == (40, 80, 120)
     assert r["PRECISION"] == pytest.approx(1 / 3) and r["RECALL"] == pytest.approx(0.25)
     spur = r["UNMATCHED_PRED"]

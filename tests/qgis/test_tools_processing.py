@@ -11,7 +11,7 @@ from roadmetrics.ui.compat import SourceType
 
 STEPS = (0, 100, 200, 300)
 # a 3 x 3 grid of 100 m blocks with a vertex at every crossing: OPT-J sees
-# 12 junctions of total degree 40 (see tests/core/test_sensitivity.py)
+# 12 junctions of total degree 40 (see tests/core/analysis/test_sensitivity.py)
 GRID = [f"LINESTRING({', '.join(f'{x} {y}' for x in STEPS)})" for y in STEPS] + \
        [f"LINESTRING({', '.join(f'{x} {y}' for y in STEPS)})" for x in STEPS]
 
@@ -105,7 +105,7 @@ def test_sensitivity_report_and_tables(run_alg, tmp_path):
         "TABLE": "TEMPORARY_OUTPUT", "SUMMARY": "TEMPORARY_OUTPUT"})
     summary = {f["error_type"]: f for f in r["SUMMARY"].getFeatures()}
     assert set(summary) == {"interruptions", "doubled_roads"}
-    # hand-checked in tests/core/test_sensitivity.py
+    # hand-checked in tests/core/analysis/test_sensitivity.py
     assert summary["interruptions"]["at_max"] == pytest.approx(92 / 98)
     assert summary["doubled_roads"]["delta"] == pytest.approx(104 / 110 - 1)
     assert summary["doubled_roads"]["flat"] == 0

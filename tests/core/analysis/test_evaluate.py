@@ -1,0 +1,101 @@
+"""core/analysis/evaluate.py: evaluate-all on one pair of layers, serially
+and with the metrics spread over processes."""
+import json
+import math
+
+import numpy as np
+import pytest
+
+from core import registry
+from core.analysis.evaluate import evaluate
+from core.network.lineset import LineSet, network_from
+from core.progress import Cancelled, Progress
+from sample_data import CROP, crop, sample
+
+
+def _same(a, b):
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+
+
+@pytest.fixture(scope="module")
+def window():
+    return crop(sample("ground_truth"), CROP), crop(sample("prediction"), CROP)
+
+
+@pytest.mark.slow
+def test_processes_give_the_serial_numbers_and_layers(window):
+    gt, pred = window
+    serial = evaluate(gt, pred, seed=3)
+    par = evaluate(gt, pred, seed=3, workers=2)
+    assert set(serial.results) == set(par.results) == {s.id for s in registry.all_specs()}
+    assert not serial.errors and not par.errors
+    a, b = serial.numbers(), par.numbers()
+    assert a.keys() == b.keys()
+    assert all(a[k] == b[k] or (math.isnan(a[k]) and math.isnan(b[k])) for k in a)
+    for m in serial.results:
+        ra, rb = serial.results[m], par.results[m]
+        assert _same(ra.to_dict(pool_stats=True), rb.to_dict(pool_stats=True)), m
+        assert sorted(ra.layers) == sorted(rb.layers), m
+        for name in ra.layers:
+            la, lb = ra.layers[name], rb.layers[name]
+            assert len(la) == len(lb), (m, name)
+            assert _same({k: list(map(str, v)) for k, v in la.columns.items()},
+                         {k: list(map(str, v)) for k, v in lb.columns.items()}), (m, name)
+
+
+def test_a_metric_that_rejects_its_parameters_does_not_lose_the_others(window):
+    gt, pred = window
+    params = {"apls": {"VARIANT": "nonsense"}}
+    for w in (1, 2):
+        ev = evaluate(gt, pred, ["apls", "ccq", "junct"], params, workers=w)
+        assert set(ev.results) == {"ccq", "junct"}
+        assert "VARIANT" in ev.errors["apls"]
+        assert math.isnan(ev.numbers()["APLS"])
+
+
+def test_cancel_stops_the_run(window):
+    gt, pred = window
+    with pytest.raises(Cancelled):
+        evaluate(gt, pred, ["ccq", "junct", "apls"], workers=2,
+                 progress=Progress(None, lambda: True))
+
+
+def test_network_is_built_once_per_lineset_and_read_only(window):
+    gt, _ = window
+    a = network_from(gt, {})
+    assert network_from(gt, {"MERGE_TOLERANCE": 0.05}) is a
+    assert network_from(gt, {"MERGE_TOLERANCE": 0.5}) is not a
+    with pytest.raises(ValueError):
+        a.node_xy[0, 0] = 1.0
+    # a copy of the lines (pickled to a worker) carries no cached network
+    import pickle
+    b = pickle.loads(pickle.dumps(gt))
+    assert "_networks" not in b.__dict__
+    assert np.array_equal(network_from(b, {}).node_xy, a.node_xy)
+
+
+def test_ccq_and_distances_share_their_distance_profiles(window):
+    gt, pred = window
+    fresh = lambda: (LineSet(gt.parts), LineSet(pred.parts))  # noqa: E731
+    g1, p1 = fresh()
+    alone = registry.get("distances").run(g1, p1).scores
+    g2, p2 = fresh()
+    registry.get("ccq").run(g2, p2)
+    shared = registry.get("distances").run(g2, p2).scores
+    assert _same(alone, shared)
+    assert len(network_from(g2, {}).__dict__["_profiles"]) == 1
+    # evaluate-all puts them in one task
+    from core.analysis.evaluate import _tasks
+    assert ["ccq", "distances"] in [sorted(t) for t in _tasks(["apls", "distances", "junct", "ccq"])]
+
+
+def test_a_metric_that_crashes_is_reported_and_the_others_kept(window, monkeypatch):
+    gt, pred = window
+    spec = registry.get("junct")
+
+    def boom(*a, **k):
+        raise ZeroDivisionError("bug")
+    monkeypatch.setattr(spec, "compute", boom)
+    ev = evaluate(gt, pred, ["junct", "ccq"], workers=1)
+    assert "ccq" in ev.results and "ZeroDivisionError: bug" in ev.errors["junct"]
+    assert any(w.startswith("junct: failed: internal error") for w in ev.warnings())

@@ -42,7 +42,7 @@ def test_algorithms_registered(qgis_app):
 
 
 def test_optp_gap_numbers_and_line_sinks(run_alg):
-    # core/test_optp.py: recall (200^2 + 187.5^2) / 400^2, one interruption
+    # tests/core/metrics/paths/test_optp.py: recall (200^2 + 187.5^2) / 400^2, one interruption
     r = run_alg("roadmetrics:optp", {"GROUND_TRUTH": memory_layer(ROAD),
                                      "PREDICTION": memory_layer(GAP),
                                      **{s: "TEMPORARY_OUTPUT" for s in SINKS}})

@@ -230,7 +230,7 @@ def test_sample_prediction_densified_to_4_cm_scores_the_same_apls():
     # issue 17: this scored APLS 0 ("the prediction is empty") against 0.6785
     from core import registry
     from core.network.lineset import LineSet
-    from tests.core.sample_data import sample
+    from sample_data import sample
     gt, pred = sample("ground_truth"), sample("prediction")
     dense = LineSet([densify_every(p, 0.04) for p in pred.parts])
     assert sum(len(p) for p in dense.parts) > 500000

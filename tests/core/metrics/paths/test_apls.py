@@ -169,7 +169,7 @@ def test_huge_coordinates_warn_about_precision():
     # issue 17: near 1e15 float64 resolves 0.125 m and APLS changed by 0.001
     # without a warning
     from core import registry
-    from tests.core.sample_data import sample
+    from sample_data import sample
     gt, pred = sample("ground_truth"), sample("prediction")
     apls = registry.get("apls")
     plain = apls.run(gt, pred)

@@ -29,22 +29,22 @@
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:125; ui/compare.py:62; ui/evaluate.py:63; ui/sensitivity.py:55</extracomment>
+        <extracomment>ui/algorithm.py:125; ui/compare.py:62; ui/evaluate.py:64; ui/sensitivity.py:55</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:141; ui/evaluate.py:84</extracomment>
+        <extracomment>ui/algorithm.py:141; ui/evaluate.py:85</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:211; ui/compare.py:128; ui/evaluate.py:126; ui/perturb.py:96; ui/sensitivity.py:110</extracomment>
+        <extracomment>ui/algorithm.py:211; ui/compare.py:128; ui/evaluate.py:127; ui/perturb.py:96; ui/sensitivity.py:110</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:214; ui/checks.py:473; ui/checks.py:501; ui/checks.py:516; ui/compare.py:131; ui/evaluate.py:129; ui/perturb.py:99; ui/sensitivity.py:113</extracomment>
+        <extracomment>ui/algorithm.py:214; ui/checks.py:473; ui/checks.py:501; ui/checks.py:516; ui/compare.py:131; ui/evaluate.py:130; ui/perturb.py:99; ui/sensitivity.py:113</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -249,12 +249,12 @@
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:76; ui/evaluate.py:75; ui/sensitivity.py:75</extracomment>
+        <extracomment>ui/compare.py:76; ui/evaluate.py:76; ui/sensitivity.py:75</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:76; ui/evaluate.py:75; ui/sensitivity.py:75; ui/summary.py:25</extracomment>
+        <extracomment>ui/compare.py:76; ui/evaluate.py:76; ui/sensitivity.py:75; ui/summary.py:25</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
@@ -314,17 +314,17 @@
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:146; ui/evaluate.py:161; ui/sensitivity.py:130</extracomment>
+        <extracomment>ui/compare.py:146; ui/evaluate.py:162; ui/sensitivity.py:130</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:149; ui/evaluate.py:164; core/reports/report.py:464</extracomment>
+        <extracomment>ui/compare.py:149; ui/evaluate.py:165; core/reports/report.py:464</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:150; ui/evaluate.py:166; core/reports/tool_reports.py:196</extracomment>
+        <extracomment>ui/compare.py:150; ui/evaluate.py:167; core/reports/tool_reports.py:196</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
@@ -334,49 +334,54 @@
         <translation>Comparaison de méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:44</extracomment>
+        <extracomment>ui/evaluate.py:45</extracomment>
         <source>Evaluate all metrics</source>
         <translation>Évaluer toutes les métriques</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:45</extracomment>
+        <extracomment>ui/evaluate.py:46</extracomment>
         <source>Reports</source>
         <translation>Rapports</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:47</extracomment>
+        <extracomment>ui/evaluate.py:48</extracomment>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. All distances are in metres.</source>
         <translation>Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:67; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:68; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:77</extracomment>
+        <extracomment>ui/evaluate.py:78</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:79; core/reports/tool_reports.py:263</extracomment>
+        <extracomment>ui/evaluate.py:80; core/reports/tool_reports.py:263</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:109</extracomment>
+        <extracomment>ui/evaluate.py:110</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:164</extracomment>
+        <extracomment>ui/evaluate.py:165</extracomment>
         <source>{} ({}, tiles without ground truth: {})</source>
         <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:172</extracomment>
+        <extracomment>ui/evaluate.py:173</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:212</extracomment>
+        <source>TILE_SCORES is a shapefile (field names of at most 10 characters): {}</source>
+        <translation>TILE_SCORES est un shapefile (noms de champs de 10 caractères au plus) : {}</translation>
     </message>
     <message>
         <extracomment>ui/inputs.py:36</extracomment>

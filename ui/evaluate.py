@@ -12,6 +12,7 @@ from qgis.core import (QgsFeature, QgsField, QgsFields, QgsGeometry,
                        QgsProcessingParameterFileDestination)
 
 from ..core import registry
+from ..core.fieldnames import needs_short_names, short_field_names
 from ..core.analysis.evaluate import evaluate
 from ..core.analysis.tiles import evaluate_tiles
 from ..core.progress import Cancelled
@@ -174,7 +175,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
                                      class_field=class_field)
             outputs["REPORT"] = write_report(report, text)
         self._scores_table(parameters, context, ids, numbers, outputs)
-        self._tile_scores(parameters, context, ids, tiled, gt, crs, outputs, numbers)
+        self._tile_scores(parameters, context, ids, tiled, gt, crs, outputs, numbers, feedback)
         feedback.setProgress(100)
         return outputs
 
@@ -191,16 +192,29 @@ class EvaluateAlgorithm(ToolAlgorithm):
         if dest is not None:
             outputs["SCORES_TABLE"] = dest
 
-    def _tile_scores(self, parameters, context, ids, tiled, gt, crs, outputs, numbers):
+    def _tile_scores(self, parameters, context, ids, tiled, gt, crs, outputs, numbers, feedback):
         if parameters.get("TILE_SCORES") is None:
             return
         keys = [(m, o.name, registry.get(m).output_key(o.name)) for m in ids for o in registry.get(m).outputs]
         fields = QgsFields()
-        for n, t in (("tile_id", "string"), ("empty", "int"), ("gt_parts", "int"),
-                     ("pred_parts", "int"), ("error", "string")):
+        base = (("tile_id", "string"), ("empty", "int"), ("gt_parts", "int"),
+                ("pred_parts", "int"), ("error", "string"))
+        for n, t in base:
             fields.append(QgsField(n, field_type(t)))
-        for _, _, k in keys:
-            fields.append(QgsField(k.lower(), field_type("double")))
+        names = [k.lower() for _, _, k in keys]
+        aliases = {}
+        if needs_short_names(self.parameterAsOutputLayer(parameters, "TILE_SCORES", context)):
+            # a shapefile cuts names to 10 characters: name the fields ourselves
+            # and keep the full names as aliases (core/fieldnames.py)
+            short = short_field_names(names, taken=tuple(n for n, _ in base))
+            aliases = {s: k for s, (_, _, k) in zip(short, keys) if s != k.lower()}
+            if aliases:
+                feedback.pushInfo(tr("TILE_SCORES is a shapefile (field names of at most 10 "
+                                     "characters): {}").format(
+                    ", ".join(f"{s} = {k}" for s, k in aliases.items())))
+            names = short
+        for n in names:
+            fields.append(QgsField(n, field_type("double")))
         sink, dest = self.parameterAsSink(parameters, "TILE_SCORES", context, fields,
                                           WkbType.Polygon, crs)
         if sink is None:
@@ -228,7 +242,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
         # translucent: the networks stay visible under the tiles; the legend
         # names the score the colours show
         breaks = [0, 0.4, 0.6, 0.8, 1.0]
-        style = {"graduated": keys[0][2].lower() if keys else None,
+        style = {"graduated": names[0] if keys else None, "aliases": aliases,
                  "ramp": ["#d7191c", "#fdae61", "#a6d96a", "#1a9641"], "breaks": breaks,
                  "labels": [f"{keys[0][2] if keys else ''} {a:g} - {b:g}"
                             for a, b in zip(breaks[:-1], breaks[1:])],

@@ -66,6 +66,15 @@ def make_renderer(geometry, style):
     return QgsSingleSymbolRenderer(_symbol(geometry, style.get("color", "#1a9641"), style))
 
 
+def set_aliases(layer, style):
+    """The full names of fields that had to be shortened (style 'aliases':
+    {field: full name}), shown in the attribute table and forms."""
+    for name, alias in (style.get("aliases") or {}).items():
+        idx = layer.fields().indexOf(name)
+        if idx >= 0:
+            layer.setFieldAlias(idx, alias)
+
+
 class StylePostProcessor(QgsProcessingLayerPostProcessorInterface):
     """Styles a sink's layer when Processing loads it into the project."""
     _keep = []  # QGIS does not own the post-processors: keep them alive
@@ -78,6 +87,7 @@ class StylePostProcessor(QgsProcessingLayerPostProcessorInterface):
     def postProcessLayer(self, layer, context, feedback):
         if isinstance(layer, QgsVectorLayer):
             layer.setRenderer(make_renderer(self.geometry, self.style))
+            set_aliases(layer, self.style)
             layer.triggerRepaint()
 
     @classmethod
@@ -97,8 +107,11 @@ def write_qml_sidecar(dest, geometry, style, crs):
     if not path.lower().endswith(FILE_EXTENSIONS) or not os.path.isabs(path):
         return None
     uri = geometry + "?crs=" + crs.authid()
+    # fields with an alias must exist for the alias to be written
+    uri += "".join(f"&field={name}:double" for name in (style.get("aliases") or {}))
     tmp = QgsVectorLayer(uri, "style", "memory")
     tmp.setRenderer(make_renderer(geometry, style))
+    set_aliases(tmp, style)
     doc = QDomDocument()
     tmp.exportNamedStyle(doc)
     qml = os.path.splitext(path)[0] + ".qml"

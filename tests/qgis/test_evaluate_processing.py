@@ -120,3 +120,39 @@ def test_metrics_on_processes_spawned_from_qgis_process(run_alg, qgis_process):
                                               "METRICS": chosen, "WORKERS": 1})
     for k in ("CCQ_QUALITY", "DISTANCES_HD95", "JUNCT_F1", "OPTJ_F1"):
         assert res[k] == pytest.approx(serial[k], abs=1e-12), k
+
+
+@pytest.mark.slow
+def test_tile_scores_in_a_shapefile_keep_every_score_apart(run_alg, tmp_path):
+    """A shapefile cuts field names to 10 characters: boundaryf_precision,
+    boundaryf_recall, ... would all become 'boundaryf_' and numbered copies.
+    The plugin names them itself (unique, at most 10 characters), the full
+    names are the fields' aliases (the .qml sidecar) and every value is the
+    one of the GeoPackage output."""
+    from test_tools_processing import metric_index
+    from roadmetrics.core import registry
+    metrics = ["boundaryf", "ccq", "distances", "instances"]
+    base = {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,
+            "METRICS": [metric_index(m) for m in metrics], "WORKERS": 1}
+    shp, gpkg = str(tmp_path / "tiles.shp"), str(tmp_path / "full.gpkg")
+    run_alg("roadmetrics:evaluate", dict(base, TILE_SCORES=shp))
+    run_alg("roadmetrics:evaluate", dict(base, TILE_SCORES=gpkg))
+    short = QgsVectorLayer(shp, "shp", "ogr")
+    full = QgsVectorLayer(gpkg, "gpkg", "ogr")
+    names = short.fields().names()
+    assert all(len(n) <= 10 for n in names) and len(set(n.lower() for n in names)) == len(names)
+    keys = [registry.get(m).output_key(o.name) for m in metrics for o in registry.get(m).outputs]
+    score_names = names[5:]
+    assert len(score_names) == len(keys) and "boun_preci" in score_names
+    with open(str(tmp_path / "tiles.qml"), encoding="utf-8") as fh:
+        qml = fh.read()
+    assert 'field="boun_preci"' in qml and 'name="BOUNDARYF_PRECISION"' in qml
+    # as QGIS opens it: the sidecar is the default style, the alias is shown
+    assert short.fields().field("boun_preci").alias() == "BOUNDARYF_PRECISION"
+    fs, fg = next(short.getFeatures()), next(full.getFeatures())
+    for s, k in zip(score_names, keys):
+        a, b = fs[s], fg[k.lower()]
+        if b is None or b != b:
+            assert a is None or a != a, k
+        else:
+            assert a == pytest.approx(b, rel=1e-12), k

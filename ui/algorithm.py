@@ -9,7 +9,7 @@ the SCORES JSON string.
 """
 import math
 
-from qgis.core import (QgsFeature, QgsField, QgsFields, QgsGeometry,
+from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
                        QgsLineString, QgsPoint, QgsProcessingAlgorithm,
                        QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingOutputString, QgsProcessingParameterBoolean,
@@ -29,7 +29,7 @@ from .checks import (
     resolve_single,
 )
 from .compat import (
-    FIELD_TYPES,
+    make_field,
     FieldDataType,
     NumberType,
     ParameterFlag,
@@ -51,7 +51,6 @@ from .summary import (
 )
 from .tool_common import metres_parameter, write_report
 
-QTYPES = FIELD_TYPES  # field type per kind (ui/compat.py)
 
 
 def algorithm_class(spec):
@@ -258,7 +257,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         fields = QgsFields()
         tfields = table.fields if table is not None else []
         for fname, ftype in tfields:
-            fields.append(QgsField(fname, QTYPES[ftype]))
+            fields.append(make_field(fname, ftype))
         wkb = {"Point": WkbType.Point, "None": WkbType.NoGeometry}.get(
             s.geometry, WkbType.LineString)
         sink, dest = self.parameterAsSink(parameters, s.name, context, fields, wkb, crs)

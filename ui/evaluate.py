@@ -5,7 +5,7 @@ Metrics come from the registry: new metrics join automatically."""
 import json
 import math
 
-from qgis.core import (QgsFeature, QgsField, QgsFields, QgsGeometry,
+from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
                        QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingOutputString, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
@@ -19,7 +19,7 @@ from ..core.progress import Cancelled
 from ..core.reports.report import evaluation_report
 from ..core.result import json_safe
 from .checks import check_run, field_names, prediction_parameter, resolve_tool
-from .compat import field_type, FieldDataType, SinkFlag, SourceType, WkbType
+from .compat import FieldDataType, make_field, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
 from .inputs import read_inputs, warn
 from .summary import error_text, evaluation_summary, input_rows, meta, translate
@@ -200,7 +200,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
         base = (("tile_id", "string"), ("empty", "int"), ("gt_parts", "int"),
                 ("pred_parts", "int"), ("error", "string"))
         for n, t in base:
-            fields.append(QgsField(n, field_type(t)))
+            fields.append(make_field(n, t))
         names = [k.lower() for _, _, k in keys]
         aliases = {}
         if needs_short_names(self.parameterAsOutputLayer(parameters, "TILE_SCORES", context)):
@@ -214,7 +214,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
                     ", ".join(f"{s} = {k}" for s, k in aliases.items())))
             names = short
         for n in names:
-            fields.append(QgsField(n, field_type("double")))
+            fields.append(make_field(n, "double"))
         sink, dest = self.parameterAsSink(parameters, "TILE_SCORES", context, fields,
                                           WkbType.Polygon, crs)
         if sink is None:

@@ -2,7 +2,7 @@
 one type (core.analysis.perturb), for testing metrics on known errors."""
 import json
 
-from qgis.core import (QgsFeature, QgsField, QgsFields, QgsGeometry,
+from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
                        QgsLineString, QgsPoint, QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingOutputString, QgsProcessingParameterEnum,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
@@ -13,12 +13,11 @@ from ..core.analysis.perturb import ERROR_TYPES, perturb
 from ..core.progress import Cancelled
 from ..core.result import json_safe
 from .checks import check_run, run_info
-from .compat import NumberType, SinkFlag, SourceType, WkbType
+from .compat import make_field, NumberType, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
 from .summary import error_text, translate
 from .inputs import check_line_source, read_lines, working_crs
 from .tool_common import (
-    QTYPES,
     network_parameters,
     perturb_parameters,
     perturb_values,
@@ -123,7 +122,7 @@ class PerturbAlgorithm(ToolAlgorithm):
             return None
         fields = QgsFields()
         for fname, ftype in ftypes:
-            fields.append(QgsField(fname, QTYPES[ftype]))
+            fields.append(make_field(fname, ftype))
         sink, dest = self.parameterAsSink(parameters, name, context, fields, WkbType.LineString, crs)
         if sink is None:
             return None

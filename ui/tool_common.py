@@ -7,7 +7,7 @@ import json
 import math
 import os
 
-from qgis.core import (QgsFeature, QgsField, QgsFields, QgsProcessingAlgorithm, QgsProcessingException,
+from qgis.core import (QgsFeature, QgsFields, QgsProcessingAlgorithm, QgsProcessingException,
                        QgsProcessingParameterBoolean, QgsProcessingParameterDistance, QgsProcessingParameterEnum,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterNumber,
                        QgsProcessingParameterString)
@@ -19,7 +19,7 @@ from ..core.progress import Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels
 from .checks import check_parameter_values, layer_crs
 from .compat import (
-    FIELD_TYPES,
+    make_field,
     DistanceUnit,
     NumberType,
     ParameterFlag,
@@ -153,7 +153,6 @@ def write_report(path, text):
     return path
 
 
-QTYPES = FIELD_TYPES  # field type per kind (ui/compat.py)
 
 
 def _metres():
@@ -259,7 +258,7 @@ def write_table(alg, parameters, context, name, columns, rows):
         return None
     fields = QgsFields()
     for cname, ctype in columns:
-        fields.append(QgsField(cname, QTYPES[ctype]))
+        fields.append(make_field(cname, ctype))
     sink, dest = alg.parameterAsSink(parameters, name, context, fields, WkbType.NoGeometry)
     if sink is None:
         return None

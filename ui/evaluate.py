@@ -85,7 +85,6 @@ class EvaluateAlgorithm(ToolAlgorithm):
         self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
 
     def processAlgorithm(self, parameters, context, feedback):
-        specs = self.specs()
         ids = self.chosen_metrics(parameters, context)
         class_field = self.parameterAsString(parameters, "CLASS_FIELD", context) or None
         params, per_metric = metric_parameters(self, parameters, context)
@@ -100,36 +99,61 @@ class EvaluateAlgorithm(ToolAlgorithm):
         if gt is None:
             return {}
         info["warnings"][:0] = checked
+        run = self._run(parameters, context, feedback, gt, pred, crs, ids, params, seed)
+        if run is None:
+            return {}
+        ev, tiled, numbers, aggregation, empty = run
+        outputs = {k: numbers.get(k, math.nan) for s in self.specs() for k in
+                   [s.output_key(o.name) for o in s.outputs]}
+        scores = self._scores_json(ids, info, numbers, ev, tiled, aggregation, empty)
+        outputs["SCORES"] = json.dumps(json_safe(scores))
+        self._summary(feedback, ids, scores, ev, tiled)
+        report = self.parameterAsFileOutput(parameters, "REPORT", context)
+        if report:
+            info_rows = input_rows(self, parameters, context, info, gt, pred)
+            info_rows.update(self._run_rows(ids, seed, class_field, tiled, aggregation, empty,
+                                            params, per_metric))
+            text = evaluation_report(tr("Road network evaluation"), info_rows, ev, tiled,
+                                     gt.parts, pred.parts, tr=tr, meta=meta(),
+                                     class_field=class_field)
+            outputs["REPORT"] = write_report(report, text)
+        self._scores_table(parameters, context, ids, numbers, outputs)
+        self._tile_scores(parameters, context, ids, tiled, gt, crs, outputs, numbers, feedback)
+        feedback.setProgress(100)
+        return outputs
+
+    def _run(self, parameters, context, feedback, gt, pred, crs, ids, params, seed):
+        """Evaluate the whole extent or tile by tile: (EvaluationResult or None,
+        TiledResult or None, numbers, aggregation, empty-tile policy), or None
+        when cancelled."""
         tile_size, tiles_src, aggregation, empty, margin = tile_options(self, parameters, context)
         progress = progress_for(feedback, 0.08, 0.92)
-        tiled = None
-        ev = None
+        workers = self.parameterAsInt(parameters, "WORKERS", context)
         try:
             if tiles_src is not None or tile_size > 0:
                 tiles = read_tiles(tiles_src, tile_size, gt, crs, context)
                 feedback.pushInfo(tr("{} tile(s), aggregation {}, empty tiles: {}").format(
                     len(tiles), aggregation, empty))
                 tiled = evaluate_tiles(
-                    gt, pred, tiles, ids, params, seed, aggregation, empty,
-                    margin,
-                    self.parameterAsInt(parameters, "WORKERS", context),
+                    gt, pred, tiles, ids, params, seed, aggregation, empty, margin, workers,
                     self.parameterAsString(parameters, "DASK_SCHEDULER", context) or None, progress)
-                numbers = tiled.numbers()
                 for w in tiled.warnings:
                     warn(feedback, translate(w))
-            else:
-                ev = evaluate(gt, pred, ids, params, seed, progress,
-                              workers=self.parameterAsInt(parameters, "WORKERS", context))
-                numbers = ev.numbers()
-                for w in ev.warnings():
-                    warn(feedback, translate(w))
+                return None, tiled, tiled.numbers(), aggregation, empty
+            ev = evaluate(gt, pred, ids, params, seed, progress, workers=workers)
+            for w in ev.warnings():
+                warn(feedback, translate(w))
+            return ev, None, ev.numbers(), aggregation, empty
         except Cancelled:
             feedback.reportError(tr("Cancelled."))
-            return {}
+            return None
         except (ValueError, KeyError) as e:
             raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
-        outputs = {k: numbers.get(k, math.nan) for s in specs for k in
-                   [s.output_key(o.name) for o in s.outputs]}
+
+    @staticmethod
+    def _scores_json(ids, info, numbers, ev, tiled, aggregation, empty):
+        """The SCORES output: numbers, warnings, input facts and each
+        metric's result (whole extent) or the aggregate (tiles)."""
         scores = {"metrics": ids, "working_crs": info.get("working_crs"),
                   "warnings": info["warnings"], "numbers": numbers}
         for k in ("reprojected_to", "converted_from_unit"):
@@ -147,7 +171,11 @@ class EvaluateAlgorithm(ToolAlgorithm):
                                "empty": sum(1 for t in tiled.tiles if t.empty),
                                "failed": sum(1 for t in tiled.tiles if t.error)}
             scores["warnings"] += tiled.warnings
-        outputs["SCORES"] = json.dumps(json_safe(scores))
+        return scores
+
+    @staticmethod
+    def _summary(feedback, ids, scores, ev, tiled):
+        """The short summary in the log (ui/summary.py)."""
         if tiled is not None:
             getscore = lambda m, n: tiled.aggregate.get(m, {}).get(n, math.nan)  # noqa: E731
         else:
@@ -155,29 +183,24 @@ class EvaluateAlgorithm(ToolAlgorithm):
                                      if m in ev.results else math.nan)
         evaluation_summary(feedback, ids, getscore, scores["warnings"] + (
             ev.warnings() if ev is not None else []), ev.errors if ev is not None else None)
-        report = self.parameterAsFileOutput(parameters, "REPORT", context)
-        if report:
-            info_rows = input_rows(self, parameters, context, info, gt, pred)
-            info_rows.update({
-                tr("metrics"): ", ".join(ids),
-                "SEED": seed,
-                "CLASS_FIELD": class_field or "",
-                tr("tiles"): (tr("{} ({}, tiles without ground truth: {})").format(
-                    len(tiled.tiles), tr(aggregation), tr(empty))
-                    if tiled is not None else tr("whole extent")),
-            })
-            for k in ("MERGE_TOLERANCE", "NODE_CROSSINGS"):
-                info_rows[k] = params.get(k)
-            if per_metric:
-                info_rows["PARAMETERS"] = json.dumps(per_metric)
-            text = evaluation_report(tr("Road network evaluation"), info_rows, ev, tiled,
-                                     gt.parts, pred.parts, tr=tr, meta=meta(),
-                                     class_field=class_field)
-            outputs["REPORT"] = write_report(report, text)
-        self._scores_table(parameters, context, ids, numbers, outputs)
-        self._tile_scores(parameters, context, ids, tiled, gt, crs, outputs, numbers, feedback)
-        feedback.setProgress(100)
-        return outputs
+
+    @staticmethod
+    def _run_rows(ids, seed, class_field, tiled, aggregation, empty, params, per_metric):
+        """The report's rows describing this run (metrics, seed, tiles,
+        network parameters)."""
+        rows = {
+            tr("metrics"): ", ".join(ids),
+            "SEED": seed,
+            "CLASS_FIELD": class_field or "",
+            tr("tiles"): (tr("{} ({}, tiles without ground truth: {})").format(
+                len(tiled.tiles), tr(aggregation), tr(empty))
+                if tiled is not None else tr("whole extent")),
+        }
+        for k in ("MERGE_TOLERANCE", "NODE_CROSSINGS"):
+            rows[k] = params.get(k)
+        if per_metric:
+            rows["PARAMETERS"] = json.dumps(per_metric)
+        return rows
 
     def _scores_table(self, parameters, context, ids, numbers, outputs):
         rows = []

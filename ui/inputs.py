@@ -104,14 +104,7 @@ def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(
     """Read a line feature source into a LineSet in ``crs``.  A source
     without a (defined) CRS is taken to be in ``assumed_crs`` when given
     (the ground truth's own CRS), else in ``crs``."""
-    request = QgsFeatureRequest()
-    src_crs = layer_crs(source)
-    xform = None
-    if crs.isValid() and src_crs.isValid() and src_crs != crs:
-        request.setDestinationCrs(crs, context.transformContext())
-    elif crs.isValid() and not src_crs.isValid() and assumed_crs is not None and \
-            assumed_crs.isValid() and assumed_crs != crs:
-        xform = QgsCoordinateTransform(assumed_crs, crs, context.transformContext())
+    request, xform = _request_in(source, crs, context, assumed_crs)
     available = [f.name() for f in source.fields()]
     wanted = [f for f in fields if f and f in available]
     if wanted:
@@ -123,51 +116,8 @@ def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(
     attrs = {f: [] for f in wanted}
     counts = {"features": 0, "null_geometries": 0, "invalid_parts": 0, "curved": 0,
               "multipart": 0, "transform_errors": 0}
-    total = max(source.featureCount(), 1)
-    it = source.getFeatures(request)
-    k = 0
-    while True:
-        try:
-            f = next(it)
-        except StopIteration:
-            break
-        except QgsCsException:
-            counts["transform_errors"] += 1
-            continue
-        k += 1
-        if feedback.isCanceled():
-            break
-        if k % 1000 == 0:
-            a, b = progress_range
-            feedback.setProgress(a + (b - a) * k / total)
-        counts["features"] += 1
-        g = f.geometry()
-        if g is None or g.isNull() or g.isEmpty():
-            counts["null_geometries"] += 1
-            continue
-        if QgsWkbTypes.isCurvedType(g.wkbType()):
-            counts["curved"] += 1
-            g = QgsGeometry(g.constGet().segmentize())
-        if xform is not None:
-            try:
-                g.transform(xform)
-            except QgsCsException:
-                counts["transform_errors"] += 1
-                continue
-        try:
-            ps = line_parts(g.asWkb())
-        except ValueError:
-            counts["invalid_parts"] += 1
-            continue
-        if len(ps) > 1:
-            counts["multipart"] += 1
-        good = []
-        for p in ps:
-            if len(p) < 2 or not (p == p).all() or abs(p).max() == float("inf") or \
-                    (p[1:] == p[:-1]).all(axis=1).all():
-                counts["invalid_parts"] += 1
-                continue
-            good.append(p)
+    for f in _features(source, request, feedback, progress_range, counts):
+        good = _line_parts(f.geometry(), xform, counts)
         if not good:
             continue
         fi = len(fids)
@@ -183,6 +133,77 @@ def read_lines(source, name, crs, context, feedback, fields=(), progress_range=(
         feedback.pushInfo(tr("{}: {} feature(s) without geometry skipped.").format(
             name, counts["null_geometries"]))
     return ls
+
+
+def _request_in(source, crs, context, assumed_crs):
+    """A feature request returning geometries in ``crs`` and, for a source
+    without a CRS read as ``assumed_crs``, the transform to apply by hand."""
+    request = QgsFeatureRequest()
+    src_crs = layer_crs(source)
+    xform = None
+    if crs.isValid() and src_crs.isValid() and src_crs != crs:
+        request.setDestinationCrs(crs, context.transformContext())
+    elif crs.isValid() and not src_crs.isValid() and assumed_crs is not None and \
+            assumed_crs.isValid() and assumed_crs != crs:
+        xform = QgsCoordinateTransform(assumed_crs, crs, context.transformContext())
+    return request, xform
+
+
+def _features(source, request, feedback, progress_range, counts):
+    """The features of ``source``, counting them and the ones that could not
+    be transformed, reporting progress, stopping on cancel."""
+    total = max(source.featureCount(), 1)
+    it = source.getFeatures(request)
+    k = 0
+    while True:
+        try:
+            f = next(it)
+        except StopIteration:
+            return
+        except QgsCsException:
+            counts["transform_errors"] += 1
+            continue
+        k += 1
+        if feedback.isCanceled():
+            return
+        if k % 1000 == 0:
+            a, b = progress_range
+            feedback.setProgress(a + (b - a) * k / total)
+        counts["features"] += 1
+        yield f
+
+
+def _line_parts(g, xform, counts):
+    """The usable parts of one geometry as (n, 2) arrays: curves segmentized,
+    transformed by ``xform``; null geometries, parts with fewer than two
+    distinct vertices or non-finite coordinates are counted and left out."""
+    if g is None or g.isNull() or g.isEmpty():
+        counts["null_geometries"] += 1
+        return []
+    if QgsWkbTypes.isCurvedType(g.wkbType()):
+        counts["curved"] += 1
+        g = QgsGeometry(g.constGet().segmentize())
+    if xform is not None:
+        try:
+            g.transform(xform)
+        except QgsCsException:
+            counts["transform_errors"] += 1
+            return []
+    try:
+        ps = line_parts(g.asWkb())
+    except ValueError:
+        counts["invalid_parts"] += 1
+        return []
+    if len(ps) > 1:
+        counts["multipart"] += 1
+    good = []
+    for p in ps:
+        if len(p) < 2 or not (p == p).all() or abs(p).max() == float("inf") or \
+                (p[1:] == p[:-1]).all(axis=1).all():
+            counts["invalid_parts"] += 1
+            continue
+        good.append(p)
+    return good
 
 
 def warn(feedback, msg):

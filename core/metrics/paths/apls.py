@@ -102,115 +102,139 @@ def _one_way(A, B, distA, distB, min_len, variant, progress, timeA=None, timeB=N
     (pairs j > i only).  spacenet (ordered routes): a route (p, q) counts when
     V, or when R and its start p is missing.  sat2graph (unordered): a pair
     counts when V (with > instead of >=), or always when an end is missing.
-    Missing ends get penalty 1."""
+    Missing ends get penalty 1.  APLS_time scores the same routes with travel
+    times instead of lengths (``timeA`` / ``timeB``): one code path, one
+    :class:`_Measure` per quantity."""
     n = len(A.edge)
     row_pen = np.zeros(n)
     row_n = np.zeros(n)
     hist = np.zeros(20)
-    tot_pen_t = 0.0
     if n < 2:
         return dict(score=math.nan, score_time=math.nan, routes=0, row_pen=row_pen, row_n=row_n,
                     hist=hist)
-    srcA = distA.prepare(A.edge, A.off)
-    miss = A.missing
-    b_ok = B.net.n_edges > 0
-    if b_ok:
-        se = np.where(miss, 0, A.s_edge)
-        so = np.where(miss, 0.0, A.s_off)
-        srcB = distB.prepare(se, so)
-        if timeB is not None:
-            srcBt = timeB.prepare(se, so)
+    measures = [_Measure(distA, distB, A, B)]
     if timeA is not None:
-        srcAt = timeA.prepare(A.edge, A.off)
-    nodes = max(A.net.n_nodes, B.net.n_nodes, 1)
-    budget = 3 * 2**20  # elements per block matrix (~25 MB per float64 array)
-    bs = int(max(8, min(n, budget // max(n, nodes))))
-    sub = lambda d, a, b: {k: v[a:b] for k, v in d.items()}
-    total_n = total_pen = 0.0
+        measures.append(_Measure(timeA, timeB, A, B))
+    both = variant != "sat2graph"  # ordered routes: row and column sums both count
+    bs = _block_size(n, A, B)
+    total_n = 0.0
+    pen_sums = [0.0] * len(measures)
     for s in range(0, n, bs):
         progress.set(s / n)
         e = min(n, s + bs)
-        nb = e - s
-        LA = distA.block(sub(srcA, s, e), sub(srcA, s, n))
-        # keep pairs j > i only: the first nb columns hold the diagonal block
-        LA[:, :nb][np.tril_indices(nb)] = np.inf
-        R = LA < np.inf
-        V = (LA > min_len) if variant == "sat2graph" else (LA >= min_len)
-        V &= R
-        mi = np.nonzero(miss[s:e])[0]
-        mj = np.nonzero(miss[s:n])[0]
-        if b_ok:
-            LB = distB.block(sub(srcB, s, e), sub(srcB, s, n))
-            pen = _penalty(LA, LB)
-            del LB
-        else:
-            pen = np.ones_like(LA)
-        pen[mi, :] = 1.0
-        pen[:, mj] = 1.0
-        if variant == "sat2graph":
-            U = np.ones_like(R)
-            U[:, :nb][np.tril_indices(nb)] = False
-            V[mi, :] = U[mi, :]
-            V[:, mj] = U[:, mj]
-            del U
-            pv = np.where(V, pen, 0.0)
-            r_pen, r_n = pv.sum(axis=1), V.sum(axis=1)
-            c_pen, c_n = pv.sum(axis=0), V.sum(axis=0)
-            weights = V
-            total_n += r_n.sum()
-            total_pen += r_pen.sum()
-        else:
-            pv = np.where(V, pen, 0.0)
-            r_pen, r_n = pv.sum(axis=1), V.sum(axis=1).astype(float)
-            c_pen, c_n = pv.sum(axis=0), V.sum(axis=0).astype(float)
-            # a missing start point scores all its connected routes
-            if len(mi):
-                rr = R[mi].sum(axis=1)
-                r_pen[mi] = rr
-                r_n[mi] = rr
-            if len(mj):
-                rc = R[:, mj].sum(axis=0)
-                c_pen[mj] = rc
-                c_n[mj] = rc
-            total_n += r_n.sum() + c_n.sum()
-            total_pen += r_pen.sum() + c_pen.sum()
-            weights = V
-        row_pen[s:e] += r_pen
-        row_n[s:e] += r_n
-        row_pen[s:n] += c_pen
-        row_n[s:n] += c_n
-        hv = pen[weights]
-        hist += np.bincount(np.minimum((hv * 20).astype(np.int64), 19), minlength=20)[:20] * (
-            1 if variant == "sat2graph" else 2)
-        if variant != "sat2graph":
-            extra = (R[mi].sum() - V[mi].sum()) + (R[:, mj].sum() - V[:, mj].sum())
-            hist[19] += extra
-        del pv, hv
-        if timeA is not None:
-            TA = timeA.block(sub(srcAt, s, e), sub(srcAt, s, n))
-            if b_ok:
-                TB = timeB.block(sub(srcBt, s, e), sub(srcBt, s, n))
-                pt = _penalty(TA, TB)
-            else:
-                pt = np.ones_like(TA)
-            pt[mi, :] = 1.0
-            pt[:, mj] = 1.0
-            if variant == "sat2graph":
-                tot_pen_t += np.where(V, pt, 0.0).sum()
-            else:
-                ptv = np.where(V, pt, 0.0)
-                rp, cp = ptv.sum(axis=1), ptv.sum(axis=0)
-                if len(mi):
-                    rp[mi] = R[mi].sum(axis=1)
-                if len(mj):
-                    cp[mj] = R[:, mj].sum(axis=0)
-                tot_pen_t += rp.sum() + cp.sum()
+        LA = measures[0].block_in_A(s, e, n)
+        R, V, mi, mj = _routes(LA, e - s, A.missing[s:e], A.missing[s:n], min_len, variant)
+        for k, measure in enumerate(measures):
+            pen = measure.penalties(LA if k == 0 else measure.block_in_A(s, e, n), s, e, n, mi, mj)
+            r_pen, r_n, c_pen, c_n = _route_sums(pen, V, R, mi, mj, variant)
+            pen_sums[k] += r_pen.sum() + (c_pen.sum() if both else 0.0)
+            if k > 0:
+                continue
+            total_n += r_n.sum() + (c_n.sum() if both else 0.0)
+            row_pen[s:e] += r_pen
+            row_n[s:e] += r_n
+            row_pen[s:n] += c_pen
+            row_n[s:n] += c_n
+            hist += _penalty_histogram(pen, V, R, mi, mj, variant)
     progress.set(1.0)
+    total_pen = pen_sums[0]
+    tot_pen_t = pen_sums[1] if timeA is not None else 0.0
     score = 1.0 - total_pen / total_n if total_n > 0 else math.nan
     score_t = (1.0 - tot_pen_t / total_n if total_n > 0 else math.nan) if timeA is not None else math.nan
     return dict(score=score, score_time=score_t, routes=int(round(total_n)), row_pen=row_pen,
                 row_n=row_n, hist=hist, pen_sum=float(total_pen), pen_sum_time=float(tot_pen_t),
                 weight=float(total_n))
+
+
+def _block_size(n, A, B):
+    """Rows per block: at most ~3 M elements per block matrix (~25 MB per
+    float64 array), whatever the number of points or nodes."""
+    nodes = max(A.net.n_nodes, B.net.n_nodes, 1)
+    budget = 3 * 2**20
+    return int(max(8, min(n, budget // max(n, nodes))))
+
+
+def _rows(prepared, a, b):
+    """Rows a..b of prepared sources (NetworkDistances.prepare)."""
+    return {k: v[a:b] for k, v in prepared.items()}
+
+
+class _Measure:
+    """One quantity routes are scored on (length, or travel time): the
+    prepared control points in A and their snapped locations in B."""
+
+    def __init__(self, dist_A, dist_B, A, B):
+        self.dist_A = dist_A
+        self.src_A = dist_A.prepare(A.edge, A.off)
+        self.dist_B = dist_B if B.net.n_edges > 0 else None
+        if self.dist_B is not None:
+            miss = A.missing
+            self.src_B = dist_B.prepare(np.where(miss, 0, A.s_edge), np.where(miss, 0.0, A.s_off))
+
+    def block_in_A(self, s, e, n):
+        """Routes in A from points s..e to points s..n."""
+        return self.dist_A.block(_rows(self.src_A, s, e), _rows(self.src_A, s, n))
+
+    def penalties(self, LA, s, e, n, mi, mj):
+        """Penalty of each route of the block (1 for a missing end, or when
+        B is empty)."""
+        if self.dist_B is None:
+            pen = np.ones_like(LA)
+        else:
+            pen = _penalty(LA, self.dist_B.block(_rows(self.src_B, s, e), _rows(self.src_B, s, n)))
+        pen[mi, :] = 1.0
+        pen[:, mj] = 1.0
+        return pen
+
+
+def _routes(LA, nb, miss_rows, miss_cols, min_len, variant):
+    """Which pairs of the block are routes: R (connected in A), V (scored)
+    and the missing row / column points (mi, mj).  Only pairs j > i are kept:
+    the lower triangle of the first ``nb`` columns (the diagonal block) of
+    ``LA`` is set to infinity in place."""
+    LA[:, :nb][np.tril_indices(nb)] = np.inf
+    R = LA < np.inf
+    V = (LA > min_len) if variant == "sat2graph" else (LA >= min_len)
+    V &= R
+    mi = np.nonzero(miss_rows)[0]
+    mj = np.nonzero(miss_cols)[0]
+    if variant == "sat2graph":  # a pair with a missing end always counts
+        U = np.ones_like(R)
+        U[:, :nb][np.tril_indices(nb)] = False
+        V[mi, :] = U[mi, :]
+        V[:, mj] = U[:, mj]
+    return R, V, mi, mj
+
+
+def _route_sums(pen, V, R, mi, mj, variant):
+    """Penalty sums and route counts per row (routes starting at the row's
+    point) and per column.  spacenet: a missing start point scores all its
+    connected routes with penalty 1."""
+    pv = np.where(V, pen, 0.0)
+    r_pen, r_n = pv.sum(axis=1), V.sum(axis=1).astype(float)
+    c_pen, c_n = pv.sum(axis=0), V.sum(axis=0).astype(float)
+    if variant != "sat2graph":
+        if len(mi):
+            rr = R[mi].sum(axis=1)
+            r_pen[mi] = rr
+            r_n[mi] = rr
+        if len(mj):
+            rc = R[:, mj].sum(axis=0)
+            c_pen[mj] = rc
+            c_n[mj] = rc
+    return r_pen, r_n, c_pen, c_n
+
+
+def _penalty_histogram(pen, V, R, mi, mj, variant):
+    """Counts of route penalties in 20 bins of 0.05 (spacenet: each pair is
+    two routes, and a missing start's unscored routes count as penalty 1)."""
+    hv = pen[V]
+    hist = np.bincount(np.minimum((hv * 20).astype(np.int64), 19), minlength=20)[:20] * (
+        1 if variant == "sat2graph" else 2)
+    hist = hist.astype(float)
+    if variant != "sat2graph":
+        hist[19] += (R[mi].sum() - V[mi].sum()) + (R[:, mj].sum() - V[:, mj].sum())
+    return hist
 
 
 def _penalty(LA, LB):
@@ -262,20 +286,8 @@ def _speed_rates(lineset, field, unit, default_speed, warnings, label):
 
 
 def compute(gt, pred, params, progress):
-    variant = params["VARIANT"]
-    if variant not in VARIANT_DEFAULTS:
-        raise ValueError(msg("VARIANT must be one of {}", sorted(VARIANT_DEFAULTS)))
-    used = dict(params)
-    for k, v in VARIANT_DEFAULTS[variant].items():
-        if used.get(k) is None:
-            used[k] = v
-    spacing = float(used["CONTROL_SPACING"])
-    snap = float(used["SNAP_DISTANCE"])
-    min_len = float(used["MIN_PATH_LENGTH"])
-    if spacing <= 0:
-        raise ValueError(msg("CONTROL_SPACING must be > 0"))
-    if snap < 0 or min_len < 0:
-        raise ValueError(msg("SNAP_DISTANCE and MIN_PATH_LENGTH must be >= 0"))
+    used, spacing, snap, min_len = _settings(params)
+    variant = used["VARIANT"]
     warnings = []
     speed_field = used.get("SPEED_FIELD") or None
     rates_gt = rates_pred = None
@@ -299,26 +311,7 @@ def compute(gt, pred, params, progress):
     r2 = _one_way(ps, gs, dP, dG, min_len, variant, progress.sub(0.55, 1.0), tP, tG)
     a, b = r1["score"], r2["score"]
     at, bt = r1["score_time"], r2["score_time"]
-    if G.is_empty() and P.is_empty():
-        total, total_t = 1.0, (1.0 if speed_field else math.nan)
-        warnings.append(msg("both networks are empty: APLS = 1 (SpaceNet convention)"))
-    elif P.is_empty():
-        total, total_t = 0.0, (0.0 if speed_field else math.nan)
-        warnings.append(msg("the prediction is empty: APLS = 0"))
-    elif G.is_empty():
-        total, total_t = 0.0, (0.0 if speed_field else math.nan)
-        warnings.append(msg("the ground truth is empty but the prediction is not: APLS = 0"))
-    elif math.isnan(a):
-        total = total_t = math.nan
-        warnings.append(msg("the ground truth has no route of at least MIN_PATH_LENGTH: APLS is "
-                            "undefined (NaN)"))
-    elif math.isnan(b):
-        total, total_t = 0.0, (0.0 if speed_field else math.nan)
-        warnings.append(msg("the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 "
-                            "(as the reference scores a proposal without routes)"))
-    else:
-        total = _combine(a, b, variant)
-        total_t = _combine(at, bt, variant) if speed_field else math.nan
+    total, total_t = _totals(G, P, r1, r2, variant, bool(speed_field), warnings)
     scores = {k: float(v) for k, v in {"APLS": total, "APLS_GT_TO_PRED": a, "APLS_PRED_TO_GT": b, "APLS_TIME": total_t,
               "APLS_TIME_GT_TO_PRED": at, "APLS_TIME_PRED_TO_GT": bt}.items()}
     counts = {
@@ -342,6 +335,52 @@ def compute(gt, pred, params, progress):
                   "variant": variant, "time": bool(speed_field)}
     return MetricResult("apls", scores, _public_params(used), counts, warnings, layers, details,
                         pool_stats)
+
+
+def _settings(params):
+    """The parameters with the variant's defaults filled in, and the three
+    distances (spacing, snap, minimum path length, metres), checked."""
+    variant = params["VARIANT"]
+    if variant not in VARIANT_DEFAULTS:
+        raise ValueError(msg("VARIANT must be one of {}", sorted(VARIANT_DEFAULTS)))
+    used = dict(params)
+    for k, v in VARIANT_DEFAULTS[variant].items():
+        if used.get(k) is None:
+            used[k] = v
+    spacing = float(used["CONTROL_SPACING"])
+    snap = float(used["SNAP_DISTANCE"])
+    min_len = float(used["MIN_PATH_LENGTH"])
+    if spacing <= 0:
+        raise ValueError(msg("CONTROL_SPACING must be > 0"))
+    if snap < 0 or min_len < 0:
+        raise ValueError(msg("SNAP_DISTANCE and MIN_PATH_LENGTH must be >= 0"))
+    return used, spacing, snap, min_len
+
+
+def _totals(G, P, r1, r2, variant, timed, warnings):
+    """(APLS, APLS_time) from the two directions, with the conventions for
+    empty networks and networks without routes (docs/paths.md)."""
+    a, b = r1["score"], r2["score"]
+    zero_t = 0.0 if timed else math.nan
+    if G.is_empty() and P.is_empty():
+        warnings.append(msg("both networks are empty: APLS = 1 (SpaceNet convention)"))
+        return 1.0, (1.0 if timed else math.nan)
+    if P.is_empty():
+        warnings.append(msg("the prediction is empty: APLS = 0"))
+        return 0.0, zero_t
+    if G.is_empty():
+        warnings.append(msg("the ground truth is empty but the prediction is not: APLS = 0"))
+        return 0.0, zero_t
+    if math.isnan(a):
+        warnings.append(msg("the ground truth has no route of at least MIN_PATH_LENGTH: APLS is "
+                            "undefined (NaN)"))
+        return math.nan, math.nan
+    if math.isnan(b):
+        warnings.append(msg("the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 "
+                            "(as the reference scores a proposal without routes)"))
+        return 0.0, zero_t
+    total_t = _combine(r1["score_time"], r2["score_time"], variant) if timed else math.nan
+    return _combine(a, b, variant), total_t
 
 
 def pool(results):

@@ -100,30 +100,34 @@ class CorridorRouter:
         length, m), kind (0: along one edge, 1: through nodes), ka, kb (end of
         a's / b's edge used: 0 = edge_u, 1 = edge_v) and state (last state of
         the intermediate chain); plus the chain states for ``route_intervals``."""
-        net = self.net
         n = len(xy)
         ax, ay = xy[:-1, 0], xy[:-1, 1]
         dx, dy = xy[1:, 0] - ax, xy[1:, 1] - ay
         seg = (ax, ay, dx, dy, 1.0 / np.maximum(dx * dx + dy * dy, 1e-300))
-        cnt = np.bincount(cp, minlength=n)
-        ptr = np.concatenate([[0], np.cumsum(cnt)])
-        na, nb = cnt[:-1], cnt[1:]
-        npair = na * nb
-        tot = int(npair.sum())
-        empty = dict(a=np.zeros(0, np.int64), b=np.zeros(0, np.int64), t=np.zeros(0, np.int64),
-                     length=np.zeros(0), kind=np.zeros(0, np.int64), ka=np.zeros(0, np.int64),
-                     kb=np.zeros(0, np.int64), state=np.zeros(0, np.int64))
         self._states = None
-        if tot == 0:
-            return empty
-        t = np.repeat(np.arange(n - 1), npair)
-        k = np.arange(tot) - np.repeat(np.cumsum(npair) - npair, npair)
-        a = ptr[t] + k // nb[t]
-        b = ptr[t + 1] + k % nb[t]
+        pairs = _candidate_pairs(cp, n)
+        if pairs is None:
+            return dict(a=np.zeros(0, np.int64), b=np.zeros(0, np.int64),
+                        t=np.zeros(0, np.int64), length=np.zeros(0),
+                        kind=np.zeros(0, np.int64), ka=np.zeros(0, np.int64),
+                        kb=np.zeros(0, np.int64), state=np.zeros(0, np.int64))
+        t, a, b = pairs
+        direct = self._direct_lengths(seg, t, a, b, ce, co, cxy, consumed)
+        ex_len, en_len = self._node_legs(seg, n, cp, ce, co, cxy, consumed)
+        via, best_ka, best_kb, best_state = self._via_lengths(seg, t, a, b, cp, ce, ex_len,
+                                                               en_len, consumed)
+        length = np.minimum(direct, via)
+        free = np.isfinite(length)
+        kind = np.where(direct <= via, 0, 1)
+        f = np.nonzero(free)[0]
+        return dict(a=a[f], b=b[f], t=t[f], length=length[f], kind=kind[f], ka=best_ka[f],
+                    kb=best_kb[f], state=best_state[f])
+
+    def _direct_lengths(self, seg, t, a, b, ce, co, cxy, consumed):
+        """Route length of each pair along one edge (inf when the two
+        candidates are on different edges or the stretch leaves the corridor)."""
         ea, eb, oa, ob = ce[a], ce[b], co[a], co[b]
-        INF = np.inf
-        # 1) along one edge
-        direct = np.full(tot, INF)
+        direct = np.full(len(t), np.inf)
         same = np.nonzero(ea == eb)[0]
         if len(same):
             o1 = np.minimum(oa[same], ob[same])
@@ -133,16 +137,21 @@ class CorridorRouter:
             x2 = np.where(swap[:, None], cxy[a[same]], cxy[b[same]])
             ok = self._interval_ok(seg, t[same], ea[same], o1, o2, x1, x2, consumed)
             direct[same[ok]] = (o2 - o1)[ok]
-        # 2) through nodes: exits of the a's and entries of the b's
-        L = net.edge_length
+        return direct
+
+    def _node_legs(self, seg, n, cp, ce, co, cxy, consumed):
+        """Lengths from each candidate to the two ends of its edge (exits, as
+        the start of transition cp) and from the ends to it (entries, as the
+        end of transition cp - 1); inf when the leg leaves the corridor."""
+        L = self.net.edge_length
         cand_idx = np.arange(len(cp))
-        ex_len = np.full((len(cp), 2), INF)   # per candidate as the start of transition cp
-        en_len = np.full((len(cp), 2), INF)   # per candidate as the end of transition cp - 1
+        ex_len = np.full((len(cp), 2), np.inf)
+        en_len = np.full((len(cp), 2), np.inf)
         for lens, tt in ((ex_len, cp), (en_len, cp - 1)):
             valid = (tt >= 0) & (tt < n - 1)
             for kk in (0, 1):
                 i = cand_idx[valid]
-                nxy = net.node_xy[self.ends[ce[i], kk]]
+                nxy = self.net.node_xy[self.ends[ce[i], kk]]
                 inn = self._inside(seg, tt[i], nxy)
                 i, nxy = i[inn], nxy[inn]
                 if len(i) == 0:
@@ -153,32 +162,36 @@ class CorridorRouter:
                     o1, o2, x1, x2 = co[i], L[ce[i]], cxy[i], nxy
                 ok = self._interval_ok(seg, tt[i], ce[i], o1, o2, x1, x2, consumed)
                 lens[i[ok], kk] = (o2 - o1)[ok]
-        via = np.full(tot, INF)
+        return ex_len, en_len
+
+    def _via_lengths(self, seg, t, a, b, cp, ce, ex_len, en_len, consumed):
+        """Shortest route of each pair through nodes (exit leg + whole edges
+        in the corridor + entry leg), with the edge ends used and the chain's
+        last state."""
+        tot = len(t)
+        via = np.full(tot, np.inf)
         best_ka = np.zeros(tot, np.int64)
         best_kb = np.zeros(tot, np.int64)
         best_state = np.full(tot, -1, np.int64)
         exits = np.nonzero(np.isfinite(ex_len))
-        if len(exits[0]) and self.allow_via:
-            reach = self._reach(seg, cp[exits[0]], self.ends[ce[exits[0]], exits[1]], consumed)
-            for ka in (0, 1):
-                for kb in (0, 1):
-                    la, lb = ex_len[a, ka], en_len[b, kb]
-                    ok = np.isfinite(la) & np.isfinite(lb)
-                    i = np.nonzero(ok)[0]
-                    if len(i) == 0:
-                        continue
-                    d, st = reach(t[i], self.ends[ea[i], ka], self.ends[eb[i], kb])
-                    tot_len = la[i] + d + lb[i]
-                    better = tot_len < via[i]
-                    j = i[better]
-                    via[j] = tot_len[better]
-                    best_ka[j], best_kb[j], best_state[j] = ka, kb, st[better]
-        length = np.minimum(direct, via)
-        free = np.isfinite(length)
-        kind = np.where(direct <= via, 0, 1)
-        f = np.nonzero(free)[0]
-        return dict(a=a[f], b=b[f], t=t[f], length=length[f], kind=kind[f], ka=best_ka[f],
-                    kb=best_kb[f], state=best_state[f])
+        if not (len(exits[0]) and self.allow_via):
+            return via, best_ka, best_kb, best_state
+        ea, eb = ce[a], ce[b]
+        reach = self._reach(seg, cp[exits[0]], self.ends[ce[exits[0]], exits[1]], consumed)
+        for ka in (0, 1):
+            for kb in (0, 1):
+                la, lb = ex_len[a, ka], en_len[b, kb]
+                ok = np.isfinite(la) & np.isfinite(lb)
+                i = np.nonzero(ok)[0]
+                if len(i) == 0:
+                    continue
+                d, st = reach(t[i], self.ends[ea[i], ka], self.ends[eb[i], kb])
+                tot_len = la[i] + d + lb[i]
+                better = tot_len < via[i]
+                j = i[better]
+                via[j] = tot_len[better]
+                best_ka[j], best_kb[j], best_state[j] = ka, kb, st[better]
+        return via, best_ka, best_kb, best_state
 
     def _reach(self, seg, root_t, root_node, consumed):
         """Bounded Bellman-Ford from (transition, node) roots over whole edges
@@ -286,3 +299,21 @@ class CorridorRouter:
         if not es:
             return np.zeros(0, np.int64), np.zeros(0), np.zeros(0)
         return np.concatenate(es), np.concatenate(los), np.concatenate(his)
+
+
+def _candidate_pairs(cp, n):
+    """Every (candidate at point i, candidate at point i + 1) pair of a path
+    of ``n`` points whose candidates are sorted by point ``cp``: (transition
+    t, a, b), or None when there is none."""
+    cnt = np.bincount(cp, minlength=n)
+    ptr = np.concatenate([[0], np.cumsum(cnt)])
+    na, nb = cnt[:-1], cnt[1:]
+    npair = na * nb
+    tot = int(npair.sum())
+    if tot == 0:
+        return None
+    t = np.repeat(np.arange(n - 1), npair)
+    k = np.arange(tot) - np.repeat(np.cumsum(npair) - npair, npair)
+    a = ptr[t] + k // nb[t]
+    b = ptr[t + 1] + k % nb[t]
+    return t, a, b

@@ -330,110 +330,23 @@ def pool(results):
 
 
 def compute(gt, pred, params, progress):
-    tau = float(params["TOLERANCE"])
-    min_len = float(params["MIN_LENGTH"] or 0.0)
-    mode = params["OVERLAP"]
-    if tau <= 0:
-        raise ValueError(msg("TOLERANCE must be > 0"))
-    if min_len < 0:
-        raise ValueError(msg("MIN_LENGTH must be >= 0"))
-    if mode not in ("area", "length"):
-        raise ValueError(msg("OVERLAP must be 'area' or 'length'"))
+    tau, min_len, mode = _settings(params)
     dissolve = bool(params["DISSOLVE"])
-    cfield = params.get("CLASS_FIELD") or None
     conf_field = params.get("CONFIDENCE_FIELD") or None
     warnings = []
-    gcs = _classes(gt, cfield, msg("ground truth"))
-    pcs = _classes(pred, cfield, msg("prediction"))
-    names = sorted(set(gcs) | set(pcs)) or [ALL_CLASSES]
-    cid = {c: k for k, c in enumerate(names)}
-    n_cls = len(names)
-    gcls = np.array([cid[c] for c in gcs], np.int64)
-    pcls = np.array([cid[c] for c in pcs], np.int64)
-    pconf = _confidences(pred, conf_field, warnings)
-    gconf = np.full(_n_features(gt), np.nan)
-
     progress.set(0.0, N_("building instances"))
-    if dissolve:
-        mt = float(params.get("MERGE_TOLERANCE", 0.05))
-        nc = bool(params.get("NODE_CROSSINGS", False))
-        G = network_instances(gt, gcls, gconf, mt, nc)
-        P = network_instances(pred, pcls, pconf, mt, nc)
-        warnings += [msg("ground truth: {}", w) for w in G.warnings]
-        warnings += [msg("prediction: {}", w) for w in P.warnings]
-    else:
-        G = feature_instances(gt, gcls, gconf)
-        P = feature_instances(pred, pcls, pconf)
+    G, P, names, gcls, pcls = _instances(gt, pred, params, warnings)
+    n_cls = len(names)
     progress.set(0.2, N_("finding line pairs within the tolerance"))
-    reach = 2.0 * tau if mode == "area" else tau
-    i, j, d = segment_pairs_within(G.segs, P.segs, reach)
-    near = d <= tau
-    ii, jj = i[near], j[near]
-    lo_g, hi_g = covered_interval(G.segs, ii, P.segs, jj, tau)
-    lo_p, hi_p = covered_interval(P.segs, jj, G.segs, ii, tau)
-    same = G.seg_cls[ii] == P.seg_cls[jj]
-    ii, jj, lo_g, hi_g, lo_p, hi_p = (x[same] for x in (ii, jj, lo_g, hi_g, lo_p, hi_p))
-    progress.set(0.35, N_("class confusion"))
-    st = class_confusion(G, P, ii, jj, lo_g, hi_g, lo_p, hi_p, n_cls)
-    iou, iiou = class_iou(st)
-    progress.set(0.45, N_("instance overlaps"))
-    if mode == "area":
-        sc = G.seg_cls[i] == P.seg_cls[j]
-        npi = max(len(P), 1)
-        key, ub = intersection_bound(G, P, i[sc], j[sc], tau)
-        cand = len(key)
-        pg, pp, ov = area_iou(G, P, key // npi, key % npi, tau, float(THRESHOLDS[0]), ub)
-    else:
-        pg, pp, ov = length_iou(ii, jj, lo_g, hi_g, lo_p, hi_p, G, P)
-        cand = len(pg)
+    st, iou, iiou, pg, pp, ov, cand = _overlaps(G, P, tau, mode, n_cls, progress)
     progress.set(0.8, N_("matching"))
     ignored = G.length < min_len
     n_gt_c = np.bincount(G.cls[~ignored], minlength=n_cls)
-    tp_bits = np.zeros(len(P), np.int64)
-    ign_bits = np.zeros(len(P), np.int64)
-    match50 = None
-    for t_idx, t in enumerate(THRESHOLDS):
-        sel = ov >= t - THRESHOLD_EPS
-        gpart, ppart, pov = greedy_match(pg[sel], pp[sel], ov[sel], P.conf, ignored, len(G),
-                                         len(P))
-        hit = ppart >= 0
-        p_ign = np.zeros(len(P), bool)
-        p_ign[hit] = ignored[ppart[hit]]
-        tp_bits |= (hit & ~p_ign).astype(np.int64) << t_idx
-        ign_bits |= p_ign.astype(np.int64) << t_idx
-        if t_idx == 0:
-            match50 = (gpart, ppart, pov, p_ign)
+    tp_bits, ign_bits, match50 = _match_thresholds(G, P, pg, pp, ov, ignored)
     ap = ap_table(P.cls, P.conf, tp_bits, ign_bits, n_gt_c)
     scores, ap_t = summarise(ap, iou, iiou)
-    if len(G) == 0 and len(P) == 0:
-        warnings.append(msg("both layers are empty: every score is undefined (NaN)"))
-    elif n_gt_c.sum() == 0:
-        warnings.append(msg("no ground-truth instance to find (none, or all shorter than "
-                            "MIN_LENGTH): AP is undefined (NaN)"))
-    elif len(P) == 0:
-        warnings.append(msg("the prediction is empty: AP = 0, IoU = 0"))
-    ap_c = ap.mean(axis=0)
-    gpart, ppart, pov, p_ign = match50
-    n_tp50 = np.bincount(P.cls[(ppart >= 0) & ~p_ign], minlength=n_cls)
-    n_pred_c = np.bincount(P.cls, minlength=n_cls)
-    n_gt_all = np.bincount(G.cls, minlength=n_cls)
-    gf = np.bincount(gcls, minlength=n_cls)
-    pf = np.bincount(pcls, minlength=n_cls)
-    per_class = {}
-    for k, c in enumerate(names):
-        f = float
-        per_class[c] = {
-            "scores": {"AP": f(ap_c[k]), "AP50": f(ap[0, k]), "AP75": f(ap[T75, k]),
-                       "MEAN_IOU": f(iou[k]), "MEAN_IIOU": f(iiou[k])},
-            "IoU": f(iou[k]), "iIoU": f(iiou[k]), "AP": f(ap_c[k]),
-            "AP50": f(ap[0, k]), "AP75": f(ap[T75, k]), "ap_by_threshold": ap[:, k].tolist(),
-            "n_gt": int(n_gt_all[k]), "n_gt_ignored": int(n_gt_all[k] - n_gt_c[k]),
-            "n_pred": int(n_pred_c[k]), "n_tp50": int(n_tp50[k]),
-            "n_gt_features": int(gf[k]), "n_pred_features": int(pf[k]),
-            "length_gt": f(st["L_gt"][k]), "length_pred": f(st["L_pred"][k]),
-            "tp_length": f(st["tp"][k]), "fn_length": f(st["fn"][k]),
-            "fp_length": f(st["fp"][k]),
-        }
+    _empty_warnings(G, P, n_gt_c, warnings)
+    per_class, n_tp50 = _per_class(names, ap, iou, iiou, st, n_gt_c, G, P, gcls, pcls, match50)
     details = {
         "classes": per_class,
         "thresholds": THRESHOLDS.tolist(),
@@ -460,6 +373,134 @@ def compute(gt, pred, params, progress):
                       ign_bits=ign_bits.tolist())
     progress.set(1.0)
     return MetricResult("instances", scores, used, counts, warnings, layers, details, pool_stats)
+
+
+def _settings(params):
+    """TOLERANCE (m), MIN_LENGTH (m) and OVERLAP, checked."""
+    tau = float(params["TOLERANCE"])
+    min_len = float(params["MIN_LENGTH"] or 0.0)
+    mode = params["OVERLAP"]
+    if tau <= 0:
+        raise ValueError(msg("TOLERANCE must be > 0"))
+    if min_len < 0:
+        raise ValueError(msg("MIN_LENGTH must be >= 0"))
+    if mode not in ("area", "length"):
+        raise ValueError(msg("OVERLAP must be 'area' or 'length'"))
+    return tau, min_len, mode
+
+
+def _instances(gt, pred, params, warnings):
+    """The instances of both layers (features, or chains between junctions
+    with DISSOLVE), the class names and each feature's class index."""
+    cfield = params.get("CLASS_FIELD") or None
+    gcs = _classes(gt, cfield, msg("ground truth"))
+    pcs = _classes(pred, cfield, msg("prediction"))
+    names = sorted(set(gcs) | set(pcs)) or [ALL_CLASSES]
+    cid = {c: k for k, c in enumerate(names)}
+    gcls = np.array([cid[c] for c in gcs], np.int64)
+    pcls = np.array([cid[c] for c in pcs], np.int64)
+    pconf = _confidences(pred, params.get("CONFIDENCE_FIELD") or None, warnings)
+    gconf = np.full(_n_features(gt), np.nan)
+    if bool(params["DISSOLVE"]):
+        mt = float(params.get("MERGE_TOLERANCE", 0.05))
+        nc = bool(params.get("NODE_CROSSINGS", False))
+        G = network_instances(gt, gcls, gconf, mt, nc)
+        P = network_instances(pred, pcls, pconf, mt, nc)
+        warnings += [msg("ground truth: {}", w) for w in G.warnings]
+        warnings += [msg("prediction: {}", w) for w in P.warnings]
+    else:
+        G = feature_instances(gt, gcls, gconf)
+        P = feature_instances(pred, pcls, pconf)
+    return G, P, names, gcls, pcls
+
+
+def _overlaps(G, P, tau, mode, n_cls, progress):
+    """Segment pairs within the tolerance, the class confusion statistics
+    and IoU / iIoU, and the instance pairs with their overlap (pg, pp, ov;
+    ``cand``: candidate pairs examined)."""
+    reach = 2.0 * tau if mode == "area" else tau
+    i, j, d = segment_pairs_within(G.segs, P.segs, reach)
+    near = d <= tau
+    ii, jj = i[near], j[near]
+    lo_g, hi_g = covered_interval(G.segs, ii, P.segs, jj, tau)
+    lo_p, hi_p = covered_interval(P.segs, jj, G.segs, ii, tau)
+    same = G.seg_cls[ii] == P.seg_cls[jj]
+    ii, jj, lo_g, hi_g, lo_p, hi_p = (x[same] for x in (ii, jj, lo_g, hi_g, lo_p, hi_p))
+    progress.set(0.35, N_("class confusion"))
+    st = class_confusion(G, P, ii, jj, lo_g, hi_g, lo_p, hi_p, n_cls)
+    iou, iiou = class_iou(st)
+    progress.set(0.45, N_("instance overlaps"))
+    if mode == "area":
+        sc = G.seg_cls[i] == P.seg_cls[j]
+        npi = max(len(P), 1)
+        key, ub = intersection_bound(G, P, i[sc], j[sc], tau)
+        cand = len(key)
+        pg, pp, ov = area_iou(G, P, key // npi, key % npi, tau, float(THRESHOLDS[0]), ub)
+    else:
+        pg, pp, ov = length_iou(ii, jj, lo_g, hi_g, lo_p, hi_p, G, P)
+        cand = len(pg)
+    return st, iou, iiou, pg, pp, ov, cand
+
+
+def _match_thresholds(G, P, pg, pp, ov, ignored):
+    """Greedy matching at every IoU threshold: per prediction, bit t of
+    tp_bits / ign_bits says it is a true positive / matches an ignored
+    ground truth at THRESHOLDS[t]; and the matching at 0.5 (for the layers)."""
+    tp_bits = np.zeros(len(P), np.int64)
+    ign_bits = np.zeros(len(P), np.int64)
+    match50 = None
+    for t_idx, t in enumerate(THRESHOLDS):
+        sel = ov >= t - THRESHOLD_EPS
+        gpart, ppart, pov = greedy_match(pg[sel], pp[sel], ov[sel], P.conf, ignored, len(G),
+                                         len(P))
+        hit = ppart >= 0
+        p_ign = np.zeros(len(P), bool)
+        p_ign[hit] = ignored[ppart[hit]]
+        tp_bits |= (hit & ~p_ign).astype(np.int64) << t_idx
+        ign_bits |= p_ign.astype(np.int64) << t_idx
+        if t_idx == 0:
+            match50 = (gpart, ppart, pov, p_ign)
+    return tp_bits, ign_bits, match50
+
+
+def _empty_warnings(G, P, n_gt_c, warnings):
+    """The empty-input conventions, said in the warnings."""
+    if len(G) == 0 and len(P) == 0:
+        warnings.append(msg("both layers are empty: every score is undefined (NaN)"))
+    elif n_gt_c.sum() == 0:
+        warnings.append(msg("no ground-truth instance to find (none, or all shorter than "
+                            "MIN_LENGTH): AP is undefined (NaN)"))
+    elif len(P) == 0:
+        warnings.append(msg("the prediction is empty: AP = 0, IoU = 0"))
+
+
+def _per_class(names, ap, iou, iiou, st, n_gt_c, G, P, gcls, pcls, match50):
+    """Scores, counts and lengths of each class, and the true positives at
+    0.5 per class."""
+    n_cls = len(names)
+    ap_c = ap.mean(axis=0)
+    gpart, ppart, pov, p_ign = match50
+    n_tp50 = np.bincount(P.cls[(ppart >= 0) & ~p_ign], minlength=n_cls)
+    n_pred_c = np.bincount(P.cls, minlength=n_cls)
+    n_gt_all = np.bincount(G.cls, minlength=n_cls)
+    gf = np.bincount(gcls, minlength=n_cls)
+    pf = np.bincount(pcls, minlength=n_cls)
+    per_class = {}
+    f = float
+    for k, c in enumerate(names):
+        per_class[c] = {
+            "scores": {"AP": f(ap_c[k]), "AP50": f(ap[0, k]), "AP75": f(ap[T75, k]),
+                       "MEAN_IOU": f(iou[k]), "MEAN_IIOU": f(iiou[k])},
+            "IoU": f(iou[k]), "iIoU": f(iiou[k]), "AP": f(ap_c[k]),
+            "AP50": f(ap[0, k]), "AP75": f(ap[T75, k]), "ap_by_threshold": ap[:, k].tolist(),
+            "n_gt": int(n_gt_all[k]), "n_gt_ignored": int(n_gt_all[k] - n_gt_c[k]),
+            "n_pred": int(n_pred_c[k]), "n_tp50": int(n_tp50[k]),
+            "n_gt_features": int(gf[k]), "n_pred_features": int(pf[k]),
+            "length_gt": f(st["L_gt"][k]), "length_pred": f(st["L_pred"][k]),
+            "tp_length": f(st["tp"][k]), "fn_length": f(st["fn"][k]),
+            "fp_length": f(st["fp"][k]),
+        }
+    return per_class, n_tp50
 
 
 # -- layers --------------------------------------------------------------

@@ -204,72 +204,19 @@ def compute(gt, pred, params, progress):
     details = {}
     progress.set(0.1, msg("matching ({})", strategy))
     if strategy in ("distance", "area"):
-        cov_g = cover(pr.SG, pr.BP, tol)
-        cov_p = cover(pr.SP, pr.BG, tol)
-        for net, cov, src, um in ((pr.G, cov_g, GT, "UNMATCHED_GT"),
-                                  (pr.P, cov_p, PRED, "UNMATCHED_PRED")):
-            common.add_pieces(layers["MATCHED"], net, cov.edge, cov.start, cov.end, src)
-            rest = cov.complement()
-            common.add_pieces(layers[um], net, rest.edge, rest.start, rest.end, src)
-        if strategy == "distance":
-            tp_p, tot_p, tp_g, tot_g = cov_p.length, pr.LP, cov_g.length, pr.LG
-        else:
-            ar = neighbourhood_overlap(pr.G.edge_polylines(), pr.P.edge_polylines(), tol)
-            tp_p = tp_g = ar["intersection"]
-            tot_p, tot_g = ar["area_b"], ar["area_a"]
-            details.update(gt_area_m2=ar["area_a"], pred_area_m2=ar["area_b"],
-                           intersection_m2=ar["intersection"])
+        tp_p, tot_p, tp_g, tot_g = _by_cover(pr, strategy, tol, layers, details)
     else:
         sg, sp = Samples(pr.SG, spacing), Samples(pr.SP, spacing)
         i, j, d = candidate_pairs(sg.xy, sp.xy, tol)
         progress.set(0.3)
         if strategy == "correspondence":
-            rp, cp = min_cost_matching(len(sg), len(sp), i, j, d, tol)
-            mg, mp = rp >= 0, cp >= 0
-            gi = np.nonzero(mg)[0]
-            a = sg.xy[gi] + pr.origin
-            b = sp.xy[rp[gi]] + pr.origin
-            dist = np.hypot(*(a - b).T) if len(gi) else np.zeros(0)
-            layers["CORRESPONDENCES"].extend(_links(a, b), source="pair", distance=dist)
-            counts.update(matched_pairs=int(len(gi)))
-            details.update(mean_pair_distance_m=float(dist.mean()) if len(dist) else NAN)
-        else:
-            dth = np.abs(sg.heading[i] - sp.heading[j]) % np.pi
-            dth = np.minimum(dth, np.pi - dth)
-            ok = dth <= math.radians(angle) + 1e-12
-            i, j, d = i[ok], j[ok], d[ok]
-            allseg = [np.concatenate([a, b]) for a, b in
-                      ((pr.SG.ax, pr.SP.ax), (pr.SG.ay, pr.SP.ay), (pr.SG.bx, pr.SP.bx),
-                       (pr.SG.by, pr.SP.by))]
-            tree = piece_seg = None
-            half = 0.0
-            if len(allseg[0]):
-                pm, piece_seg, half = Segments(*allseg).pieces(max(tol, 1.0))
-                tree = cKDTree(pm)
-            cache = np.full(len(i), -1, np.int8)
-
-            def blocked_of(sel):
-                todo = sel[cache[sel] < 0]
-                if len(todo):
-                    a, b = sg.xy[i[todo]], sp.xy[j[todo]]
-                    cache[todo] = _crossed(a[:, 0], a[:, 1], b[:, 0], b[:, 1], allseg, tree,
-                                           piece_seg, half)
-                return cache[sel] == 1
-            pg = _validate(i, j, d, len(sg), j, blocked_of)
-            pp = _validate(j, i, d, len(sp), i, blocked_of)
-            mg, mp = pg >= 0, pp >= 0
-            for side, part, src, ok_ in ((sg, pg, GT, mg), (sp, pp, PRED, mp)):
-                k = np.nonzero(ok_)[0]
-                e = part[k]
-                if src == GT:
-                    a, b = sg.xy[k], sp.xy[j[e]]
-                else:
-                    a, b = sp.xy[k], sg.xy[i[e]]
-                layers["CORRESPONDENCES"].extend(_links(a + pr.origin, b + pr.origin),
-                                                 source=src, distance=d[e])
+            mg, mp = _by_correspondence(pr, sg, sp, i, j, d, tol, layers, counts, details)
+            n_pairs = len(i)
+        else:  # candidate pairs counted: those within the angle tolerance
+            mg, mp, n_pairs = _by_validation(pr, sg, sp, i, j, d, tol, angle, layers)
         tp_g, tp_p = float(sg.weight[mg].sum()), float(sp.weight[mp].sum())
         tot_g, tot_p = pr.LG, pr.LP
-        counts.update(gt_samples=len(sg), pred_samples=len(sp), candidate_pairs=int(len(i)),
+        counts.update(gt_samples=len(sg), pred_samples=len(sp), candidate_pairs=int(n_pairs),
                       gt_matched_samples=int(mg.sum()), pred_matched_samples=int(mp.sum()))
         _pieces_of_samples(layers["MATCHED"], layers["UNMATCHED_GT"], sg, mg, GT)
         _pieces_of_samples(layers["MATCHED"], layers["UNMATCHED_PRED"], sp, mp, PRED)
@@ -283,6 +230,86 @@ def compute(gt, pred, params, progress):
     progress.set(1.0)
     return MetricResult("boundaryf", {k: float(scores[k]) for k in NAMES}, used, counts,
                         warnings, layers, details, stats)
+
+
+def _by_cover(pr, strategy, tol, layers, details):
+    """'distance' (lengths within ``tol`` of the other network) and 'area'
+    (overlap of the tolerance bands): (tp_pred, pred_total, tp_gt, gt_total)."""
+    cov_g = cover(pr.SG, pr.BP, tol)
+    cov_p = cover(pr.SP, pr.BG, tol)
+    for net, cov, src, um in ((pr.G, cov_g, GT, "UNMATCHED_GT"),
+                              (pr.P, cov_p, PRED, "UNMATCHED_PRED")):
+        common.add_pieces(layers["MATCHED"], net, cov.edge, cov.start, cov.end, src)
+        rest = cov.complement()
+        common.add_pieces(layers[um], net, rest.edge, rest.start, rest.end, src)
+    if strategy == "distance":
+        return cov_p.length, pr.LP, cov_g.length, pr.LG
+    ar = neighbourhood_overlap(pr.G.edge_polylines(), pr.P.edge_polylines(), tol)
+    details.update(gt_area_m2=ar["area_a"], pred_area_m2=ar["area_b"],
+                   intersection_m2=ar["intersection"])
+    return ar["intersection"], ar["area_b"], ar["intersection"], ar["area_a"]
+
+
+def _by_correspondence(pr, sg, sp, i, j, d, tol, layers, counts, details):
+    """'correspondence': a one-to-one minimum-cost matching of the samples;
+    the matched flags of both sides."""
+    rp, cp = min_cost_matching(len(sg), len(sp), i, j, d, tol)
+    mg, mp = rp >= 0, cp >= 0
+    gi = np.nonzero(mg)[0]
+    a = sg.xy[gi] + pr.origin
+    b = sp.xy[rp[gi]] + pr.origin
+    dist = np.hypot(*(a - b).T) if len(gi) else np.zeros(0)
+    layers["CORRESPONDENCES"].extend(_links(a, b), source="pair", distance=dist)
+    counts.update(matched_pairs=int(len(gi)))
+    details.update(mean_pair_distance_m=float(dist.mean()) if len(dist) else NAN)
+    return mg, mp
+
+
+def _by_validation(pr, sg, sp, i, j, d, tol, angle, layers):
+    """'validation': each sample's nearest counterpart within the angle
+    tolerance whose link crosses no other line; the matched flags of both
+    sides and the number of candidate pairs within the angle."""
+    dth = np.abs(sg.heading[i] - sp.heading[j]) % np.pi
+    dth = np.minimum(dth, np.pi - dth)
+    ok = dth <= math.radians(angle) + 1e-12
+    i, j, d = i[ok], j[ok], d[ok]
+    blocked_of = _crossing_test(pr, sg, sp, i, j, tol)
+    pg = _validate(i, j, d, len(sg), j, blocked_of)
+    pp = _validate(j, i, d, len(sp), i, blocked_of)
+    mg, mp = pg >= 0, pp >= 0
+    for part, src, ok_ in ((pg, GT, mg), (pp, PRED, mp)):
+        k = np.nonzero(ok_)[0]
+        e = part[k]
+        if src == GT:
+            a, b = sg.xy[k], sp.xy[j[e]]
+        else:
+            a, b = sp.xy[k], sg.xy[i[e]]
+        layers["CORRESPONDENCES"].extend(_links(a + pr.origin, b + pr.origin),
+                                         source=src, distance=d[e])
+    return mg, mp, len(i)
+
+
+def _crossing_test(pr, sg, sp, i, j, tol):
+    """``blocked_of(sel)``: whether the links of candidate pairs ``sel`` cross
+    a line of either network (computed once per pair, on demand)."""
+    allseg = [np.concatenate([a, b]) for a, b in
+              ((pr.SG.ax, pr.SP.ax), (pr.SG.ay, pr.SP.ay), (pr.SG.bx, pr.SP.bx),
+               (pr.SG.by, pr.SP.by))]
+    tree = piece_seg = None
+    half = 0.0
+    if len(allseg[0]):
+        pm, piece_seg, half = Segments(*allseg).pieces(max(tol, 1.0))
+        tree = cKDTree(pm)
+    cache = np.full(len(i), -1, np.int8)
+
+    def blocked_of(sel):
+        todo = sel[cache[sel] < 0]
+        if len(todo):
+            a, b = sg.xy[i[todo]], sp.xy[j[todo]]
+            cache[todo] = _crossed(a[:, 0], a[:, 1], b[:, 0], b[:, 1], allseg, tree,
+                                   piece_seg, half)
+        return cache[sel] == 1
+    return blocked_of
 
 
 def pool(results):

@@ -50,15 +50,39 @@ def min_cost_matching(n_rows, n_cols, r, c, d, unmatched_cost):
     col_partner = np.full(n_cols, -1, np.int64)
     if n_rows == 0 or n_cols == 0 or len(d) == 0:
         return row_partner, col_partner
-    # columns n_cols + i: the dummy of row i
+    rows, cols, cost, ptr = _with_dummies(n_rows, n_cols, r, c, d, lam)
+    ncol = n_cols + n_rows
+    u, rc, cr = _row_reduction(rows, cols, cost, ptr, n_rows, ncol)
+    free = np.nonzero(rc < 0)[0].tolist()
+    ip, cl, cc = ptr.tolist(), cols.tolist(), cost.tolist()
+    u = u.tolist()
+    v = [0.0] * ncol
+    rc, cr = rc.tolist(), cr.tolist()
+    for i0 in free:
+        _augment(i0, ip, cl, cc, u, v, rc, cr)
+    rc = np.asarray(rc, np.int64)
+    real = rc < n_cols
+    row_partner[real] = rc[real]
+    col_partner[rc[real]] = np.nonzero(real)[0]
+    return row_partner, col_partner
+
+
+def _with_dummies(n_rows, n_cols, r, c, d, lam):
+    """The pairs plus one dummy column per row (column n_cols + i, cost
+    2 lam: leaving both points unmatched), sorted by row then column, with
+    the row pointers."""
     rows = np.concatenate([r, np.arange(n_rows)])
     cols = np.concatenate([c, n_cols + np.arange(n_rows)])
     cost = np.concatenate([d, np.full(n_rows, 2.0 * lam)])
     o = np.lexsort((cols, rows))
     rows, cols, cost = rows[o], cols[o], cost[o]
     ptr = np.searchsorted(rows, np.arange(n_rows + 1))
-    ncol = n_cols + n_rows
-    # row reduction; v = 0 (columns free), u = cheapest pair of each row
+    return rows, cols, cost, ptr
+
+
+def _row_reduction(rows, cols, cost, ptr, n_rows, ncol):
+    """Initial duals u (cheapest pair of each row; v = 0) and a partial
+    matching on tight pairs: each column to the first row it is tight for."""
     u = np.minimum.reduceat(cost, ptr[:-1])
     tight = np.nonzero(cost <= u[rows])[0]
     first = tight[np.r_[True, rows[tight][1:] != rows[tight][:-1]]]
@@ -70,61 +94,57 @@ def min_cost_matching(n_rows, n_cols, r, c, d, unmatched_cost):
     cr = np.full(ncol, -1, np.int64)
     rc[r0[win]] = c0[win]
     cr[c0[win]] = r0[win]
-    free = np.nonzero(rc < 0)[0].tolist()
-    ip, cl, cc = ptr.tolist(), cols.tolist(), cost.tolist()
-    u = u.tolist()
-    v = [0.0] * ncol
-    rc, cr = rc.tolist(), cr.tolist()
+    return u, rc, cr
+
+
+def _augment(i0, ip, cl, cc, u, v, rc, cr):
+    """One shortest augmenting path from the free row ``i0`` (Dijkstra on
+    reduced costs), then the dual update and the flip of the path; the lists
+    u, v, rc, cr are updated in place."""
     inf = float("inf")
-    for i0 in free:
-        dist = {}
-        pred = {}
-        done = {}
-        heap = []
-        ui = u[i0]
-        for e in range(ip[i0], ip[i0 + 1]):
-            j = cl[e]
-            dj = cc[e] - ui - v[j]
-            if dj < dist.get(j, inf):
-                dist[j] = dj
-                pred[j] = i0
-                heapq.heappush(heap, (dj, j))
-        while True:
-            dj, j = heapq.heappop(heap)
-            if j in done:
+    dist = {}
+    pred = {}
+    done = {}
+    heap = []
+    ui = u[i0]
+    for e in range(ip[i0], ip[i0 + 1]):
+        j = cl[e]
+        dj = cc[e] - ui - v[j]
+        if dj < dist.get(j, inf):
+            dist[j] = dj
+            pred[j] = i0
+            heapq.heappush(heap, (dj, j))
+    while True:
+        dj, j = heapq.heappop(heap)
+        if j in done:
+            continue
+        done[j] = dj
+        k = cr[j]
+        if k < 0:
+            jstar, delta = j, dj
+            break
+        uk = u[k]
+        for e in range(ip[k], ip[k + 1]):
+            jj = cl[e]
+            if jj in done:
                 continue
-            done[j] = dj
+            nd = dj + cc[e] - uk - v[jj]
+            if nd < dist.get(jj, inf):
+                dist[jj] = nd
+                pred[jj] = k
+                heapq.heappush(heap, (nd, jj))
+    u[i0] += delta
+    for j, dj in done.items():
+        if j != jstar:
             k = cr[j]
-            if k < 0:
-                jstar, delta = j, dj
-                break
-            uk = u[k]
-            for e in range(ip[k], ip[k + 1]):
-                jj = cl[e]
-                if jj in done:
-                    continue
-                nd = dj + cc[e] - uk - v[jj]
-                if nd < dist.get(jj, inf):
-                    dist[jj] = nd
-                    pred[jj] = k
-                    heapq.heappush(heap, (nd, jj))
-        u[i0] += delta
-        for j, dj in done.items():
-            if j != jstar:
-                k = cr[j]
-                u[k] += delta - dj
-                v[j] -= delta - dj
-        j = jstar
-        while True:
-            i = pred[j]
-            prev = rc[i]
-            rc[i] = j
-            cr[j] = i
-            if i == i0:
-                break
-            j = prev
-    rc = np.asarray(rc, np.int64)
-    real = rc < n_cols
-    row_partner[real] = rc[real]
-    col_partner[rc[real]] = np.nonzero(real)[0]
-    return row_partner, col_partner
+            u[k] += delta - dj
+            v[j] -= delta - dj
+    j = jstar
+    while True:
+        i = pred[j]
+        prev = rc[i]
+        rc[i] = j
+        cr[j] = i
+        if i == i0:
+            break
+        j = prev

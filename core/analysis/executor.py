@@ -307,86 +307,119 @@ def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=N
     if workers is None or workers <= 0:
         workers = os.cpu_count() or 1
     workers = min(workers, n)
-    out = [None] * n
     tracker = _Tracker(progress, weights if weights is not None else [1.0] * n, labels)
     exe = python_executable() if workers > 1 else None
     if exe is None:
+        out = [None] * n
         for i in order:
             tracker.update(i, 0.0, labels[i])
             out[i] = _safe_shared(fn, common, items[i], tracker.item(i))
             tracker.update(i, 1.0)
         return out
-    import multiprocessing as mp
-    import queue as queue_mod
-    ctx = mp.get_context("spawn")
-    ctx.set_executable(exe)
-    counter = ctx.Value("i", 0)
-    results = ctx.Queue()
-    procs = []
-    with _worker_start():
-        for _ in range(workers - 1):
-            p = ctx.Process(target=_watched, args=(
-                                _shared_worker, os.getpid(), fn, common, items, order, counter,
-                                results), daemon=True)
-            p.start()
-            procs.append(p)
-    finished = 0
+    run = _SharedRun(fn, common, items, order, labels, tracker, progress)
+    run.start(exe, workers - 1)
+    try:
+        run.take_items_here()
+        run.wait_for_the_rest()
+    except BaseException:
+        run.terminate()
+        raise
+    finally:
+        run.close()
+    return run.out
 
-    def note(i, value):
-        nonlocal finished
-        if out[i] is None:
-            finished += 1
-        out[i] = value
-        tracker.update(i, 1.0, msg("{} done", labels[i]))
 
-    def drain(block):
+class _SharedRun:
+    """State of one run_shared with worker processes: results in item order,
+    the queue the workers report on, the processes."""
+
+    def __init__(self, fn, common, items, order, labels, tracker, progress):
+        self.fn, self.common, self.items, self.order = fn, common, items, order
+        self.labels, self.tracker, self.progress = labels, tracker, progress
+        self.out = [None] * len(items)
+        self.finished = 0
+        self.procs = []
+
+    def start(self, exe, n_procs):
+        """Spawn ``n_procs`` workers sharing the item counter."""
+        import multiprocessing as mp
+        ctx = mp.get_context("spawn")
+        ctx.set_executable(exe)
+        self.counter = ctx.Value("i", 0)
+        self.results = ctx.Queue()
+        with _worker_start():
+            for _ in range(n_procs):
+                p = ctx.Process(target=_watched, args=(
+                                    _shared_worker, os.getpid(), self.fn, self.common, self.items,
+                                    self.order, self.counter, self.results), daemon=True)
+                p.start()
+                self.procs.append(p)
+
+    def note(self, i, value):
+        """Item ``i`` is done with ``value`` ((ok, value or error text))."""
+        if self.out[i] is None:
+            self.finished += 1
+        self.out[i] = value
+        self.tracker.update(i, 1.0, msg("{} done", self.labels[i]))
+
+    def drain(self, block):
+        """Handle one message of the workers (progress or result); False when
+        there was none (within 0.05 s when ``block``)."""
+        import queue as queue_mod
         try:
-            item = results.get(timeout=0.05) if block else results.get_nowait()
+            item = self.results.get(timeout=0.05) if block else self.results.get_nowait()
         except queue_mod.Empty:
             return False
         if item[0] == "progress":
-            if out[item[1]] is None:
-                tracker.update(item[1], item[2], item[3] and Text("{}: {}", labels[item[1]], item[3]))
+            if self.out[item[1]] is None:
+                self.tracker.update(item[1], item[2],
+                                    item[3] and Text("{}: {}", self.labels[item[1]], item[3]))
         else:
-            note(item[1], (item[2], item[3]))
+            self.note(item[1], (item[2], item[3]))
         return True
 
-    # while an item runs here, its progress callbacks also show the workers'
-    tracker.poll = lambda: drain(False)
-    try:
+    def take_items_here(self):
+        """This process takes items from the shared counter like a worker;
+        while one runs, its progress callbacks also show the workers'."""
+        self.tracker.poll = lambda: self.drain(False)
         while True:
-            i = _take(counter, order)
+            i = _take(self.counter, self.order)
             if i is None:
                 break
-            tracker.update(i, 0.0, labels[i])
-            value = _safe_shared(fn, common, items[i], tracker.item(i))
-            while drain(False):
+            self.tracker.update(i, 0.0, self.labels[i])
+            value = _safe_shared(self.fn, self.common, self.items[i], self.tracker.item(i))
+            while self.drain(False):
                 pass
-            note(i, value)
-        tracker.poll = None
-        while finished < n:
-            if drain(True):
+            self.note(i, value)
+        self.tracker.poll = None
+
+    def wait_for_the_rest(self):
+        """Wait for the workers' results; once every worker has stopped, run
+        the items whose result never arrived (their worker died) here."""
+        n = len(self.items)
+        while self.finished < n:
+            if self.drain(True):
                 continue
-            if progress is not None:
-                progress.check()
-            if not any(p.is_alive() for p in procs):
-                while drain(False):
+            if self.progress is not None:
+                self.progress.check()
+            if not any(p.is_alive() for p in self.procs):
+                while self.drain(False):
                     pass
-                # items taken by a process that died: run them here
-                for i in [i for i in range(n) if out[i] is None]:
-                    note(i, _safe_shared(fn, common, items[i], tracker.item(i)))
-    except BaseException:
-        for p in procs:
+                for i in [i for i in range(n) if self.out[i] is None]:
+                    self.note(i, _safe_shared(self.fn, self.common, self.items[i],
+                                              self.tracker.item(i)))
+
+    def terminate(self):
+        for p in self.procs:
             if p.is_alive():
                 p.terminate()
-        raise
-    finally:
-        for p in procs:
+
+    def close(self):
+        for p in self.procs:
             p.join(timeout=5)
             if p.is_alive():
                 p.terminate()
-        results.close()
-    return out
+        self.results.close()
 
 
 def _safe_shared(fn, common, item, progress=NO_PROGRESS):

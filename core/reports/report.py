@@ -536,7 +536,6 @@ def evaluation_report(title, info, evaluation=None, tiled=None, gt_parts=(), pre
     ``class_field``: the class field chosen (the per-class section only
     appears with one)."""
     tr = tr or _identity
-    T = lambda s: esc(tr(s))  # noqa: E731  (translated and escaped)
     order = (tiled or evaluation).order
     if tiled is not None:
         getscore = lambda m, n: tiled.aggregate.get(m, {}).get(n, math.nan)  # noqa: E731
@@ -544,17 +543,50 @@ def evaluation_report(title, info, evaluation=None, tiled=None, gt_parts=(), pre
         getscore = lambda m, n: (evaluation.results[m].scores.get(n, math.nan)  # noqa: E731
                                  if m in evaluation.results else math.nan)
     warnings = (evaluation.warnings() if evaluation is not None else []) + (tiled.warnings if tiled else [])
+    h = [_report_head(title, tr, meta)]
+    h += _summary_section(order, getscore, evaluation, tiled, warnings, tr)
+    agg = ""
+    if tiled is not None:
+        agg = " (" + tr("{} over {} tiles").format(tr(tiled.aggregation), len(tiled.tiles)) + ")"
+    h.append(f"<h2>{esc(tr('Scores by family'))}{esc(agg)}</h2>")
+    h.append(color_legend(tr))
+    h.append(_scores_by_family(order, getscore, tr))
+    if evaluation is not None:
+        hists = _histograms(evaluation, order, tr)
+        if hists:
+            h.append(f"<h2>{esc(tr('Distributions'))}</h2><div class='grid'>" + "".join(hists) + "</div>")
+        h += _class_section(evaluation, class_field, tr)
+    if tiled is not None:
+        h.append(_tiles_section(tiled, order, gt_parts, tr))
+    if gt_parts is not None and len(gt_parts):
+        h += _map_section(evaluation, order, gt_parts, pred_parts, tr)
+    h.append(f"<h2>{esc(tr('Warnings'))}</h2>")
+    if warnings:
+        h.append("<ul>" + "".join(f"<li class='warn'>{esc(translate(w, tr))}</li>" for w in warnings)
+                 + "</ul>")
+    else:
+        h.append(f"<p>{esc(tr('none'))}</p>")
+    h += _traceability(info, evaluation, order, tr)
+    h.append(f"<script>{ZOOM_JS}</script></body></html>")
+    return "".join(h)
+
+
+def _report_head(title, tr, meta):
+    """Document head, title and the line of date, plugin version and meta."""
     lang = tr("en")  # the catalogue translates 'en' into its language code
-    h = [f"<!DOCTYPE html><html lang='{esc(lang)}'><head><meta charset='utf-8'>"
-         f"<meta name='viewport' content='width=device-width'><title>{esc(title)}</title>"
-         f"<style>{CSS}</style></head><body><h1>{esc(title)}</h1>"]
+    head = (f"<!DOCTYPE html><html lang='{esc(lang)}'><head><meta charset='utf-8'>"
+            f"<meta name='viewport' content='width=device-width'><title>{esc(title)}</title>"
+            f"<style>{CSS}</style></head><body><h1>{esc(title)}</h1>")
     now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z").strip()
     stamp = [f"{esc(tr('Generated'))} {esc(now)}", f"Road Network Metrics {esc(plugin_version())}"]
     stamp += [f"{esc(k)} {esc(v)}" for k, v in (meta or {}).items()]
-    h.append("<p class='meta'>" + " &middot; ".join(stamp) + "</p>")
+    return head + "<p class='meta'>" + " &middot; ".join(stamp) + "</p>"
 
-    # summary
-    h.append(f"<h2>{esc(tr('Summary'))}</h2>")
+
+def _summary_section(order, getscore, evaluation, tiled, warnings, tr):
+    """The plain-language reading and the table of headline scores."""
+    T = lambda s: esc(tr(s))  # noqa: E731  (translated and escaped)
+    h = [f"<h2>{esc(tr('Summary'))}</h2>"]
     if tiled is not None:
         n_empty = sum(1 for t in tiled.tiles if t.empty)
         h.append("<p>" + esc(tr("Scores aggregated over {} tiles ({}); {} tile(s) without ground "
@@ -574,66 +606,58 @@ def evaluation_report(title, info, evaluation=None, tiled=None, gt_parts=(), pre
         h.append(f"<p class='warn'>{esc(tr('{} warning(s): see Warnings at the end.').format(len(warnings)))}</p>")
     if evaluation is not None and evaluation.errors:
         h.append(f"<p class='warn'>{esc(tr('Failed metrics: {}').format(', '.join(evaluation.errors)))}</p>")
+    return h
 
-    # scores by family
-    agg = ""
-    if tiled is not None:
-        agg = " (" + tr("{} over {} tiles").format(tr(tiled.aggregation), len(tiled.tiles)) + ")"
-    h.append(f"<h2>{esc(tr('Scores by family'))}{esc(agg)}</h2>")
-    h.append(color_legend(tr))
-    h.append(_scores_by_family(order, getscore, tr))
 
+def _class_section(evaluation, class_field, tr):
+    """Scores per class (only with a class field and metrics that have them)."""
+    T = lambda s: esc(tr(s))  # noqa: E731
+    classes = {m: r.details["classes"] for m, r in evaluation.results.items()
+               if "classes" in r.details}
+    if not (class_field and classes):
+        return []
+    h = [f"<h2>{esc(tr('Scores per class'))}</h2><p class='small'>"
+         f"{esc(tr('Class field: {}').format(class_field))}</p>"]
+    for m, cl in classes.items():
+        spec = registry.get(m)
+        outs = spec.outputs
+        h.append(f"<h3>{T(spec.name)}</h3><table><tr><th>{esc(tr('class'))}</th>"
+                 f"<th>{esc(tr('ground-truth features'))}</th><th>{esc(tr('predicted features'))}</th>"
+                 + "".join(f"<th>{T(o.label)}</th>" for o in outs) + "</tr>")
+        for c, d in cl.items():
+            sc = d.get("scores", {})
+            h.append(f"<tr><td>{esc(c)}</td><td class='num'>{esc(d.get('n_gt_features', ''))}</td>"
+                     f"<td class='num'>{esc(d.get('n_pred_features', ''))}</td>" +
+                     "".join(f"<td class='num'>{esc(human(sc.get(o.name), o.unit, tr))}</td>"
+                             for o in outs) + "</tr>")
+        h.append("</table>")
+    return h
+
+
+def _map_section(evaluation, order, gt_parts, pred_parts, tr):
+    """The zoomable map of both networks with the first metric's
+    diagnostic layers."""
+    layers, which = None, None
     if evaluation is not None:
-        hists = _histograms(evaluation, order, tr)
-        if hists:
-            h.append(f"<h2>{esc(tr('Distributions'))}</h2><div class='grid'>" + "".join(hists) + "</div>")
-        classes = {m: r.details["classes"] for m, r in evaluation.results.items()
-                   if "classes" in r.details}
-        if class_field and classes:
-            h.append(f"<h2>{esc(tr('Scores per class'))}</h2><p class='small'>"
-                     f"{esc(tr('Class field: {}').format(class_field))}</p>")
-            for m, cl in classes.items():
-                spec = registry.get(m)
-                outs = spec.outputs
-                h.append(f"<h3>{T(spec.name)}</h3><table><tr><th>{esc(tr('class'))}</th>"
-                         f"<th>{esc(tr('ground-truth features'))}</th><th>{esc(tr('predicted features'))}</th>"
-                         + "".join(f"<th>{T(o.label)}</th>" for o in outs) + "</tr>")
-                for c, d in cl.items():
-                    sc = d.get("scores", {})
-                    h.append(f"<tr><td>{esc(c)}</td><td class='num'>{esc(d.get('n_gt_features', ''))}</td>"
-                             f"<td class='num'>{esc(d.get('n_pred_features', ''))}</td>" +
-                             "".join(f"<td class='num'>{esc(human(sc.get(o.name), o.unit, tr))}</td>"
-                                     for o in outs) + "</tr>")
-                h.append("</table>")
+        for m in order:
+            r = evaluation.results.get(m)
+            if r is not None and any(k in r.layers for k, *_ in MAP_LAYERS):
+                layers, which = r.layers, m
+                break
+    h = [f"<h2>{esc(tr('Map'))}</h2><p class='small'>"]
+    if which:
+        h.append(esc(tr("Diagnostics of {}.").format(tr(registry.get(which).name))) + " ")
+    h.append(esc(tr("Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole "
+               "map.")) + "</p>")
+    h.append(map_legend(layers is not None, tr))
+    h.append(network_map(gt_parts, pred_parts, layers, tr))
+    return h
 
-    if tiled is not None:
-        h.append(_tiles_section(tiled, order, gt_parts, tr))
 
-    if gt_parts is not None and len(gt_parts):
-        layers, which = None, None
-        if evaluation is not None:
-            for m in order:
-                r = evaluation.results.get(m)
-                if r is not None and any(k in r.layers for k, *_ in MAP_LAYERS):
-                    layers, which = r.layers, m
-                    break
-        h.append(f"<h2>{esc(tr('Map'))}</h2><p class='small'>")
-        if which:
-            h.append(esc(tr("Diagnostics of {}.").format(tr(registry.get(which).name))) + " ")
-        h.append(esc(tr("Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole "
-                   "map.")) + "</p>")
-        h.append(map_legend(layers is not None, tr))
-        h.append(network_map(gt_parts, pred_parts, layers, tr))
-
-    h.append(f"<h2>{esc(tr('Warnings'))}</h2>")
-    if warnings:
-        h.append("<ul>" + "".join(f"<li class='warn'>{esc(translate(w, tr))}</li>" for w in warnings)
-                 + "</ul>")
-    else:
-        h.append(f"<p>{esc(tr('none'))}</p>")
-
-    # traceability
-    h.append(f"<h2>{esc(tr('Inputs and parameters'))}</h2><table>")
+def _traceability(info, evaluation, order, tr):
+    """Inputs, parameters and each metric's parameters, and the footer."""
+    T = lambda s: esc(tr(s))  # noqa: E731
+    h = [f"<h2>{esc(tr('Inputs and parameters'))}</h2><table>"]
     for k, v in info.items():
         h.append(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>")
     h.append("</table>")
@@ -646,8 +670,7 @@ def evaluation_report(title, info, evaluation=None, tiled=None, gt_parts=(), pre
         h.append("</table></details>")
     h.append(f"<p class='small'>Road Network Metrics {esc(plugin_version())}. "
              f"{esc(tr('Definitions and conventions: see the documentation of the plugin.'))}</p>")
-    h.append(f"<script>{ZOOM_JS}</script></body></html>")
-    return "".join(h)
+    return h
 
 
 def _tiles_section(tiled, order, gt_parts, tr):

@@ -71,6 +71,23 @@ def sensitivity_report(title, info, result, examples=None, tr=None, meta=None):
     keys = result.keys
     styles = {k[2]: style_of(i) for i, k in enumerate(keys)}
     h.append(legend([(k[2], *styles[k[2]]) for k in keys]))
+    h.append(_sensitivity_panels(result, styles, tr))
+    h += _delta_table(result, tr)
+    if examples:
+        h += _error_examples(result, examples, tr)
+    h += _means_table(result, tr)
+    h.append(_warnings(result.warnings, tr))
+    h.append(_info(info, tr))
+    h.append("<p class='small'>Road Network Metrics: roadmetrics:sensitivity. " + esc(tr(
+        "Perturbations and conventions: see the documentation of the plugin.")) +
+        "</p></body></html>")
+    return "".join(h)
+
+
+def _sensitivity_panels(result, styles, tr):
+    """One panel per error type: every score against the number of errors
+    (flat scores dashed and listed in red)."""
+    keys = result.keys
     allv = []
     for t in result.types:
         for m, o, k, s in keys:
@@ -93,9 +110,13 @@ def sensitivity_report(title, info, result, examples=None, tr=None, meta=None):
                                  note_color="#c00" if flat else "#2a7a2a",
                                  outline="#d7191c" if flat else None,
                                  xlabel=tr("number of errors")))
-    h.append("<div class='grid'>" + "".join(panels) + "</div>")
-    # summary matrix
-    h.append(f"<h2>{esc(tr('Change of each score from 0 to {} errors').format(result.counts[-1]))}</h2>")
+    return "<div class='grid'>" + "".join(panels) + "</div>"
+
+
+def _delta_table(result, tr):
+    """The oriented change of each score from 0 to the largest count."""
+    keys = result.keys
+    h = [f"<h2>{esc(tr('Change of each score from 0 to {} errors').format(result.counts[-1]))}</h2>"]
     h.append(f"<table><tr><th>{esc(tr('score'))}</th>" +
              "".join(f"<th>{esc(tr(LABELS[t]))}</th>" for t in result.types) + "</tr>")
     for m, o, k, s in keys:
@@ -108,32 +129,36 @@ def sensitivity_report(title, info, result, examples=None, tr=None, meta=None):
     h.append("</table><p class='small'>" + esc(tr(
         "Oriented change (negative = the score gets worse); red: |change| < {} (insensitive).")
         .format(fmt(result.flat_threshold))) + "</p>")
-    if examples:
-        h.append(f"<h2>{esc(tr('What the errors look like'))}</h2><p class='small'>" + esc(tr(
+    return h
+
+
+def _error_examples(result, examples, tr):
+    """Small maps of the perturbed copies at the largest count."""
+    h = [f"<h2>{esc(tr('What the errors look like'))}</h2><p class='small'>" + esc(tr(
             "The perturbed copy at the largest count (first repetition): network grey, errors "
-            "red (gaps, spurious roads, displacements, copies, removed ground truth).")) +
-            "</p><div class='grid'>")
-        for t, base, errs in examples:
-            h.append(f"<figure style='margin:0'><figcaption class='small'><b>{esc(tr(LABELS[t]))}</b> "
-                     f"({result.counts[-1]})</figcaption>{error_map(base, errs, '', size=250)}"
-                     "</figure>")
-        h.append("</div>")
-    # full table of means
-    h.append(f"<h2>{esc(tr('Mean scores'))}</h2><div style='overflow-x:auto'><table><tr>"
+        "red (gaps, spurious roads, displacements, copies, removed ground truth).")) +
+        "</p><div class='grid'>"]
+    for t, base, errs in examples:
+        h.append(f"<figure style='margin:0'><figcaption class='small'><b>{esc(tr(LABELS[t]))}</b> "
+                 f"({result.counts[-1]})</figcaption>{error_map(base, errs, '', size=250)}"
+                 "</figure>")
+    h.append("</div>")
+    return h
+
+
+def _means_table(result, tr):
+    """Every mean score by error type and count."""
+    keys = result.keys
+    h = [f"<h2>{esc(tr('Mean scores'))}</h2><div style='overflow-x:auto'><table><tr>"
              f"<th>{esc(tr('error type'))}</th><th>{esc(tr('count'))}</th>" +
-             "".join(f"<th>{esc(k[2])}</th>" for k in keys) + "</tr>")
+             "".join(f"<th>{esc(k[2])}</th>" for k in keys) + "</tr>"]
     for t in result.types:
         for i, c in enumerate(result.counts):
             vals = [result.series(t, m, o)[1][i] for m, o, _, _ in keys]
             h.append(f"<tr><td>{esc(tr(LABELS[t]))}</td><td class='num'>{c}</td>" +
                      "".join(f"<td class='num'>{fmt(v)}</td>" for v in vals) + "</tr>")
     h.append("</table></div>")
-    h.append(_warnings(result.warnings, tr))
-    h.append(_info(info, tr))
-    h.append("<p class='small'>Road Network Metrics: roadmetrics:sensitivity. " + esc(tr(
-        "Perturbations and conventions: see the documentation of the plugin.")) +
-        "</p></body></html>")
-    return "".join(h)
+    return h
 
 
 # -- compare -----------------------------------------------------------------------
@@ -146,12 +171,27 @@ def compare_report(title, info, comp, tr=None, meta=None):
     keys = [k[2] for k in comp.keys]
     sign = {k[2]: k[3] for k in comp.keys}
     styles = {k: style_of(i) for i, k in enumerate(keys)}
+    h += _scores_and_ranks(comp, keys, sign, tr)
+    h += _preferences(comp, keys, styles, tr)
+    h += _correlations(comp, keys, tr)
+    h += _sorting_margins(comp, tr)
+    if comp.tiled:
+        h += _tile_table(comp, keys, tr)
+    h.append(_warnings(comp.warnings, tr))
+    h.append(_info(info, tr))
+    h.append("<p class='small'>Road Network Metrics: roadmetrics:compare. " + esc(tr(
+        "Definitions and conventions: see the documentation of the plugin.")) + "</p></body></html>")
+    return "".join(h)
+
+
+def _scores_and_ranks(comp, keys, sign, tr):
+    """Each method's overall scores with their ranks, and the best method by
+    score."""
     lower = " (" + tr("lower is better") + ")"
-    # scores and ranks
-    h.append(f"<h2>{esc(tr('Scores and ranks'))}</h2><div style='overflow-x:auto'><table><tr>"
+    h = [f"<h2>{esc(tr('Scores and ranks'))}</h2><div style='overflow-x:auto'><table><tr>"
              f"<th>{esc(tr('method'))}</th>" +
              "".join(f"<th>{esc(k)}{esc(lower) if sign[k] < 0 else ''}</th>" for k in keys)
-             + "</tr>")
+             + "</tr>"]
     ranks = {k: {m: r for r, m, _ in comp.ranking(k)} for k in keys}
     for j, m in enumerate(comp.methods):
         cells = []
@@ -172,11 +212,16 @@ def compare_report(title, info, comp, tr=None, meta=None):
     if winners:
         h.append("<p>" + esc(tr("Best method by score:")) + " " + "; ".join(
             f"<b>{esc(m)}</b>: {esc(', '.join(ks))}" for m, ks in winners.items()) + "</p>")
-    # pairwise preferences
-    h.append(f"<h2>{esc(tr('Pairwise preferences'))}</h2><p class='small'>" + esc(tr(
+    return h
+
+
+def _preferences(comp, keys, styles, tr):
+    """For each pair of methods, the oriented score differences per
+    reference (Citraro et al., Fig. 6)."""
+    h = [f"<h2>{esc(tr('Pairwise preferences'))}</h2><p class='small'>" + esc(tr(
         "For each pair of methods (first, second) and each reference (tile), the difference of "
         "every score, oriented so that a bar to the right prefers the first method. Consistent "
-        "metrics point the same way (Citraro et al., Fig. 6).")) + "</p>")
+        "metrics point the same way (Citraro et al., Fig. 6).")) + "</p>"]
     h.append(legend([(k, styles[k][0], "") for k in keys]))
     diffs = []
     pairs = [(b, c) for b in range(len(comp.methods)) for c in range(b + 1, len(comp.methods))]
@@ -196,10 +241,15 @@ def compare_report(title, info, comp, tr=None, meta=None):
             groups.append((tr("tile {}").format(ref) if comp.tiled else tr("whole extent"), bars))
         panels.append(preference_bars(f"{comp.methods[b]}  vs  {comp.methods[c]}", groups, scale))
     h.append("<div class='grid'>" + "".join(panels) + "</div>")
-    # correlations
-    h.append(f"<h2>{esc(tr('Correlations between metrics'))}</h2><p class='small'>" + esc(tr(
+    return h
+
+
+def _correlations(comp, keys, tr):
+    """Pearson, Spearman and ESR heatmaps, and the most / least consistent
+    triplets of scores (Citraro et al., Fig. 8)."""
+    h = [f"<h2>{esc(tr('Correlations between metrics'))}</h2><p class='small'>" + esc(tr(
         "Over every (reference, method) sample, scores oriented so that higher is better "
-        "(Citraro et al., Fig. 8).")) + "</p><div class='grid'>")
+        "(Citraro et al., Fig. 8).")) + "</p><div class='grid'>"]
     titles = {"pearson": tr("Pearson correlation"), "spearman": tr("Spearman correlation")}
     for kind in ("pearson", "spearman"):
         ks, m = comp.correlation_matrix(kind)
@@ -227,13 +277,18 @@ def compare_report(title, info, comp, tr=None, meta=None):
                 "consistent {} ({}), least consistent {} ({}).").format(
                 ", ".join(trip[0][1]), fmt(trip[0][0]), ", ".join(trip[-1][1]), fmt(trip[-1][0])))
                 + "</p>")
-    # ESR and sorting margins
-    h.append(f"<h2>{esc(tr('Equal-Sorting Ratio and Sorting Margins'))}</h2><p class='small'>" +
+    return h
+
+
+def _sorting_margins(comp, tr):
+    """Per pair of scores: correlations, ESR and Sorting Margins (table and
+    histograms; Lopez-Molina et al.)."""
+    h = [f"<h2>{esc(tr('Equal-Sorting Ratio and Sorting Margins'))}</h2><p class='small'>" +
              esc(tr("Triplets (reference, method B, method C): ESR is the share of ordered "
                     "triplets that two scores sort alike; the Sorting Margin sign(a)\u221a|a|, "
                     "a = (q1(B) - q1(C))(q2(B) - q2(C)), is negative for a missorted triplet and "
                     "small when the disagreement is marginal (Lopez-Molina et al., eq. 8-12)."))
-             + "</p>")
+         + "</p>"]
     heads = [tr("score 1"), tr("score 2"), "Pearson", "Spearman", tr("samples"), "ESR",
              tr("triplets"), tr("missorted pairs"), tr("min SM"), tr("median SM")]
     h.append("<table><tr>" + "".join(f"<th>{esc(x)}</th>" for x in heads) + "</tr>")
@@ -259,18 +314,18 @@ def compare_report(title, info, comp, tr=None, meta=None):
                                            height=120, xlabel=tr("Sorting Margin"),
                                            ylabel=tr("triplets")))
             h.append("<div class='grid'>" + "".join(x for x in hists if x) + "</div>")
-    if comp.tiled:
-        h.append(f"<h2>{esc(tr('Scores per tile'))}</h2><div style='overflow-x:auto'><table><tr>"
-                 f"<th>{esc(tr('tile'))}</th><th>{esc(tr('method'))}</th>" +
-                 "".join(f"<th>{esc(k)}</th>" for k in keys) + "</tr>")
-        for r, ref in enumerate(comp.references):
-            for j, m in enumerate(comp.methods):
-                h.append(f"<tr><td>{esc(ref)}</td><td>{esc(m)}</td>" +
-                         "".join(f"<td class='num'>{fmt(comp.values[k][r, j])}</td>" for k in keys)
-                         + "</tr>")
-        h.append("</table></div>")
-    h.append(_warnings(comp.warnings, tr))
-    h.append(_info(info, tr))
-    h.append("<p class='small'>Road Network Metrics: roadmetrics:compare. " + esc(tr(
-        "Definitions and conventions: see the documentation of the plugin.")) + "</p></body></html>")
-    return "".join(h)
+    return h
+
+
+def _tile_table(comp, keys, tr):
+    """Every score of every method on every tile."""
+    h = [f"<h2>{esc(tr('Scores per tile'))}</h2><div style='overflow-x:auto'><table><tr>"
+         f"<th>{esc(tr('tile'))}</th><th>{esc(tr('method'))}</th>" +
+         "".join(f"<th>{esc(k)}</th>" for k in keys) + "</tr>"]
+    for r, ref in enumerate(comp.references):
+        for j, m in enumerate(comp.methods):
+            h.append(f"<tr><td>{esc(ref)}</td><td>{esc(m)}</td>" +
+                     "".join(f"<td class='num'>{fmt(comp.values[k][r, j])}</td>" for k in keys)
+                     + "</tr>")
+    h.append("</table></div>")
+    return h

@@ -4,6 +4,15 @@ The class of a feature is the text of its CLASS_FIELD value (null -> the
 class "NULL"); a class present on one side only is evaluated against an
 empty other side, with that metric's empty-input convention.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the annotations only
+    from .progress import Progress
+    from .registry import MetricSpec
+    from .result import MetricResult
+
 import numpy as np
 
 from .network.lineset import LineSet
@@ -82,7 +91,8 @@ def precision_warning(spec, gt, pred, params):
             f"nearer the origin (a local projected CRS)")
 
 
-def run_metric(spec, gt, pred, params, progress):
+def run_metric(spec: MetricSpec, gt: LineSet, pred: LineSet, params: dict,
+               progress: Progress) -> MetricResult:
     """spec.compute, plus scores per class when CLASS_FIELD is set; scores
     clipped onto their bounds (MetricSpec.clip_scores) and a warning when
     the coordinates are too large for float64 (:func:`precision_warning`).

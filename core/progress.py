@@ -5,6 +5,10 @@ Long loops that are not handed a Progress (matchers, solvers, ...) call
 ``with active(progress):`` (core.classes.run_metric does that for every
 metric run), so a cancel reaches them too.
 """
+from __future__ import annotations
+
+from typing import Optional
+
 import threading
 from contextlib import contextmanager
 
@@ -24,13 +28,13 @@ class Progress:
         self._cancel = is_canceled
         self.start, self.end = start, end
 
-    def set(self, fraction, message=None):
+    def set(self, fraction: float, message: Optional[str] = None) -> None:
         self.check()
         if self._cb is not None:
             f = self.start + (self.end - self.start) * min(max(fraction, 0.0), 1.0)
             self._cb(f, message)
 
-    def check(self):
+    def check(self) -> None:
         if self._cancel is not None and self._cancel():
             raise Cancelled("cancelled by the user")
 
@@ -39,7 +43,7 @@ class Progress:
         Progress for cancellation."""
         return active(self)
 
-    def sub(self, a, b):
+    def sub(self, a: float, b: float) -> Progress:
         span = self.end - self.start
         return Progress(self._cb, self._cancel, self.start + span * a, self.start + span * b)
 

@@ -16,8 +16,19 @@ integers at most ``MAX_COUNT``, seeds at most ``MAX_SEED``.
 included) with a sentence naming the parameter and its range, before any
 work starts; the QGIS side shows the same range.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the annotations only (no import cycle at run time)
+    from .network.lineset import LineSet
+    from .progress import Progress
+    from .result import MetricResult
+
 import math
 import numbers
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
 
 from .text import N_, msg
 
@@ -41,44 +52,45 @@ def _fmt(x):
     return f"{x:g}" if isinstance(x, float) else str(x)
 
 
+@dataclass(eq=False)
 class Param:
     """One parameter.  ``minimum`` / ``maximum``: the valid range (numbers;
     distances default to [0, MAX_DISTANCE_M], integers to [.., MAX_COUNT]);
     ``spacing``: a sampling spacing, which must be at least
-    SPACING_OVER_MERGE x MERGE_TOLERANCE."""
+    SPACING_OVER_MERGE x MERGE_TOLERANCE.  ``field_type`` ('field'
+    parameters): 'any', 'numeric' or 'string' (what the picker offers);
+    ``on_both``: the field must exist on ``parent`` and, same name, on the
+    other layer (see check_fields)."""
 
-    def __init__(self, name, kind, label, default=None, help="", unit=None, options=None,
-                 optional=False, minimum=None, maximum=None, advanced=False,
-                 parent="GROUND_TRUTH", field_type="any", spacing=False, on_both=False):
-        self.name = name
-        self.kind = kind
-        self.label = label
-        self.default = default
-        self.help = help
-        self.unit = unit
-        self.options = list(options or [])
-        self.optional = optional
-        if kind in ("distance", "number", "integer") and minimum is None:
-            minimum = 0 if kind == "integer" else 0.0
-        if kind == "distance" and maximum is None:
-            maximum = MAX_DISTANCE_M
-        if kind == "integer" and maximum is None:
-            maximum = MAX_COUNT
-        self.minimum = minimum
-        self.maximum = maximum
-        self.advanced = advanced
-        self.parent = parent
-        # 'field' parameters: 'any', 'numeric' or 'string' (what the picker offers)
-        self.field_type = field_type
-        self.spacing = spacing
-        # 'field' parameters: the field must exist on ``parent``; with
-        # ``on_both`` also on the other layer (same name), see check_fields
-        self.on_both = on_both
+    name: str
+    kind: str
+    label: str
+    default: Any = None
+    help: str = ""
+    unit: Optional[str] = None
+    options: list = field(default_factory=list)
+    optional: bool = False
+    minimum: Optional[float] = None
+    maximum: Optional[float] = None
+    advanced: bool = False
+    parent: str = "GROUND_TRUTH"
+    field_type: str = "any"
+    spacing: bool = False
+    on_both: bool = False
+
+    def __post_init__(self):
+        self.options = list(self.options or [])
+        if self.kind in ("distance", "number", "integer") and self.minimum is None:
+            self.minimum = 0 if self.kind == "integer" else 0.0
+        if self.kind == "distance" and self.maximum is None:
+            self.maximum = MAX_DISTANCE_M
+        if self.kind == "integer" and self.maximum is None:
+            self.maximum = MAX_COUNT
 
     def __repr__(self):
         return f"Param({self.name!r}, {self.kind!r}, default={self.default!r})"
 
-    def range_text(self):
+    def range_text(self) -> str:
         """'from 0.01 to 100000 m' (for messages and the docs; a translatable
         core.text message)."""
         lo = _fmt(self.minimum)
@@ -89,7 +101,7 @@ class Param:
             return msg("from {} to {} {}", lo, hi, self.unit)
         return msg("from {} to {}", lo, hi)
 
-    def check(self, value):
+    def check(self, value: Any) -> Any:
         """The value in its kind's type (int for integers), or ValueError
         with a sentence naming the parameter and its valid values."""
         name = msg("{} ({})", msg(self.label), self.name)
@@ -136,33 +148,32 @@ class Param:
         return value
 
 
+@dataclass(eq=False)
 class Output:
     """A number output.  ``perfect``: its value for identical inputs;
-    ``bounds``: (low, high) it always stays within (None: unbounded)."""
+    ``bounds``: (low, high) it always stays within (None: unbounded);
+    ``unit``: 'ratio' (a score within [0, 1]), 'm' (a length or distance in
+    metres) or 'count' - given, or read from the label ('(m)', '(m or m2)')
+    and the bounds."""
 
-    def __init__(self, name, label, help="", perfect=1.0, bounds=(0.0, 1.0), unit=None):
-        self.name = name
-        self.label = label
-        self.help = help
-        self.perfect = perfect
-        self.bounds = bounds
-        self._unit = unit
+    name: str
+    label: str
+    help: str = ""
+    perfect: Optional[float] = 1.0
+    bounds: tuple = (0.0, 1.0)
+    unit: Optional[str] = None
 
-    @property
-    def unit(self):
-        """'ratio' (a score within [0, 1]), 'm' (a length or distance in
-        metres) or 'count'; given, or read from the label ('(m)', '(m or
-        m2)') and the bounds."""
-        if self._unit:
-            return self._unit
-        if "(m)" in self.label or "(m or m2)" in self.label:
-            return "m"
-        if self.bounds[1] == 1.0:
-            return "ratio"
-        return "count"
+    def __post_init__(self):
+        if not self.unit:
+            if "(m)" in self.label or "(m or m2)" in self.label:
+                self.unit = "m"
+            elif self.bounds[1] == 1.0:
+                self.unit = "ratio"
+            else:
+                self.unit = "count"
 
     @property
-    def higher_is_better(self):
+    def higher_is_better(self) -> Optional[bool]:
         """True / False, or None when the number has no better direction
         (counts of inputs)."""
         if self.perfect is None:
@@ -174,6 +185,7 @@ class Output:
         return None
 
 
+@dataclass(eq=False)
 class Sink:
     """An optional feature sink.  ``style``: dict with 'color' (hex) and
     optionally 'graduated' (field name), 'ramp' (list of hex colours),
@@ -184,53 +196,63 @@ class Sink:
     points), 'opacity' (0-1, of a polygon fill).  Legend texts are English
     and translated where they are shown."""
 
-    def __init__(self, name, label, geometry, help="", style=None):
-        self.name = name
-        self.label = label
-        self.geometry = geometry
-        self.help = help
-        self.style = dict(style or {})
+    name: str
+    label: str
+    geometry: str
+    help: str = ""
+    style: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.style = dict(self.style or {})
 
 
+@dataclass(eq=False)
 class MetricSpec:
-    """``compute(gt: LineSet, pred: LineSet, params: dict, progress)`` ->
-    MetricResult; ``params`` holds every parameter (defaults filled in)."""
+    """One metric algorithm.  ``compute(gt: LineSet, pred: LineSet, params:
+    dict, progress)`` -> MetricResult; ``params`` holds every parameter
+    (defaults filled in).
 
-    def __init__(self, id, name, group, help, params, outputs, sinks, compute,
-                 sampled=False, reference="", pool=None, prefix=None, handles_classes=False):
-        self.id = id
-        self.name = name
-        self.group = group
-        self.help = help
-        self.params = list(params)
-        self.outputs = list(outputs)
-        self.sinks = list(sinks)
-        self.compute = compute
-        self.sampled = sampled
-        self.reference = reference
-        # pool(list of MetricResult) -> scores: the 'pooled' aggregation over
-        # tiles (sum the counts / path statistics, then the ratios)
-        self.pool = pool
-        # prefix of this metric's numbers in evaluate-all (APLS -> APLS, F1 -> OPTP_F1)
-        self.prefix = self.id.upper() if prefix is None else prefix
-        # True when compute() itself uses CLASS_FIELD (else scores per class
-        # are computed by core.classes on class subsets)
-        self.handles_classes = handles_classes
-        # parameters for the property tests (e.g. fewer seeds): the
-        # properties hold for any value, the defaults are only slower
-        self.test_params = {}
-        # relative run time on a typical input (1 = a fast metric): evaluate-all
-        # starts the heaviest metrics first when it runs them in parallel
-        self.cost = 1.0
-        # metrics with the same key reuse each other's intermediate results
-        # (cached with the networks) when they run in the same process:
-        # evaluate-all runs them one after the other in one task
-        self.shares = None
-        # the one score the summaries show first (None: the F1 / F-measure
-        # output if there is one, else the first output)
-        self.headline = None
+    ``pool(list of MetricResult) -> scores``: the 'pooled' aggregation over
+    tiles (sum the counts / path statistics, then the ratios; None: mean).
+    ``prefix``: of this metric's numbers in evaluate-all (APLS -> APLS,
+    F1 -> OPTP_F1; default the id in capitals).  ``handles_classes``: True
+    when compute() itself uses CLASS_FIELD (else scores per class are
+    computed by core.classes on class subsets).  ``test_params``: parameters
+    for the property tests (e.g. fewer seeds: the properties hold for any
+    value, the defaults are only slower).  ``cost``: relative run time on a
+    typical input (1 = a fast metric): evaluate-all starts the heaviest
+    metrics first.  ``shares``: metrics with the same key reuse each other's
+    intermediate results (cached with the networks) when they run in the
+    same process, so evaluate-all runs them in one task.  ``headline``: the
+    one score the summaries show first (None: the F1 / F-measure output if
+    there is one, else the first output)."""
 
-    def headline_output(self):
+    id: str
+    name: str
+    group: str
+    help: str
+    params: list
+    outputs: list
+    sinks: list
+    compute: Callable
+    sampled: bool = False
+    reference: str = ""
+    pool: Optional[Callable] = None
+    prefix: Optional[str] = None
+    handles_classes: bool = False
+    test_params: dict = field(default_factory=dict)
+    cost: float = 1.0
+    shares: Optional[str] = None
+    headline: Optional[str] = None
+
+    def __post_init__(self):
+        self.params = list(self.params)
+        self.outputs = list(self.outputs)
+        self.sinks = list(self.sinks)
+        if self.prefix is None:
+            self.prefix = self.id.upper()
+
+    def headline_output(self) -> Output:
         """The Output summaries show first for this metric."""
         by_name = {o.name: o for o in self.outputs}
         if self.headline in by_name:
@@ -240,7 +262,7 @@ class MetricSpec:
                 return o
         return self.outputs[0]
 
-    def recall_precision(self):
+    def recall_precision(self) -> Optional[tuple[Output, Output]]:
         """(recall-like, precision-like) Outputs - the share of the ground
         truth found and the share of the prediction that is right - when the
         metric has such a pair, else None."""
@@ -253,7 +275,7 @@ class MetricSpec:
                         return by_name[rn], by_name[pn]
         return None
 
-    def all_params(self):
+    def all_params(self) -> list[Param]:
         """Metric parameters plus the shared network and seed parameters."""
         out = list(self.params)
         if self.sampled:
@@ -265,17 +287,17 @@ class MetricSpec:
         out.extend(NETWORK_PARAMS)
         return out
 
-    def output_key(self, name):
+    def output_key(self, name: str) -> str:
         """Name of an output in evaluate-all: prefixed unless it already
         starts with the prefix (APLS, APLS_TIME; OPTP_F1, DISTANCES_HD95)."""
         if not self.prefix or name.startswith(self.prefix):
             return name
         return f"{self.prefix}_{name}"
 
-    def defaults(self):
+    def defaults(self) -> dict[str, Any]:
         return {p.name: p.default for p in self.all_params()}
 
-    def resolve(self, params=None):
+    def resolve(self, params: Optional[dict] = None) -> dict[str, Any]:
         """Defaults overlaid with the given values, each checked
         (:meth:`Param.check`: type, finite, within its range; ValueError
         with a clear sentence otherwise), and the spacings checked against
@@ -300,7 +322,7 @@ class MetricSpec:
                     _fmt(merge), msg(p.label), p.name, _fmt(v), _fmt(SPACING_OVER_MERGE), p.name))
         return out
 
-    def clip_scores(self, scores):
+    def clip_scores(self, scores: dict[str, float]) -> dict[str, float]:
         """Scores moved onto their output's bounds when rounding put them
         just outside (e.g. Boundary IoU 1.0000000000000004 of identical
         self-intersecting lines): by at most CLIP_SLACK (relative to
@@ -317,7 +339,8 @@ class MetricSpec:
                 scores[o.name] = float(hi)
         return scores
 
-    def run(self, gt, pred, params=None, progress=None):
+    def run(self, gt: LineSet, pred: LineSet, params: Optional[dict] = None,
+            progress: Optional[Progress] = None) -> MetricResult:
         """Compute on two LineSets; with CLASS_FIELD set, scores per class are
         added to ``result.details['classes']``."""
         from .classes import run_metric
@@ -328,7 +351,7 @@ class MetricSpec:
 LAYER_LABELS = {"GROUND_TRUTH": N_("ground truth"), "PREDICTION": N_("prediction")}
 
 
-def check_fields(spec, params, fields):
+def check_fields(spec: MetricSpec, params: dict, fields: dict) -> list:
     """Refuse (ValueError) a field parameter naming a field that is missing
     from a layer it must be on: its ``parent`` layer, and with ``on_both``
     the other one too.  ``fields``: {'GROUND_TRUTH': names, 'PREDICTION':
@@ -390,19 +413,19 @@ STANDARD_SINKS = {
 _REGISTRY = {}
 
 
-def register(spec):
+def register(spec: MetricSpec) -> MetricSpec:
     if spec.id in _REGISTRY:
         raise ValueError(f"metric {spec.id} registered twice")  # not user-visible
     _REGISTRY[spec.id] = spec
     return spec
 
 
-def get(metric_id):
+def get(metric_id: str) -> MetricSpec:
     _load()
     return _REGISTRY[metric_id]
 
 
-def all_specs():
+def all_specs() -> list[MetricSpec]:
     _load()
     return list(_REGISTRY.values())
 
@@ -464,7 +487,7 @@ HELP_DOCS = {
 }
 
 
-def help_url(algorithm_id):
+def help_url(algorithm_id: str) -> str:
     """The documentation of an algorithm (metric or tool) on GitHub; the
     README's top for an algorithm without an entry in HELP_DOCS."""
     doc, anchor = HELP_DOCS.get(algorithm_id, ("README.md", ""))
@@ -512,7 +535,7 @@ TAGS = {
 }
 
 
-def tags(algorithm_id):
+def tags(algorithm_id: str) -> list[str]:
     return list(TAGS.get(algorithm_id, [])) + _COMMON_TAGS
 
 
@@ -524,7 +547,7 @@ METRIC_ORDER = ["apls", "boundaryf", "ccq", "cldice", "distances", "instances", 
                 "optg", "optj", "optp", "subg", "tlts", "topo"]
 
 
-def picker_specs():
+def picker_specs() -> list[MetricSpec]:
     """The metrics in the stable picker order (METRIC_ORDER, then any metric
     not listed yet, by id)."""
     specs = {s.id: s for s in all_specs()}
@@ -533,7 +556,7 @@ def picker_specs():
     return [specs[m] for m in order]
 
 
-def short_name(name):
+def short_name(name: str) -> str:
     """'APLS (average path length similarity)' -> 'APLS': the metric's name
     without its explanation in brackets (output layer names)."""
     return name.split(" (")[0].strip()

@@ -1,26 +1,36 @@
 """MetricResult: what every metric returns (scores, diagnostics, warnings)."""
+from __future__ import annotations
+
 import json
 import math
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Optional
 
 import numpy as np
 
 
+@dataclass(eq=False)
 class FeatureTable:
     """Features of one output layer: geometry type 'Point', 'LineString' or
     'None' (a table), coordinates ((n, 2) array for points, list of (k, 2)
-    arrays for lines, list of None for tables) and attribute columns.  ``fields`` is a list of (name, type) with type
-    in {'int', 'double', 'string'}."""
+    arrays for lines, list of None for tables) and attribute columns.
+    ``fields`` is a list of (name, type) with type in {'int', 'double',
+    'string'}."""
 
-    def __init__(self, geometry, fields):
-        self.geometry = geometry
-        self.fields = list(fields)
-        self.coords = np.zeros((0, 2)) if geometry == "Point" else []
+    geometry: str
+    fields: list
+    coords: Any = field(init=False)
+    columns: dict = field(init=False)
+
+    def __post_init__(self):
+        self.fields = list(self.fields)
+        self.coords = np.zeros((0, 2)) if self.geometry == "Point" else []
         self.columns = {name: [] for name, _ in self.fields}
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.coords)
 
-    def extend(self, coords, **columns):
+    def extend(self, coords, **columns) -> FeatureTable:
         n = len(coords)
         if self.geometry == "Point":
             self.coords = np.vstack([self.coords, np.asarray(coords, float).reshape(-1, 2)])
@@ -41,7 +51,7 @@ class FeatureTable:
             self.columns[name].extend(vals)
         return self
 
-    def rows(self):
+    def rows(self) -> Iterator[list]:
         """Attribute rows as lists in field order, NaN turned into None."""
         cols = [self.columns[name] for name, _ in self.fields]
         for i in range(len(self.coords)):
@@ -56,7 +66,7 @@ def _clean(x):
     return x
 
 
-def json_safe(obj):
+def json_safe(obj: Any) -> Any:
     """Recursively turn numpy types into Python ones and NaN/inf into None."""
     if isinstance(obj, dict):
         return {str(k): json_safe(v) for k, v in obj.items()}
@@ -67,24 +77,38 @@ def json_safe(obj):
     return _clean(obj)
 
 
+@dataclass(eq=False)
 class MetricResult:
-    def __init__(self, metric, scores=None, parameters=None, counts=None, warnings=None,
-                 layers=None, details=None, pool_stats=None):
-        self.metric = metric
-        self.scores = dict(scores or {})
-        self.parameters = dict(parameters or {})
-        self.counts = dict(counts or {})
-        self.warnings = list(warnings or [])
-        self.layers = dict(layers or {})
-        self.details = dict(details or {})
-        # additive statistics from which the metric's 'pooled' aggregation
-        # over tiles recomputes its scores (see MetricSpec.pool)
-        self.pool_stats = dict(pool_stats or {})
+    """What a metric returns.  ``scores``: {output name: number};
+    ``parameters``: the parameters used; ``counts``: sizes of the inputs
+    and intermediate sets; ``warnings``: texts (core.text); ``layers``:
+    {sink name: FeatureTable}; ``details``: bounded extra facts (histograms,
+    per-class scores); ``pool_stats``: additive statistics from which the
+    metric's 'pooled' aggregation over tiles recomputes its scores (see
+    MetricSpec.pool)."""
 
-    def score(self, name):
+    metric: str
+    scores: Optional[dict] = None
+    parameters: Optional[dict] = None
+    counts: Optional[dict] = None
+    warnings: Optional[list] = None
+    layers: Optional[dict] = None
+    details: Optional[dict] = None
+    pool_stats: Optional[dict] = None
+
+    def __post_init__(self):
+        self.scores = dict(self.scores or {})
+        self.parameters = dict(self.parameters or {})
+        self.counts = dict(self.counts or {})
+        self.warnings = list(self.warnings or [])
+        self.layers = dict(self.layers or {})
+        self.details = dict(self.details or {})
+        self.pool_stats = dict(self.pool_stats or {})
+
+    def score(self, name: str) -> float:
         return float(self.scores[name])
 
-    def to_dict(self, pool_stats=False):
+    def to_dict(self, pool_stats: bool = False) -> dict:
         """Scores, parameters, counts, warnings and details (all bounded:
         their size does not grow with the number of features, paths or
         points; per-item detail is in the layers).  ``pool_stats``: also the
@@ -102,6 +126,6 @@ class MetricResult:
             out["pool_stats"] = self.pool_stats
         return json_safe(out)
 
-    def to_json(self, indent=None):
+    def to_json(self, indent: Optional[int] = None) -> str:
         """The SCORES output: to_dict() as JSON."""
         return json.dumps(self.to_dict(), indent=indent, sort_keys=False)

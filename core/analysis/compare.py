@@ -48,12 +48,18 @@ noise (e.g. 8e-13 between two runs summing in another order) never orders
 methods.  A score whose values all lie within that tolerance is constant:
 its correlations are NaN, with a warning.
 """
+from __future__ import annotations
+
+from typing import Optional
+
 import math
 
 import numpy as np
 
 from .. import registry
 from ..progress import NO_PROGRESS
+from ..network.lineset import LineSet
+from ..progress import Progress
 from .evaluate import evaluate
 from .executor import run_tasks
 from .scoring import score_keys
@@ -157,6 +163,25 @@ def rank_methods(values):
 
 # -- running the methods -----------------------------------------------------
 
+
+def _sample_warnings(keys, values, n_ref, nm, warnings):
+    """Warnings about too few samples for the statistics, and about scores
+    that are undefined or the same for every method."""
+    n_trip = n_ref * nm * (nm - 1)
+    if n_trip < 10:
+        warnings.append(msg("only {} ordered triplets (references x method pairs): the "
+                            "Equal-Sorting Ratio is coarse; use more methods or tiles", n_trip))
+    if n_ref * nm < 3:
+        warnings.append(msg("fewer than three (reference, method) samples: correlations are "
+                            "undefined"))
+    for m, o, key, _ in keys:
+        if np.isnan(values[key]).all():
+            warnings.append(msg("{}: undefined for every method", key))
+        elif n_ref * nm >= 3 and is_constant(values[key]):
+            warnings.append(msg("{}: the same for every method (differences below {}, "
+                                "floating-point noise): its correlations are undefined (NaN) "
+                                "and the methods tie", key, f"{tie_tolerance(values[key]):.0e}"))
+
 def _method_task(task, progress=NO_PROGRESS):
     ev = evaluate(task["gt"], task["pred"], task["metrics"], task["params"], task["seed"],
                   progress, keep_layers=False)
@@ -218,7 +243,7 @@ class Comparison:
             m[i, j] = m[j, i] = p[kind]
         return ks, m
 
-    def to_dict(self):
+    def to_dict(self) -> dict:
         from ..result import json_safe
         return json_safe({
             "methods": self.methods, "metrics": self.metrics, "references": self.references,
@@ -237,9 +262,11 @@ class Comparison:
         })
 
 
-def compare(gt, predictions, metrics=None, params=None, seed=0, tiles=None,
-            aggregation="pooled", empty_tiles="skip", margin=0.0, workers=1, dask_scheduler=None,
-            progress=None, scores="headline"):
+def compare(gt: LineSet, predictions: list[tuple[str, LineSet]], metrics: Optional[list[str]] = None,
+            params: Optional[dict] = None, seed: int = 0, tiles: Optional[list] = None,
+            aggregation: str = "pooled", empty_tiles: str = "skip", margin: float = 0.0,
+            workers: int = 1, dask_scheduler: Optional[str] = None,
+            progress: Optional[Progress] = None, scores: str = "headline") -> Comparison:
     """``predictions``: [(method name, LineSet)] (at least two); ``tiles``:
     None or [(tile_id, polygon)] as for core.analysis.tiles.  Every method
     is evaluated with the same SEED (same draws on the ground-truth side)."""
@@ -298,21 +325,7 @@ def compare(gt, predictions, metrics=None, params=None, seed=0, tiles=None,
                               else math.nan) for s in per]], dtype=float)
             values[key] = row
             overall[key] = row[0].copy()
-    n_ref = len(refs)
-    n_trip = n_ref * nm * (nm - 1)
-    if n_trip < 10:
-        warnings.append(msg("only {} ordered triplets (references x method pairs): the "
-                            "Equal-Sorting Ratio is coarse; use more methods or tiles", n_trip))
-    if n_ref * nm < 3:
-        warnings.append(msg("fewer than three (reference, method) samples: correlations are "
-                            "undefined"))
-    for m, o, key, _ in keys:
-        if np.isnan(values[key]).all():
-            warnings.append(msg("{}: undefined for every method", key))
-        elif n_ref * nm >= 3 and is_constant(values[key]):
-            warnings.append(msg("{}: the same for every method (differences below {}, "
-                                "floating-point noise): its correlations are undefined (NaN) "
-                                "and the methods tie", key, f"{tie_tolerance(values[key]):.0e}"))
+    _sample_warnings(keys, values, len(refs), nm, warnings)
     progress.set(1.0)
     return Comparison(names, ids, keys, refs, values, overall, tiled, warnings, int(seed),
                       aggregation if tiles else None)

@@ -6,12 +6,18 @@ never loses the others).  Shared parameters (SEED, CLASS_FIELD,
 MERGE_TOLERANCE, NODE_CROSSINGS) are passed to every metric that has them;
 ``params`` may also hold per-metric overrides as {metric_id: {NAME: value}}.
 """
+from __future__ import annotations
+
+from typing import Optional
+
 import math
 import traceback
 
 from .. import registry
 from ..classes import run_metric
 from ..progress import NO_PROGRESS, Cancelled
+from ..network.lineset import LineSet
+from ..progress import Progress
 from .executor import run_shared
 from ..text import message_of, msg
 
@@ -27,7 +33,7 @@ class Evaluation:
     def specs(self):
         return [registry.get(m) for m in self.order]
 
-    def numbers(self):
+    def numbers(self) -> dict[str, float]:
         """{output key: value} for every number of every metric (NaN for a
         metric that failed)."""
         out = {}
@@ -48,7 +54,7 @@ class Evaluation:
                 rows.append((spec.id, o.name, spec.output_key(o.name), float(v), o.help))
         return rows
 
-    def warnings(self):
+    def warnings(self) -> list:
         w = []
         for m in self.order:
             if m in self.errors:
@@ -58,7 +64,8 @@ class Evaluation:
         return w
 
 
-def metric_params(spec, params, seed=None):
+def metric_params(spec: registry.MetricSpec, params: Optional[dict],
+                  seed: Optional[int] = None) -> dict:
     """The parameters of one metric from shared values and per-metric
     overrides; unknown shared names are ignored."""
     names = {p.name for p in spec.all_params()}
@@ -116,8 +123,10 @@ def _tasks(ids):
     return sorted(groups.values(), key=lambda g: -sum(registry.get(m).cost for m in g))
 
 
-def evaluate(gt, pred, metrics=None, params=None, seed=None, progress=None, keep_layers=True,
-             workers=1):
+def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
+             params: Optional[dict] = None, seed: Optional[int] = None,
+             progress: Optional[Progress] = None, keep_layers: bool = True,
+             workers: int = 1) -> Evaluation:
     """``workers`` > 1 (0 = one per core) runs the metrics on this process
     and workers - 1 spawned ones at once, heaviest first (each metric is
     seeded by its own parameters, so the numbers do not depend on which

@@ -59,6 +59,10 @@ The ERRORS table holds one line per error (several for a removal that cuts
 several roads): the gap, the spurious road, the displacement (from the old
 to the new node position), the copy, or the removed roads.
 """
+from __future__ import annotations
+
+from typing import Optional
+
 import math
 
 import numpy as np
@@ -70,6 +74,8 @@ from ..network.lineset import LineSet, network_from
 from ..network.build import densify_locations
 from ..network.paths import NetworkDistances
 from ..progress import NO_PROGRESS
+from ..progress import Progress
+from ..registry import Param
 from ..result import FeatureTable
 from ..network.sampling import rng
 from ..text import N_, msg
@@ -136,7 +142,7 @@ PARAM_LABELS = {
 }
 
 
-def param_specs():
+def param_specs() -> dict[str, Param]:
     """The perturbation parameters as registry Params (ranges checked by
     :func:`resolve`; the QGIS dialogs of perturb and sensitivity show the
     same ranges)."""
@@ -150,7 +156,7 @@ def param_specs():
     return out
 
 
-def resolve(params=None):
+def resolve(params: Optional[dict] = None) -> dict:
     """Defaults overlaid with the given values (None keeps the default),
     each checked: finite and within its range (ValueError otherwise)."""
     out = dict(DEFAULTS)
@@ -176,7 +182,8 @@ def resolve(params=None):
     return out
 
 
-def perturb(lines, error_type, count, seed=0, params=None, progress=None):
+def perturb(lines: LineSet, error_type: str, count: int, seed: int = 0,
+            params: Optional[dict] = None, progress: Optional[Progress] = None) -> Perturbation:
     """Put ``count`` errors of ``error_type`` into a copy of ``lines``
     (a LineSet).  Returns a :class:`Perturbation`; ValueError when the
     network cannot hold that many errors of this kind."""

@@ -23,12 +23,18 @@ oriented so that a negative delta is a worse score (scores where lower is
 better are negated).  A score is *flat* (insensitive to that error type)
 when |delta| < FLAT_THRESHOLD.
 """
+from __future__ import annotations
+
+from typing import Optional
+
 import math
 
 import numpy as np
 
+
 from .. import registry
-from ..progress import NO_PROGRESS
+from ..network.lineset import LineSet
+from ..progress import NO_PROGRESS, Progress
 from .evaluate import evaluate
 from .executor import run_tasks
 from .perturb import ERROR_TYPES, perturb, resolve
@@ -40,7 +46,7 @@ def derived_seed(*values):
     return int(np.random.SeedSequence([int(v) for v in values]).generate_state(1)[0] & 0x7FFFFFFF)
 
 
-def parse_counts(text):
+def parse_counts(text: str) -> list[int]:
     """'0, 5, 10' -> [0, 5, 10] (sorted, unique; 0 always included)."""
     if isinstance(text, (list, tuple)):
         vals = list(text)
@@ -136,7 +142,7 @@ class SensitivityResult:
                 out.append((t, m, o, k, mean[0], mean[-1], d, self.is_flat(t, m, o, s)))
         return out
 
-    def to_dict(self):
+    def to_dict(self) -> dict:
         from ..result import json_safe
         return json_safe({
             "error_types": self.types, "counts": self.counts, "repetitions": self.repetitions,
@@ -150,9 +156,12 @@ class SensitivityResult:
         })
 
 
-def sensitivity(gt, error_types=None, counts=(0, 5, 10, 20, 40), repetitions=1, metrics=None,
-                params=None, perturb_params=None, seed=0, workers=1, dask_scheduler=None,
-                progress=None, flat_threshold=0.01, scores="headline"):
+def sensitivity(gt: LineSet, error_types: Optional[list[str]] = None,
+                counts: tuple = (0, 5, 10, 20, 40), repetitions: int = 1,
+                metrics: Optional[list[str]] = None, params: Optional[dict] = None,
+                perturb_params: Optional[dict] = None, seed: int = 0, workers: int = 1,
+                dask_scheduler: Optional[str] = None, progress: Optional[Progress] = None,
+                flat_threshold: float = 0.01, scores: str = "headline") -> SensitivityResult:
     """Run the sensitivity analysis on a ground-truth LineSet.
 
     ``metrics``: metric ids (default: every registered metric); ``params``:

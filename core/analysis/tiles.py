@@ -25,6 +25,10 @@ Tiles run serially, on local processes or on a Dask cluster
 (core.analysis.executor); each tile gets its own seed derived from (SEED,
 tile index), so the numbers are identical whichever runs them.
 """
+from __future__ import annotations
+
+from typing import Optional
+
 import math
 
 import numpy as np
@@ -32,13 +36,14 @@ import numpy as np
 from .. import registry
 from ..network.lineset import LineSet
 from ..progress import NO_PROGRESS
+from ..progress import Progress
 from ..result import MetricResult
 from .evaluate import evaluate
 from .executor import run_tasks
 from ..text import N_, msg
 
 
-def grid_tiles(xmin, ymin, xmax, ymax, size):
+def grid_tiles(xmin: float, ymin: float, xmax: float, ymax: float, size: float) -> list:
     """Square tiles of ``size`` metres covering the extent, row by row from
     the lower left; returns [(tile_id, (xmin, ymin, xmax, ymax))]."""
     if size <= 0:
@@ -79,7 +84,7 @@ def _line_parts(geom):
     return []
 
 
-def clip_lineset(ls, polygon, margin=0.0):
+def clip_lineset(ls: LineSet, polygon, margin: float = 0.0) -> LineSet:
     """The LineSet clipped to a polygon (grown by ``margin``); feature
     attributes are kept (a clipped feature keeps its values)."""
     from shapely.geometry import LineString
@@ -168,7 +173,7 @@ class TiledEvaluation:
         self.empty_tiles = empty_tiles
         self.warnings = warnings
 
-    def numbers(self):
+    def numbers(self) -> dict[str, float]:
         out = {}
         for m in self.order:
             spec = registry.get(m)
@@ -236,8 +241,11 @@ def aggregate_metric(spec, tiles, aggregation, empty_tiles, warnings):
     return spec.clip_scores(out)
 
 
-def evaluate_tiles(gt, pred, tiles, metrics=None, params=None, seed=0, aggregation="pooled",
-                   empty_tiles="skip", margin=0.0, workers=1, dask_scheduler=None, progress=None):
+def evaluate_tiles(gt: LineSet, pred: LineSet, tiles: list, metrics: Optional[list[str]] = None,
+                   params: Optional[dict] = None, seed: int = 0, aggregation: str = "pooled",
+                   empty_tiles: str = "skip", margin: float = 0.0, workers: int = 1,
+                   dask_scheduler: Optional[str] = None,
+                   progress: Optional[Progress] = None) -> TiledEvaluation:
     """Evaluate ``metrics`` on every tile and aggregate.
 
     ``tiles``: [(tile_id, polygon)], polygon = (xmin, ymin, xmax, ymax), a

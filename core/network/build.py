@@ -22,6 +22,10 @@ Model (docs/conventions.md, "Network model"):
   default, or e.g. travel time when a cost rate in units per metre is given
   per part), so locations on the network are (edge, offset in metres).
 """
+from __future__ import annotations
+
+from typing import Optional
+
 import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
@@ -75,21 +79,21 @@ class LineNetwork:
 
     # -- sizes -------------------------------------------------------------
     @property
-    def n_nodes(self):
+    def n_nodes(self) -> int:
         return len(self.node_xy)
 
     @property
-    def n_edges(self):
+    def n_edges(self) -> int:
         return len(self.edge_u)
 
     @property
-    def total_length(self):
+    def total_length(self) -> float:
         return float(self.edge_length.sum())
 
-    def is_empty(self):
+    def is_empty(self) -> bool:
         return self.n_edges == 0
 
-    def node_degree(self):
+    def node_degree(self) -> np.ndarray:
         """Number of edge ends at each node (a self-loop counts twice)."""
         return (np.bincount(self.edge_u, minlength=self.n_nodes)
                 + np.bincount(self.edge_v, minlength=self.n_nodes))
@@ -125,24 +129,24 @@ class LineNetwork:
             f = np.where(seglen > 0, (offset - self.vert_len[i]) / seglen, 0.0)
         return i, np.clip(f, 0.0, 1.0)
 
-    def point_at(self, edge, offset):
+    def point_at(self, edge: np.ndarray, offset: np.ndarray) -> np.ndarray:
         """(n, 2) coordinates of locations given as edge ids and offsets (m)."""
         if len(np.atleast_1d(edge)) == 0:
             return np.zeros((0, 2))
         i, f = self._segment_of(edge, offset)
         return self.vert_xy[i] + f[:, None] * (self.vert_xy[i + 1] - self.vert_xy[i])
 
-    def cost_at(self, edge, offset):
+    def cost_at(self, edge: np.ndarray, offset: np.ndarray) -> np.ndarray:
         """Cumulative cost from the edge start at the given offsets (m)."""
         if len(np.atleast_1d(edge)) == 0:
             return np.zeros(0)
         i, f = self._segment_of(edge, offset)
         return self.vert_cost[i] + f * (self.vert_cost[i + 1] - self.vert_cost[i])
 
-    def edge_polyline(self, e):
+    def edge_polyline(self, e: int) -> np.ndarray:
         return self.vert_xy[self.edge_ptr[e]:self.edge_ptr[e + 1]]
 
-    def edge_polylines(self):
+    def edge_polylines(self) -> list[np.ndarray]:
         return [self.edge_polyline(e) for e in range(self.n_edges)]
 
     def node_locations(self):
@@ -415,7 +419,8 @@ def _node_crossings(parts, cost_rate):
     return pieces, rates
 
 
-def build_network(parts, cost_rate=None, merge_tolerance=0.05, node_crossings=False):
+def build_network(parts: list[np.ndarray], cost_rate: Optional[np.ndarray] = None,
+                  merge_tolerance: float = 0.05, node_crossings: bool = False) -> LineNetwork:
     """Build a :class:`LineNetwork` from a list of (k, 2+) coordinate arrays.
 
     ``cost_rate``: optional cost per metre for each part (e.g. seconds per
@@ -559,7 +564,7 @@ def _dissolve(node_xy, su, sv, spart, seglen, segcost, warnings, stats):
                        vert_len, vert_cost, vert_part, warnings, stats)
 
 
-def densify_locations(net, spacing):
+def densify_locations(net: LineNetwork, spacing: float) -> tuple[np.ndarray, np.ndarray]:
     """Evenly spaced locations along every edge, at most ``spacing`` metres
     apart, endpoints excluded: n = ceil(L / spacing) - 1 points at L k/(n+1).
     Returns (edge, offset)."""

@@ -1,7 +1,12 @@
 """LineSet: the lines of one input layer as plain arrays (no QGIS types)."""
+from __future__ import annotations
+
+from typing import Optional
+
 import numpy as np
 
 from .build import build_network
+from .build import LineNetwork
 from ..text import msg
 
 
@@ -24,7 +29,7 @@ class LineSet:
         self.counts = dict(counts or {})
 
     @classmethod
-    def from_lines(cls, lines, **attributes):
+    def from_lines(cls, lines, **attributes) -> LineSet:
         """Convenience: one feature per line (for tests and scripts)."""
         return cls(lines, attributes={k: list(v) for k, v in attributes.items()})
 
@@ -37,19 +42,20 @@ class LineSet:
     def __len__(self):
         return len(self.parts)
 
-    def part_attribute(self, name):
+    def part_attribute(self, name: str) -> list:
         vals = self.attributes[name]
         return [vals[i] for i in self.part_feature]
 
-    def translated(self, dx, dy):
+    def translated(self, dx: float, dy: float) -> LineSet:
         return LineSet([p + (dx, dy) for p in self.parts], self.part_feature, self.feature_ids,
                        self.attributes, self.counts)
 
-    def total_length(self):
+    def total_length(self) -> float:
         return float(sum(np.hypot(*np.diff(p, axis=0).T).sum() for p in self.parts if len(p) > 1))
 
 
-def network_from(lineset, params, cost_rate=None):
+def network_from(lineset: LineSet, params: dict,
+                 cost_rate: Optional[np.ndarray] = None) -> LineNetwork:
     """The network of a LineSet (core/network/build.py build_network).  Without a
     cost rate the network is built once per LineSet and settings and shared
     by the metrics that ask for it (evaluate-all runs a dozen of them on the
@@ -71,7 +77,8 @@ def network_from(lineset, params, cost_rate=None):
     return cache[key]
 
 
-def network_pair(gt, pred, params, warnings, cost_rates=(None, None)):
+def network_pair(gt: LineSet, pred: LineSet, params: dict, warnings: list,
+                 cost_rates: tuple = (None, None)) -> tuple[LineNetwork, LineNetwork]:
     """The ground-truth and prediction networks (:func:`network_from`); the
     warnings of building them are appended to ``warnings``, each prefixed
     with its layer."""

@@ -32,3 +32,35 @@ def long_functions(folder):
 @pytest.mark.parametrize("folder", ["core", "ui"])
 def test_no_function_longer_than_80_lines(folder):
     assert long_functions(folder) == []
+
+
+def test_metric_specs_are_declared_in_one_call():
+    """Every field of a MetricSpec is given to its constructor: no module
+    sets SPEC.<field> afterwards (one way to declare a metric)."""
+    import re
+    late = []
+    for d, _, files in os.walk(os.path.join(ROOT, "core", "metrics")):
+        for f in files:
+            if f.endswith(".py"):
+                with open(os.path.join(d, f), encoding="utf-8") as fh:
+                    late += [f"{f}: {m}" for m in re.findall(r"^SPEC\.\w+ *=", fh.read(), re.M)]
+    assert late == []
+
+
+def test_registry_contracts_are_typed_dataclasses():
+    import dataclasses
+
+    from core import registry, result
+    for cls in (registry.Param, registry.Output, registry.Sink, registry.MetricSpec,
+                result.MetricResult, result.FeatureTable):
+        assert dataclasses.is_dataclass(cls), cls.__name__
+    # every public function and method of the two modules is annotated
+    missing = []
+    for module in (registry, result):
+        with open(module.__file__, encoding="utf-8") as fh:
+            tree = ast.parse(fh.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_") \
+                    and node.returns is None:
+                missing.append(f"{os.path.basename(module.__file__)}:{node.name}")
+    assert missing == []

@@ -38,6 +38,8 @@ STRATEGY (t = TOLERANCE):
 (metres, rounded to the millimetre; m^2 for AbM, where matched GT = matched
 prediction = TP).
 """
+from __future__ import annotations
+
 import math
 
 import numpy as np
@@ -48,9 +50,11 @@ from .linecover import Segments
 from .linesample import centre_layout
 from .overlap import cover, neighbourhood_overlap
 from ...registry import MetricSpec, Output, Param, Sink, register
+from ...network.lineset import LineSet
+from ...progress import Progress
 from ...result import MetricResult
 from ..subgraphs.matching import candidate_pairs
-from . import common as common
+from . import common
 from .common import GT, NAN, PRED
 from ...text import N_, msg
 
@@ -187,7 +191,7 @@ def _validate(i, j, d, n_rows, order_key, blocked_of):
     return partner
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     strategy = params.get("STRATEGY")
     if strategy not in STRATEGIES:
         raise ValueError(msg("STRATEGY must be one of {}, got {!r}", STRATEGIES, strategy))

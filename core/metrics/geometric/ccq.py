@@ -27,14 +27,18 @@ rates), the length form counts the prediction's matched length against the
 prediction plus the missed ground truth.  The distance d(p, GT) is sampled
 every <= SAMPLE_STEP metres and interpolated linearly (core/metrics/geometric/linesample.py).
 """
+from __future__ import annotations
+
 import math
 
 import numpy as np
 
 from .overlap import cover
 from ...registry import MetricSpec, Output, Param, Sink, register
+from ...network.lineset import LineSet
+from ...progress import Progress
 from ...result import MetricResult
-from . import common as common
+from . import common
 from .common import GT, NAN, PRED
 from ...text import N_, msg
 
@@ -77,7 +81,7 @@ def scores_from(l_mr, LG, l_me, LP, sq_sum, warnings):
                 REDUNDANCY=red, RMS_OFFSET=rms)
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     buf = common.positive(params, "BUFFER")
     step = common.positive(params, "SAMPLE_STEP")
     warnings = []
@@ -184,6 +188,7 @@ SPEC = register(MetricSpec(
     ],
     compute=compute,
     pool=pool,
+    cost=2,
+    # cached by common.Pair.profiles
+    shares="distance_profiles",
 ))
-SPEC.cost = 2
-SPEC.shares = "distance_profiles"  # _geometric_common.Pair.profiles

@@ -21,6 +21,8 @@ being the union of one capsule per input segment with its own radius
 the input parts (so each keeps its width); lengths are those of the
 canonical network (duplicate segments count once).
 """
+from __future__ import annotations
+
 import math
 
 import numpy as np
@@ -28,8 +30,10 @@ import numpy as np
 from .linecover import Segments
 from .overlap import cover
 from ...registry import MetricSpec, Output, Param, Sink, register
+from ...network.lineset import LineSet
+from ...progress import Progress
 from ...result import MetricResult
-from . import common as common
+from . import common
 from .common import GT, PRED
 from ...text import N_, msg
 
@@ -81,7 +85,7 @@ def scores_from(in_g, LG, in_p, LP, warnings):
     return dict(CLDICE=cl, TPREC=tprec, TSENS=tsens)
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     default = common.positive(params, "DEFAULT_WIDTH")
     field = params.get("WIDTH_FIELD") or None
     warnings = []

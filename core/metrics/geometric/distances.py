@@ -40,13 +40,17 @@ could be exceeded and a certified upper bound is reported in the details;
 areas come from GEOS buffers (16 segments per quarter circle).  GEOS's own
 Hausdorff distance is not used: it only looks at vertices.
 """
+from __future__ import annotations
+
 import numpy as np
 
 from .linesample import pl_quantile, refine_max
 from .overlap import cover, neighbourhood_overlap
 from ...registry import MetricSpec, Output, Param, Sink, register
+from ...network.lineset import LineSet
+from ...progress import Progress
 from ...result import FeatureTable, MetricResult
-from . import common as common
+from . import common
 from .common import GT, NAN, PRED
 from ...text import N_
 
@@ -75,7 +79,7 @@ def _empty_scores(which, warnings):
     return out
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     tol = common.positive(params, "TOLERANCE")
     pct = common.in_range(params, "PERCENTILE", 0.0, 100.0)
     step = common.positive(params, "SAMPLE_STEP")
@@ -260,7 +264,9 @@ SPEC = register(MetricSpec(
     ],
     compute=compute,
     pool=pool,
+    cost=5,
+    # cached by common.Pair.profiles
+    shares="distance_profiles",
+    # summaries: the robust distance, in metres
+    headline="HD95",
 ))
-SPEC.cost = 5
-SPEC.shares = "distance_profiles"  # _geometric_common.Pair.profiles
-SPEC.headline = "HD95"  # summaries: the robust distance, in metres

@@ -46,6 +46,8 @@ w_i = (mean instance length of class c) / len_i, FP unweighted:
 MEAN_IOU, MEAN_IIOU: means over the classes where they are defined
 (classes absent from both layers never appear; 0 / 0 is NaN and skipped).
 """
+from __future__ import annotations
+
 import math
 
 import numpy as np
@@ -56,6 +58,8 @@ from .instance_overlap import area_iou, intersection_bound, length_iou
 from ..geometric.linecover import Segments, covered_interval, segment_pairs_within, union_length
 from ...network.build import build_network
 from ...registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
+from ...network.lineset import LineSet
+from ...progress import Progress
 from ...result import FeatureTable, MetricResult
 from ...text import N_, msg
 
@@ -329,7 +333,7 @@ def pool(results):
     return summarise(ap, iou, iiou)[0]
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     tau, min_len, mode = _settings(params)
     dissolve = bool(params["DISSOLVE"])
     conf_field = params.get("CONFIDENCE_FIELD") or None
@@ -633,5 +637,5 @@ SPEC = register(MetricSpec(
     compute=compute,
     pool=pool,
     handles_classes=True,
+    cost=1.2,
 ))
-SPEC.cost = 1.2

@@ -37,14 +37,17 @@ Deterministic (no sampling).  Empty prediction: F_correct 0, F_error NaN,
 F1 0.  Neither network has a junction: F_correct 1, F_error 0, F1 1 (nothing
 to find, nothing spurious), with a warning.
 """
+from __future__ import annotations
+
 import math
 
 import numpy as np
 from scipy.spatial import cKDTree
 
 from .features import JunctionClusters, angle_difference, f1_of, junction_nodes
-from ...network.lineset import network_pair
+from ...network.lineset import network_pair, LineSet
 from ...registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
+from ...progress import Progress
 from ...result import FeatureTable, MetricResult
 from ...text import N_, msg
 
@@ -112,7 +115,7 @@ def _ratio(a, b):
     return a / b if b > 0 else math.nan
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     cr = float(params["CLUSTER_RADIUS"])
     mr = float(params["MATCH_RADIUS"])
     dd = float(params["DIRECTION_DISTANCE"])
@@ -209,6 +212,21 @@ def _layers(A, B, ia, ib, dist, fc, fe, tol):
     return out
 
 
+def pool(results):
+    """Pooled JUNCT over tiles: F_CORRECT = sum N_CORRECT / sum GT_JUNCTIONS,
+    F_ERROR = sum N_ERROR / (sum N_ERROR + sum N_CORRECT)."""
+    from ...pooling import ratio, sums
+    t = sums(results, ("N_CORRECT", "N_ERROR", "GT_JUNCTIONS", "PRED_JUNCTIONS",
+                       "MATCHED_JUNCTIONS"))
+    fc = ratio(t["N_CORRECT"], t["GT_JUNCTIONS"])
+    fe = ratio(t["N_ERROR"], t["N_ERROR"] + t["N_CORRECT"])
+    if t["GT_JUNCTIONS"] == 0 and t["PRED_JUNCTIONS"] == 0:
+        fc, fe = 1.0, 0.0  # the metric's convention: nothing to find, nothing spurious
+    out = {"F_CORRECT": fc, "F_ERROR": fe, "F1": f1_of(fc, 1.0 - fe)}
+    out.update(t)
+    return out
+
+
 SPEC = register(MetricSpec(
     id="junct",
     name="JUNCT (junction recall / error, RoadTracer)",
@@ -280,23 +298,5 @@ SPEC = register(MetricSpec(
                   categories=[(1, "#1a9641", "captured"), (0, "#d7191c", "missed")])),
     ],
     compute=compute,
+    pool=pool,
 ))
-
-
-def pool(results):
-    """Pooled JUNCT over tiles: F_CORRECT = sum N_CORRECT / sum GT_JUNCTIONS,
-    F_ERROR = sum N_ERROR / (sum N_ERROR + sum N_CORRECT)."""
-    from ...pooling import ratio, sums
-    t = sums(results, ("N_CORRECT", "N_ERROR", "GT_JUNCTIONS", "PRED_JUNCTIONS",
-                       "MATCHED_JUNCTIONS"))
-    fc = ratio(t["N_CORRECT"], t["GT_JUNCTIONS"])
-    fe = ratio(t["N_ERROR"], t["N_ERROR"] + t["N_CORRECT"])
-    if t["GT_JUNCTIONS"] == 0 and t["PRED_JUNCTIONS"] == 0:
-        fc, fe = 1.0, 0.0  # the metric's convention: nothing to find, nothing spurious
-    out = {"F_CORRECT": fc, "F_ERROR": fe, "F1": f1_of(fc, 1.0 - fe)}
-    out.update(t)
-    return out
-
-
-SPEC.pool = pool
-

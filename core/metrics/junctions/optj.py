@@ -28,14 +28,17 @@ prediction's edge point), and a road break adds two dead ends that match the
 ground truth's edge points (o = 2), lowering recall.  Deterministic.  Empty
 prediction: RECALL 0, PRECISION NaN, F1 0.
 """
+from __future__ import annotations
+
 import math
 
 import numpy as np
 from scipy.spatial import cKDTree
 
 from .features import f1_of, feature_nodes
-from ...network.lineset import network_pair
+from ...network.lineset import network_pair, LineSet
 from ...registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
+from ...progress import Progress
 from ...result import FeatureTable, MetricResult
 from ...network.snapping import NetworkLocator
 from ...text import N_, msg
@@ -148,7 +151,7 @@ def match_features(Fg, Fp, max_distance, alpha):
     return m, gt_free, pred_free
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     dmax = float(params["MAX_DISTANCE"])
     alpha = float(params["ALPHA"])
     if dmax < 0:
@@ -236,6 +239,14 @@ def _layers(Fg, Fp, m, gt_free, pred_free):
     return out
 
 
+def pool(results):
+    """Pooled OPT-J over tiles: PRECISION = sum TP / sum PP, RECALL = sum TP /
+    sum AP."""
+    from ...pooling import precision_recall_from, sums
+    t = sums(results, ("TP", "PP", "AP"))
+    return precision_recall_from(t["TP"], t["PP"], t["TP"], t["AP"], t)
+
+
 SPEC = register(MetricSpec(
     id="optj",
     name="OPT-J (junctions and end points)",
@@ -288,16 +299,5 @@ SPEC = register(MetricSpec(
              STANDARD_SINKS["UNMATCHED_PRED"]),
     ],
     compute=compute,
+    pool=pool,
 ))
-
-
-def pool(results):
-    """Pooled OPT-J over tiles: PRECISION = sum TP / sum PP, RECALL = sum TP /
-    sum AP."""
-    from ...pooling import precision_recall_from, sums
-    t = sums(results, ("TP", "PP", "AP"))
-    return precision_recall_from(t["TP"], t["PP"], t["TP"], t["AP"], t)
-
-
-SPEC.pool = pool
-

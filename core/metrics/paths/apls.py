@@ -32,13 +32,16 @@ Dijkstra (scipy.sparse.csgraph) combined with the offsets of the points on
 their edges (core/network/paths.py), in row blocks, over all control points — exact,
 no sampling, memory bounded.
 """
+from __future__ import annotations
+
 import math
 
 import numpy as np
 
-from ...network.lineset import network_pair
+from ...network.lineset import network_pair, LineSet
 from ...network.paths import NetworkDistances
 from ...registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
+from ...progress import Progress
 from ...result import FeatureTable, MetricResult
 from ...network.sampling import apls_control_points
 from ...network.snapping import NetworkLocator
@@ -285,7 +288,7 @@ def _speed_rates(lineset, field, unit, default_speed, warnings, label):
     return 1.0 / sp
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     used, spacing, snap, min_len = _settings(params)
     variant = used["VARIANT"]
     warnings = []

@@ -32,14 +32,17 @@ PRECISION = the same with the roles exchanged; F1 = harmonic mean.
 N_INTERRUPTIONS counts the unmatched stretches that split a ground-truth
 path between two matched pieces (gaps that disconnect a road).
 """
+from __future__ import annotations
+
 import math
 
 import numpy as np
 
-from ...network.lineset import network_pair
+from ...network.lineset import network_pair, LineSet
 from .pathmatch import PathMatch
 from .pathsample import PathPoints, decompose_paths, sub_polyline
 from ...registry import MetricSpec, Output, Param, Sink, register
+from ...progress import Progress
 from ...result import FeatureTable, MetricResult
 from ...network.sampling import rng
 from ...text import N_, msg
@@ -63,7 +66,7 @@ def _check(params):
     return seg, snap, width, hops, pen, node_snap
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     seg, snap, width, hops, pen, node_snap = _check(params)
     warnings = []
     progress.set(0.0, N_("building networks"))
@@ -261,5 +264,5 @@ SPEC = register(MetricSpec(
     compute=compute,
     sampled=True,
     pool=pool,
+    cost=3,
 ))
-SPEC.cost = 3

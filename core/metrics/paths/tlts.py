@@ -20,17 +20,20 @@ shortest paths) and r = (L - L') / L:
 The outputs are the fractions of the N_PATHS paths in each class;
 TOO_LONG_OR_SHORT = too long + too short (the paper's "2l+2s" column).
 """
+from __future__ import annotations
+
 import math
 
 import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from ...network.lineset import network_pair
+from ...network.lineset import network_pair, LineSet
 from .pairroutes import PairRouter
 from .pathsample import loop_flips
 from ...network.paths import NetworkDistances
 from ...registry import MetricSpec, Output, Param, Sink, register
+from ...progress import Progress
 from ...result import FeatureTable, MetricResult
 from ...network.sampling import rng
 from ...network.snapping import NetworkLocator
@@ -81,7 +84,7 @@ def classify(L, Lp, tol):
     return cls
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     n_paths = int(params["N_PATHS"])
     snap = float(params["SNAP_DISTANCE"])
     tol_pct = float(params["LENGTH_TOLERANCE"])
@@ -236,5 +239,5 @@ SPEC = register(MetricSpec(
     compute=compute,
     sampled=True,
     pool=pool,
+    cost=1,
 ))
-SPEC.cost = 1

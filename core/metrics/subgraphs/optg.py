@@ -31,21 +31,26 @@ Seeds in the prediction make spurious roads far from the ground truth count
 (their marbles are unmatched); one-to-one matching makes a missed road next
 to a predicted one count (its holes find no free marble).
 """
+from __future__ import annotations
+
 import numpy as np
 
+from ...network.lineset import LineSet
+from ...progress import Progress
 from ...registry import MetricSpec, Param, register
+from ...result import MetricResult
 from ...network.sampling import rng
 from .evaluation import Centres, run
 from .matching import match_greedy, match_optimal
 from .extract import EUCLIDEAN, ChainGraph, uniform_locations
-from . import common as common
+from . import common
 from .subg import seed_settings, other_centres, seed_params
 from ...text import N_, msg
 
 MATCHINGS = ["optimal", "greedy"]
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     n, radius, spacing, dmatch = seed_settings(params)
     matching = params["MATCHING"]
     if matching not in MATCHINGS:
@@ -130,9 +135,7 @@ SPEC = register(MetricSpec(
     sinks=common.sinks("Euclidean distance"),
     compute=compute,
     sampled=True,
+    test_params={"N_SEEDS": 120},  # the properties hold for any number of seeds
+    pool=common.pool,
+    cost=11,
 ))
-
-# the properties hold for any number of seeds; fewer keep the tests fast
-SPEC.test_params = {"N_SEEDS": 120}
-SPEC.pool = common.pool
-SPEC.cost = 11

@@ -30,15 +30,20 @@ close parallel roads, and spurious roads far from every ground-truth road
 never enter a subgraph: the two insensitivities OPT-G removes (Citraro et
 al., Fig. 3).
 """
+from __future__ import annotations
+
 import numpy as np
 
+from ...network.lineset import LineSet
+from ...progress import Progress
 from ...registry import MetricSpec, Param, register
+from ...result import MetricResult
 from ...network.sampling import rng
 from ...network.snapping import NetworkLocator
 from .evaluation import Centres, run
 from .matching import match_within
 from .extract import EUCLIDEAN, ChainGraph, uniform_locations
-from . import common as common
+from . import common
 from ...text import N_, msg
 
 
@@ -76,7 +81,7 @@ def other_centres(net, xy, max_distance):
     return Centres.build(n, ok, q[ok], e[ok], o[ok])
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     n, radius, spacing, dmatch = seed_settings(params)
     warnings = []
     progress.set(0.0, N_("building networks"))
@@ -121,9 +126,7 @@ SPEC = register(MetricSpec(
     sinks=common.sinks("Euclidean distance"),
     compute=compute,
     sampled=True,
+    test_params={"N_SEEDS": 120},  # the properties hold for any number of seeds
+    pool=common.pool,
+    cost=4,
 ))
-
-# the properties hold for any number of seeds; fewer keep the tests fast
-SPEC.test_params = {"N_SEEDS": 120}
-SPEC.pool = common.pool
-SPEC.cost = 4

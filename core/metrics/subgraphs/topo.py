@@ -35,21 +35,26 @@ holes) out of all S seeds,
 F1 = 2 PRECISION RECALL / (PRECISION + RECALL) in both; TP, FP, FN are always
 the pooled sums.  ``details`` of SCORES gives both aggregations.
 """
+from __future__ import annotations
+
 import math
 
 import numpy as np
 
+from ...network.lineset import LineSet
+from ...progress import Progress
 from ...registry import MetricSpec, Param, register
+from ...result import MetricResult
 from .evaluation import Centres, f1_score, run
 from .matching import match_maximum
 from .extract import ALONG_GRAPH, ChainGraph, chain_seed_locations, heading_at, locate_with_heading
-from . import common as common
+from . import common
 from ...text import N_, msg
 
 AGGREGATIONS = ["pooled", "mean"]
 
 
-def compute(gt, pred, params, progress):
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     radius = common.positive(params, "RADIUS")
     spacing = common.positive(params, "SPACING")
     dmatch = common.non_negative(params, "MATCH_DISTANCE")
@@ -160,6 +165,6 @@ SPEC = register(MetricSpec(
                            "aggregations)."),
     sinks=common.sinks("along-graph distance"),
     compute=compute,
+    pool=common.pool,
+    cost=6,
 ))
-SPEC.pool = common.pool
-SPEC.cost = 6

@@ -3,18 +3,7 @@ compute the ratios once (MetricSpec.pool).  A metric's pool function takes
 the per-tile MetricResults (scores + pool_stats) and returns its scores."""
 import math
 
-
-def ratio(a, b):
-    return a / b if b > 0 else math.nan
-
-
-def f1(p, r):
-    """Harmonic mean; 0 when either is 0, NaN when either is NaN."""
-    if p == 0 or r == 0:
-        return 0.0
-    if math.isnan(p) or math.isnan(r):
-        return math.nan
-    return 2 * p * r / (p + r)
+from .scores import f1, ratio
 
 
 def sums(results, keys, source="scores"):

@@ -348,6 +348,41 @@ class MetricSpec:
         return run_metric(self, gt, pred, self.resolve(params), progress or NO_PROGRESS)
 
 
+# -- checks a metric's compute() makes itself (it can be called without
+# MetricSpec.resolve, e.g. from Python): one wording for every metric
+
+def _number(params: dict, name: str) -> float:
+    v = params.get(name)
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        raise ValueError(msg("{} must be a number, got {!r}", name, v))
+
+
+def require_positive(params: dict, name: str) -> float:
+    """``params[name]`` as a float > 0 (a distance in metres), else ValueError."""
+    v = _number(params, name)
+    if not (v > 0 and math.isfinite(v)):
+        raise ValueError(msg("{} must be > 0 (metres), got {}", name, params.get(name)))
+    return v
+
+
+def require_non_negative(params: dict, name: str) -> float:
+    """``params[name]`` as a finite float >= 0 (metres), else ValueError."""
+    v = _number(params, name)
+    if not (v >= 0 and math.isfinite(v)):
+        raise ValueError(msg("{} must be >= 0 (metres), got {}", name, params.get(name)))
+    return v
+
+
+def require_in_range(params: dict, name: str, lo: float, hi: float) -> float:
+    """``params[name]`` as a float within [lo, hi], else ValueError."""
+    v = _number(params, name)
+    if not (lo <= v <= hi):
+        raise ValueError(msg("{} must be between {:g} and {:g}, got {:g}", name, lo, hi, v))
+    return v
+
+
 LAYER_LABELS = {"GROUND_TRUTH": N_("ground truth"), "PREDICTION": N_("prediction")}
 
 

@@ -4,47 +4,47 @@
 <context>
     <name>RoadMetrics</name>
     <message>
-        <extracomment>ui/algorithm.py:87</extracomment>
+        <extracomment>ui/algorithm.py:86</extracomment>
         <source>Reference: {}</source>
         <translation>Référence : {}</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:88</extracomment>
+        <extracomment>ui/algorithm.py:87</extracomment>
         <source>Parameters</source>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:92</extracomment>
+        <extracomment>ui/algorithm.py:91</extracomment>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:95</extracomment>
+        <extracomment>ui/algorithm.py:94</extracomment>
         <source>Outputs</source>
         <translation>Sorties</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:98</extracomment>
+        <extracomment>ui/algorithm.py:97</extracomment>
         <source>JSON with every score, the parameters used, counts and warnings.</source>
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:125; ui/compare.py:62; ui/evaluate.py:64; ui/sensitivity.py:55</extracomment>
+        <extracomment>ui/algorithm.py:124; ui/compare.py:62; ui/evaluate.py:64; ui/sensitivity.py:55</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:141; ui/evaluate.py:85</extracomment>
+        <extracomment>ui/algorithm.py:140; ui/evaluate.py:85</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:211; ui/compare.py:128; ui/evaluate.py:127; ui/perturb.py:96; ui/sensitivity.py:110</extracomment>
+        <extracomment>ui/algorithm.py:210; ui/compare.py:128; ui/evaluate.py:148; ui/perturb.py:95; ui/sensitivity.py:110</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:214; ui/checks.py:473; ui/checks.py:501; ui/checks.py:516; ui/compare.py:131; ui/evaluate.py:130; ui/perturb.py:99; ui/sensitivity.py:113</extracomment>
+        <extracomment>ui/algorithm.py:213; ui/checks.py:473; ui/checks.py:501; ui/checks.py:516; ui/compare.py:131; ui/evaluate.py:151; ui/perturb.py:98; ui/sensitivity.py:113</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -54,17 +54,17 @@
         <translation>{metric} — {layer}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:41; ui/compare.py:95; ui/inputs.py:200; ui/sensitivity.py:92</extracomment>
+        <extracomment>ui/checks.py:41; ui/compare.py:95; ui/inputs.py:221; ui/sensitivity.py:92</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:41; ui/checks.py:456; ui/compare.py:106; ui/inputs.py:201; ui/inputs.py:205; ui/inputs.py:215; ui/summary.py:67; core/metrics/geometric/cldice.py:91; core/metrics/instances/instances.py:347; core/metrics/paths/apls.py:286; core/registry.py:328; core/reports/report.py:415</extracomment>
+        <extracomment>ui/checks.py:41; ui/checks.py:456; ui/compare.py:106; ui/inputs.py:222; ui/inputs.py:226; ui/inputs.py:236; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:396; core/metrics/paths/apls.py:298; core/registry.py:386; core/reports/report.py:415</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:42; ui/perturb.py:81; ui/perturb.py:84</extracomment>
+        <extracomment>ui/checks.py:42; ui/perturb.py:80; ui/perturb.py:83</extracomment>
         <source>input</source>
         <translation>source</translation>
     </message>
@@ -139,7 +139,7 @@
         <translation>un nombre fini (mètres)</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:330; core/registry.py:101</extracomment>
+        <extracomment>ui/checks.py:330; core/registry.py:113</extracomment>
         <source>a finite number</source>
         <translation>un nombre fini</translation>
     </message>
@@ -229,7 +229,7 @@
         <translation>Comparer des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:43; ui/perturb.py:40; ui/sensitivity.py:38</extracomment>
+        <extracomment>ui/compare.py:43; ui/perturb.py:39; ui/sensitivity.py:38</extracomment>
         <source>Metric analysis</source>
         <translation>Analyse des métriques</translation>
     </message>
@@ -284,7 +284,7 @@
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:101; ui/compare.py:141; ui/inputs.py:204; ui/inputs.py:215; ui/sensitivity.py:95; ui/sensitivity.py:123; ui/summary.py:65; core/metrics/geometric/cldice.py:90; core/metrics/instances/instances.py:346; core/metrics/paths/apls.py:284; core/registry.py:328; core/reports/report.py:415</extracomment>
+        <extracomment>ui/compare.py:101; ui/compare.py:141; ui/inputs.py:225; ui/inputs.py:236; ui/sensitivity.py:95; ui/sensitivity.py:123; ui/summary.py:65; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:395; core/metrics/paths/apls.py:296; core/registry.py:386; core/reports/report.py:415</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -314,17 +314,17 @@
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:146; ui/evaluate.py:162; ui/sensitivity.py:130</extracomment>
+        <extracomment>ui/compare.py:146; ui/evaluate.py:192; ui/sensitivity.py:130</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:149; ui/evaluate.py:165; core/reports/report.py:464</extracomment>
+        <extracomment>ui/compare.py:149; ui/evaluate.py:195; core/reports/report.py:464</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:150; ui/evaluate.py:167; core/reports/tool_reports.py:196</extracomment>
+        <extracomment>ui/compare.py:150; ui/evaluate.py:197; core/reports/tool_reports.py:241</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
@@ -359,27 +359,27 @@
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:80; core/reports/tool_reports.py:263</extracomment>
+        <extracomment>ui/evaluate.py:80; core/reports/tool_reports.py:322</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:110</extracomment>
-        <source>{} tile(s), aggregation {}, empty tiles: {}</source>
-        <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
-    </message>
-    <message>
-        <extracomment>ui/evaluate.py:165</extracomment>
-        <source>{} ({}, tiles without ground truth: {})</source>
-        <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
-    </message>
-    <message>
-        <extracomment>ui/evaluate.py:173</extracomment>
+        <extracomment>ui/evaluate.py:116</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:212</extracomment>
+        <extracomment>ui/evaluate.py:135</extracomment>
+        <source>{} tile(s), aggregation {}, empty tiles: {}</source>
+        <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:195</extracomment>
+        <source>{} ({}, tiles without ground truth: {})</source>
+        <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:235</extracomment>
         <source>TILE_SCORES is a shapefile (field names of at most 10 characters): {}</source>
         <translation>TILE_SCORES est un shapefile (noms de champs de 10 caractères au plus) : {}</translation>
     </message>
@@ -424,77 +424,77 @@
         <translation>Le SCR de la prédiction ({}) diffère de celui de la vérité terrain ({}) : la prédiction est reprojetée.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:183</extracomment>
+        <extracomment>ui/inputs.py:133</extracomment>
         <source>{}: {} feature(s) without geometry skipped.</source>
         <translation>{} : {} entité(s) sans géométrie ignorée(s).</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:212</extracomment>
+        <extracomment>ui/inputs.py:233</extracomment>
         <source>The ground-truth layer has no usable line: {} feature(s), {} without geometry, {} invalid part(s). Select a layer (or features) with roads to compare against.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable : {} entité(s), {} sans géométrie, {} partie(s) invalide(s). Sélectionnez une couche (ou des entités) contenant les routes de référence pour la comparaison.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:218</extracomment>
+        <extracomment>ui/inputs.py:239</extracomment>
         <source>{}: {} invalid line part(s) skipped (fewer than two distinct vertices, non-finite coordinates or failed transformation).</source>
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts, coordonnées non finies ou échec de la transformation).</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:39</extracomment>
+        <extracomment>ui/perturb.py:38</extracomment>
         <source>Perturb a network (synthetic errors)</source>
         <translation>Perturber un réseau (erreurs synthétiques)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:42</extracomment>
+        <extracomment>ui/perturb.py:41</extracomment>
         <source>Writes a copy of a line layer with a number of synthetic errors of one type (Citraro et al., ECCV 2020, sec. 4.1): interruptions (gaps of the given length that disconnect the road), overconnections (straight spurious roads between the minimum and maximum length, joining points at least the minimum detour farther apart along the network), perturbations (junctions and dead ends displaced by half the maximum displacement to the maximum, roads following, nothing disconnected), doubled roads (a shifted copy joined at both ends), doubled roads in the ground truth (the copies go into the ground truth to compare with) and false positives far away (roads within the radius of random points removed from the ground truth to compare with). The perturbed prediction and the ground truth to compare it with hold the network&apos;s roads between junctions (attributes are not kept); the optional errors layer marks each error. Same random seed, same errors. All distances are in metres.</source>
         <translation>Écrit une copie d&apos;une couche de lignes avec un nombre d&apos;erreurs synthétiques d&apos;un type (Citraro et al., ECCV 2020, sect. 4.1) : coupures (trous de la longueur donnée qui déconnectent la route), surconnexions (routes droites en trop, entre la longueur minimale et la longueur maximale, reliant des points au moins le détour minimal plus éloignés le long du réseau), déplacements (carrefours et impasses déplacés de la moitié du déplacement maximal jusqu&apos;au maximum, les routes suivent, rien n&apos;est déconnecté), routes doublées (une copie décalée raccordée aux deux bouts), routes doublées dans la vérité terrain (les copies vont dans la vérité terrain de comparaison) et faux positifs éloignés (routes dans le rayon de points aléatoires retirées de la vérité terrain de comparaison). La prédiction perturbée et la vérité terrain de comparaison contiennent les routes du réseau entre carrefours (les attributs ne sont pas conservés) ; la couche facultative des erreurs marque chaque erreur. Même graine aléatoire, mêmes erreurs. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:58</extracomment>
+        <extracomment>ui/perturb.py:57</extracomment>
         <source>Line layer (ground truth)</source>
         <translation>Couche de lignes (vérité terrain)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:60</extracomment>
+        <extracomment>ui/perturb.py:59</extracomment>
         <source>Error type</source>
         <translation>Type d&apos;erreur</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:62</extracomment>
+        <extracomment>ui/perturb.py:61</extracomment>
         <source>Number of errors</source>
         <translation>Nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:67</extracomment>
+        <extracomment>ui/perturb.py:66</extracomment>
         <source>Perturbed prediction</source>
         <translation>Prédiction perturbée</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:71</extracomment>
+        <extracomment>ui/perturb.py:70</extracomment>
         <source>Ground truth to compare with</source>
         <translation>Vérité terrain de comparaison</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:74</extracomment>
+        <extracomment>ui/perturb.py:73</extracomment>
         <source>Errors</source>
         <translation>Erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:75</extracomment>
+        <extracomment>ui/perturb.py:74</extracomment>
         <source>Number of errors placed</source>
         <translation>Nombre d&apos;erreurs placées</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:76</extracomment>
+        <extracomment>ui/perturb.py:75</extracomment>
         <source>Parameters used (JSON)</source>
         <translation>Paramètres utilisés (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:88</extracomment>
+        <extracomment>ui/perturb.py:87</extracomment>
         <source>The input layer has no usable line.</source>
         <translation>La couche source ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/perturb.py:117</extracomment>
+        <extracomment>ui/perturb.py:116</extracomment>
         <source>{} error(s) of type {} placed.</source>
         <translation>{} erreur(s) de type {} placée(s).</translation>
     </message>
@@ -589,7 +589,7 @@
         <translation>Avertissements : aucun.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:105; core/reports/report.py:576</extracomment>
+        <extracomment>ui/summary.py:105; core/reports/report.py:608</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
@@ -654,122 +654,122 @@
         <translation>Marge des tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:186</extracomment>
+        <extracomment>ui/tool_common.py:185</extracomment>
         <source>Gap length (interruptions)</source>
         <translation>Longueur des coupures (interruptions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:187</extracomment>
+        <extracomment>ui/tool_common.py:186</extracomment>
         <source>Maximum node displacement (perturbations)</source>
         <translation>Déplacement maximal des nœuds (perturbations)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:189</extracomment>
+        <extracomment>ui/tool_common.py:188</extracomment>
         <source>Radius of removed areas (false positives far away)</source>
         <translation>Rayon des zones supprimées (faux positifs éloignés)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:191</extracomment>
+        <extracomment>ui/tool_common.py:190</extracomment>
         <source>Offset of doubled roads</source>
         <translation>Décalage des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:192</extracomment>
+        <extracomment>ui/tool_common.py:191</extracomment>
         <source>Length of doubled roads</source>
         <translation>Longueur des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:193</extracomment>
+        <extracomment>ui/tool_common.py:192</extracomment>
         <source>Minimum length of spurious roads (overconnections)</source>
         <translation>Longueur minimale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:195</extracomment>
+        <extracomment>ui/tool_common.py:194</extracomment>
         <source>Maximum length of spurious roads (overconnections)</source>
         <translation>Longueur maximale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:198</extracomment>
+        <extracomment>ui/tool_common.py:197</extracomment>
         <source>Minimum detour of joined points (overconnections)</source>
         <translation>Détour minimal entre les points reliés (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:221; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
+        <extracomment>ui/tool_common.py:220; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
         <source>Vertex merge tolerance</source>
         <translation>Tolérance de fusion des sommets</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:222; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
+        <extracomment>ui/tool_common.py:221; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
         <source>Connect lines where they cross</source>
         <translation>Raccorder les lignes à leurs croisements</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:244</extracomment>
+        <extracomment>ui/tool_common.py:243</extracomment>
         <source>not an object</source>
         <translation>ce n&apos;est pas un objet</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:246</extracomment>
+        <extracomment>ui/tool_common.py:245</extracomment>
         <source>PARAMETERS must be a JSON object like {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}: {}</source>
         <translation>PARAMETERS doit être un objet JSON comme {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:294</extracomment>
+        <extracomment>ui/tool_common.py:293</extracomment>
         <source>The TILES layer has no polygon.</source>
         <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:248</extracomment>
-        <source>compare needs at least two prediction layers (methods)</source>
-        <translation>la comparaison demande au moins deux couches de prédiction (méthodes)</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/compare.py:251</extracomment>
-        <source>method names must be unique, got {}</source>
-        <translation>les noms des méthodes doivent être uniques, reçu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/compare.py:253; core/analysis/sensitivity.py:186</extracomment>
-        <source>the ground truth has no line</source>
-        <translation>la vérité terrain n&apos;a aucune ligne</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/compare.py:267; core/analysis/compare.py:294; core/analysis/evaluate.py:57; core/reports/report.py:208</extracomment>
-        <source>{}: {}</source>
-        <translation>{} : {}</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/compare.py:290; core/analysis/sensitivity.py:212</extracomment>
-        <source>{} failed: {}</source>
-        <translation>{} en échec : {}</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/compare.py:304</extracomment>
+        <extracomment>core/analysis/compare.py:172</extracomment>
         <source>only {} ordered triplets (references x method pairs): the Equal-Sorting Ratio is coarse; use more methods or tiles</source>
         <translation>seulement {} triplets ordonnés (références x paires de méthodes) : le taux de tri identique (ESR) est grossier ; utilisez plus de méthodes ou de tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:307</extracomment>
+        <extracomment>core/analysis/compare.py:175</extracomment>
         <source>fewer than three (reference, method) samples: correlations are undefined</source>
         <translation>moins de trois échantillons (référence, méthode) : les corrélations sont indéfinies</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:311</extracomment>
+        <extracomment>core/analysis/compare.py:179</extracomment>
         <source>{}: undefined for every method</source>
         <translation>{} : indéfini pour toutes les méthodes</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:313</extracomment>
+        <extracomment>core/analysis/compare.py:181</extracomment>
         <source>{}: the same for every method (differences below {}, floating-point noise): its correlations are undefined (NaN) and the methods tie</source>
         <translation>{} : identique pour toutes les méthodes (écarts inférieurs à {}, bruit de calcul en virgule flottante) : ses corrélations sont indéfinies (NaN) et les méthodes sont à égalité</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:55</extracomment>
+        <extracomment>core/analysis/compare.py:275</extracomment>
+        <source>compare needs at least two prediction layers (methods)</source>
+        <translation>la comparaison demande au moins deux couches de prédiction (méthodes)</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:278</extracomment>
+        <source>method names must be unique, got {}</source>
+        <translation>les noms des méthodes doivent être uniques, reçu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:280; core/analysis/sensitivity.py:195</extracomment>
+        <source>the ground truth has no line</source>
+        <translation>la vérité terrain n&apos;a aucune ligne</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:63; core/reports/report.py:208</extracomment>
+        <source>{}: {}</source>
+        <translation>{} : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/compare.py:317; core/analysis/sensitivity.py:221</extracomment>
+        <source>{} failed: {}</source>
+        <translation>{} en échec : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/evaluate.py:61</extracomment>
         <source>{}: failed: {}</source>
         <translation>{} : échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:79; core/reports/tool_reports.py:196</extracomment>
+        <extracomment>core/analysis/executor.py:79; core/reports/tool_reports.py:241</extracomment>
         <source>tile {}</source>
         <translation>tuile {}</translation>
     </message>
@@ -784,152 +784,152 @@
         <translation>tuile {} en échec</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:340</extracomment>
+        <extracomment>core/analysis/executor.py:363</extracomment>
         <source>{} done</source>
         <translation>{} terminé</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:518</extracomment>
+        <extracomment>core/analysis/executor.py:551</extracomment>
         <source>DASK_SCHEDULER is set but the &apos;distributed&apos; package is not installed (pip install distributed)</source>
         <translation>DASK_SCHEDULER est renseigné mais le paquet « distributed » n&apos;est pas installé (pip install distributed)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:541</extracomment>
+        <extracomment>core/analysis/executor.py:574</extracomment>
         <source>tile {} done (dask)</source>
         <translation>tuile {} terminée (dask)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:567</extracomment>
+        <extracomment>core/analysis/executor.py:600</extracomment>
         <source>the Dask workers {} cannot import &apos;{}&apos;: put the folder that holds the plugin (&apos;{}&apos;) on their PYTHONPATH</source>
         <translation>les workers Dask {} ne peuvent pas importer « {} » : ajoutez le dossier qui contient l&apos;extension (« {} ») à leur PYTHONPATH</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:80; optp: output N_INTERRUPTIONS label</extracomment>
+        <extracomment>core/analysis/perturb.py:86; optp: output N_INTERRUPTIONS label</extracomment>
         <source>Interruptions</source>
         <translation>Coupures</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:81</extracomment>
+        <extracomment>core/analysis/perturb.py:87</extracomment>
         <source>Overconnections</source>
         <translation>Surconnexions</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:82</extracomment>
+        <extracomment>core/analysis/perturb.py:88</extracomment>
         <source>Perturbations</source>
         <translation>Déplacements</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:83</extracomment>
+        <extracomment>core/analysis/perturb.py:89</extracomment>
         <source>Doubled roads</source>
         <translation>Routes doublées</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:84</extracomment>
+        <extracomment>core/analysis/perturb.py:90</extracomment>
         <source>Doubled roads (ground truth)</source>
         <translation>Routes doublées (vérité terrain)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:85</extracomment>
+        <extracomment>core/analysis/perturb.py:91</extracomment>
         <source>False positives far away</source>
         <translation>Faux positifs éloignés</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:168</extracomment>
+        <extracomment>core/analysis/perturb.py:174</extracomment>
         <source>{} must be &gt; 0, got {}</source>
         <translation>{} doit être &gt; 0, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:170</extracomment>
+        <extracomment>core/analysis/perturb.py:176</extracomment>
         <source>MIN_LINK ({}) must not exceed MAX_LINK ({})</source>
         <translation>MIN_LINK ({}) ne doit pas dépasser MAX_LINK ({})</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:173</extracomment>
+        <extracomment>core/analysis/perturb.py:179</extracomment>
         <source>DETOUR_FACTOR must be &gt;= 1, got {}</source>
         <translation>DETOUR_FACTOR doit être &gt;= 1, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:175</extracomment>
+        <extracomment>core/analysis/perturb.py:181</extracomment>
         <source>MERGE_TOLERANCE must be &gt;= 0</source>
         <translation>MERGE_TOLERANCE doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:185</extracomment>
+        <extracomment>core/analysis/perturb.py:192</extracomment>
         <source>unknown ERROR_TYPE {!r}; choose one of {}</source>
         <translation>ERROR_TYPE {!r} inconnu ; choisissez parmi {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:194</extracomment>
+        <extracomment>core/analysis/perturb.py:201</extracomment>
         <source>the input layer has no line to perturb</source>
         <translation>la couche d&apos;entrée n&apos;a aucune ligne à perturber</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:195</extracomment>
+        <extracomment>core/analysis/perturb.py:202</extracomment>
         <source>{}: placing {} error(s)</source>
         <translation>{} : placement de {} erreur(s)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:216</extracomment>
+        <extracomment>core/analysis/perturb.py:223</extracomment>
         <source>the removals leave no ground truth: lower COUNT or REMOVAL_RADIUS</source>
         <translation>les suppressions ne laissent aucune vérité terrain : diminuez COUNT ou REMOVAL_RADIUS</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:227</extracomment>
+        <extracomment>core/analysis/perturb.py:234</extracomment>
         <source>only {} of {} {} fit in this network; {}</source>
         <translation>seulement {} sur {} ({}) tiennent dans ce réseau ; {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:263</extracomment>
+        <extracomment>core/analysis/perturb.py:270</extracomment>
         <source>interruptions</source>
         <translation>coupures</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:264</extracomment>
+        <extracomment>core/analysis/perturb.py:271</extracomment>
         <source>each needs 3 x GAP_LENGTH of road between two junctions; lower COUNT or GAP_LENGTH</source>
         <translation>chacune demande 3 x GAP_LENGTH de route entre deux carrefours ; diminuez COUNT ou GAP_LENGTH</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:362</extracomment>
+        <extracomment>core/analysis/perturb.py:369</extracomment>
         <source>overconnections</source>
         <translation>surconnexions</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:363</extracomment>
+        <extracomment>core/analysis/perturb.py:370</extracomment>
         <source>lower COUNT or DETOUR_FACTOR, or widen MIN_LINK - MAX_LINK</source>
         <translation>diminuez COUNT ou DETOUR_FACTOR, ou élargissez MIN_LINK - MAX_LINK</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:480; core/analysis/perturb.py:500</extracomment>
+        <extracomment>core/analysis/perturb.py:487; core/analysis/perturb.py:507</extracomment>
         <source>perturbations</source>
         <translation>déplacements</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:481</extracomment>
+        <extracomment>core/analysis/perturb.py:488</extracomment>
         <source>a perturbation displaces one node (junction or dead end); lower COUNT</source>
         <translation>un déplacement déplace un nœud (carrefour ou impasse) ; diminuez COUNT</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:501</extracomment>
+        <extracomment>core/analysis/perturb.py:508</extracomment>
         <source>nodes could not be moved without crossing other roads; lower COUNT or MAX_SHIFT</source>
         <translation>des nœuds n&apos;ont pas pu être déplacés sans croiser d&apos;autres routes ; diminuez COUNT ou MAX_SHIFT</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:563</extracomment>
+        <extracomment>core/analysis/perturb.py:570</extracomment>
         <source>doubled roads</source>
         <translation>routes doublées</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:564</extracomment>
+        <extracomment>core/analysis/perturb.py:571</extracomment>
         <source>one copy per road between junctions (roads of at least {:g} m without bends over 60 degrees); lower COUNT, DOUBLE_SHIFT or DOUBLE_LENGTH</source>
         <translation>une copie par route entre carrefours (routes d&apos;au moins {:g} m sans virage de plus de 60 degrés) ; diminuez COUNT, DOUBLE_SHIFT ou DOUBLE_LENGTH</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:589</extracomment>
+        <extracomment>core/analysis/perturb.py:596</extracomment>
         <source>removals</source>
         <translation>suppressions</translation>
     </message>
     <message>
-        <extracomment>core/analysis/perturb.py:590</extracomment>
+        <extracomment>core/analysis/perturb.py:597</extracomment>
         <source>disc centres must be 2 x REMOVAL_RADIUS apart; lower COUNT or REMOVAL_RADIUS</source>
         <translation>les centres des disques doivent être distants de 2 x REMOVAL_RADIUS ; diminuez COUNT ou REMOVAL_RADIUS</translation>
     </message>
@@ -939,562 +939,537 @@
         <translation>SCORES doit valoir « headline » ou « all »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/sensitivity.py:52</extracomment>
+        <extracomment>core/analysis/sensitivity.py:58</extracomment>
         <source>COUNTS must be a list of integers like &apos;0, 5, 10, 20, 40&apos;, got {!r}</source>
         <translation>COUNTS doit être une liste d&apos;entiers comme « 0, 5, 10, 20, 40 », reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/sensitivity.py:55</extracomment>
+        <extracomment>core/analysis/sensitivity.py:61</extracomment>
         <source>COUNTS must not be negative</source>
         <translation>COUNTS ne doit pas être négatif</translation>
     </message>
     <message>
-        <extracomment>core/analysis/sensitivity.py:59</extracomment>
+        <extracomment>core/analysis/sensitivity.py:65</extracomment>
         <source>COUNTS needs at least one count above 0</source>
         <translation>COUNTS demande au moins un nombre supérieur à 0</translation>
     </message>
     <message>
-        <extracomment>core/analysis/sensitivity.py:166</extracomment>
+        <extracomment>core/analysis/sensitivity.py:175</extracomment>
         <source>unknown error type {!r}; choose among {}</source>
         <translation>type d&apos;erreur {!r} inconnu ; choisissez parmi {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/sensitivity.py:173</extracomment>
+        <extracomment>core/analysis/sensitivity.py:182</extracomment>
         <source>REPETITIONS must be &gt;= 1</source>
         <translation>REPETITIONS doit être &gt;= 1</translation>
     </message>
     <message>
-        <extracomment>core/analysis/sensitivity.py:175</extracomment>
+        <extracomment>core/analysis/sensitivity.py:184</extracomment>
         <source>FLAT_THRESHOLD must be &gt;= 0</source>
         <translation>FLAT_THRESHOLD doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/analysis/sensitivity.py:208</extracomment>
+        <extracomment>core/analysis/sensitivity.py:217</extracomment>
         <source>{}: {} failed: {}</source>
         <translation>{} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:45</extracomment>
+        <extracomment>core/analysis/tiles.py:50</extracomment>
         <source>TILE_SIZE must be &gt; 0 for a grid</source>
         <translation>TILE_SIZE doit être &gt; 0 pour une grille</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:49</extracomment>
+        <extracomment>core/analysis/tiles.py:54</extracomment>
         <source>TILE_SIZE {} gives {} tiles; choose a larger size</source>
         <translation>TILE_SIZE {} donne {} tuiles ; choisissez une taille plus grande</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:215</extracomment>
+        <extracomment>core/analysis/tiles.py:220</extracomment>
         <source>{}: no pooled rule; the mean of tile scores is used</source>
         <translation>{} : pas de règle de cumul ; la moyenne des scores des tuiles est utilisée</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:233</extracomment>
+        <extracomment>core/analysis/tiles.py:238</extracomment>
         <source>{}: {} undefined (NaN) in {} tile(s), left out of the mean</source>
         <translation>{} : {} indéfini (NaN) dans {} tuile(s), exclues de la moyenne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:248</extracomment>
+        <extracomment>core/analysis/tiles.py:256</extracomment>
         <source>AGGREGATION must be &apos;pooled&apos; or &apos;mean&apos;</source>
         <translation>AGGREGATION doit valoir « pooled » ou « mean »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:250</extracomment>
+        <extracomment>core/analysis/tiles.py:258</extracomment>
         <source>EMPTY_TILES must be &apos;skip&apos;, &apos;worst&apos; or &apos;best&apos;</source>
         <translation>EMPTY_TILES doit valoir « skip », « worst » ou « best »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:254</extracomment>
+        <extracomment>core/analysis/tiles.py:262</extracomment>
         <source>clipping tiles</source>
         <translation>découpage des tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:269</extracomment>
+        <extracomment>core/analysis/tiles.py:277</extracomment>
         <source>tile {}: {} failed: {}</source>
         <translation>tuile {} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:272</extracomment>
+        <extracomment>core/analysis/tiles.py:280</extracomment>
         <source>tile {} failed: {}</source>
         <translation>tuile {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:277</extracomment>
+        <extracomment>core/analysis/tiles.py:285</extracomment>
         <source>{} of {} tile(s) have no ground truth (EMPTY_TILES = {})</source>
         <translation>{} tuile(s) sur {} sans vérité terrain (EMPTY_TILES = {})</translation>
     </message>
     <message>
-        <extracomment>core/classes.py:36; core/metrics/instances/instances.py:79</extracomment>
+        <extracomment>core/classes.py:45; core/metrics/instances/instances.py:84</extracomment>
         <source>CLASS_FIELD &apos;{}&apos; is missing from the {} layer; the class field must exist (same name) on both layers</source>
         <translation>CLASS_FIELD « {} » est absent de la couche {} ; le champ de classe doit exister (même nom) sur les deux couches</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/boundaryf.py:193</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:198</extracomment>
         <source>STRATEGY must be one of {}, got {!r}</source>
         <translation>STRATEGY doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/boundaryf.py:199; core/metrics/geometric/ccq.py:84; core/metrics/geometric/cldice.py:88; core/metrics/geometric/distances.py:84; core/metrics/junctions/junct.py:128; core/metrics/junctions/optj.py:159; core/metrics/paths/apls.py:287; core/metrics/paths/optp.py:69; core/metrics/paths/tlts.py:96; core/metrics/subgraphs/optg.py:54; core/metrics/subgraphs/subg.py:82; core/metrics/subgraphs/topo.py:65</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:299; core/metrics/paths/optp.py:73; core/metrics/paths/tlts.py:99; core/metrics/subgraphs/optg.py:59; core/metrics/subgraphs/subg.py:87; core/metrics/subgraphs/topo.py:71</extracomment>
         <source>building networks</source>
         <translation>construction des réseaux</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/boundaryf.py:205</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:210</extracomment>
         <source>matching ({})</source>
         <translation>appariement ({})</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/ccq.py:74</extracomment>
+        <extracomment>core/metrics/geometric/ccq.py:80</extracomment>
         <source>no part of the prediction lies within BUFFER of the ground truth: REDUNDANCY and RMS_OFFSET undefined (NaN)</source>
         <translation>aucune partie de la prédiction n&apos;est à moins de BUFFER de la vérité terrain : REDUNDANCY et RMS_OFFSET indéfinis (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/ccq.py:86</extracomment>
+        <extracomment>core/metrics/geometric/ccq.py:92</extracomment>
         <source>cutting the lines at the buffers</source>
         <translation>découpage des lignes aux tampons</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/ccq.py:90</extracomment>
+        <extracomment>core/metrics/geometric/ccq.py:96</extracomment>
         <source>distances along the lines</source>
         <translation>distances le long des lignes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/ccq.py:98; core/metrics/geometric/cldice.py:97; core/metrics/geometric/distances.py:130</extracomment>
+        <extracomment>core/metrics/geometric/ccq.py:104; core/metrics/geometric/cldice.py:102; core/metrics/geometric/distances.py:134</extracomment>
         <source>output layers</source>
         <translation>couches de sortie</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/cldice.py:47</extracomment>
+        <extracomment>core/metrics/geometric/cldice.py:52</extracomment>
         <source>{} has no field &apos;{}&apos;: DEFAULT_WIDTH used for all of it</source>
         <translation>{} n&apos;a pas de champ « {} » : DEFAULT_WIDTH utilisée partout</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/cldice.py:62</extracomment>
+        <extracomment>core/metrics/geometric/cldice.py:67</extracomment>
         <source>{}: {} line part(s) without a valid width in &apos;{}&apos; use DEFAULT_WIDTH</source>
         <translation>{} : {} partie(s) de lignes sans largeur valide dans « {} » utilisent DEFAULT_WIDTH</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/cldice.py:92</extracomment>
+        <extracomment>core/metrics/geometric/cldice.py:97</extracomment>
         <source>cutting the centrelines at the road regions</source>
         <translation>découpage des axes aux emprises des routes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/common.py:26; core/metrics/geometric/common.py:37</extracomment>
-        <source>{} must be a number, got {!r}</source>
-        <translation>{} doit être un nombre, reçu {!r}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/geometric/common.py:28</extracomment>
-        <source>{} must be &gt; 0 (metres), got {}</source>
-        <translation>{} doit être &gt; 0 (mètres), reçu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/geometric/common.py:39</extracomment>
-        <source>{} must be between {:g} and {:g}, got {:g}</source>
-        <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/geometric/common.py:96</extracomment>
+        <extracomment>core/metrics/geometric/common.py:72</extracomment>
         <source>both networks are empty: {}</source>
         <translation>les deux réseaux sont vides : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/common.py:97</extracomment>
+        <extracomment>core/metrics/geometric/common.py:73</extracomment>
         <source>the ground truth is empty: {}</source>
         <translation>la vérité terrain est vide : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/common.py:98</extracomment>
+        <extracomment>core/metrics/geometric/common.py:74</extracomment>
         <source>the prediction is empty: {}</source>
         <translation>la prédiction est vide : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/distances.py:94</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:98</extracomment>
         <source>distances from the ground truth</source>
         <translation>distances depuis la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/distances.py:96</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:100</extracomment>
         <source>Hausdorff distance</source>
         <translation>distance de Hausdorff</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/distances.py:104</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:108</extracomment>
         <source>lines within the tolerance</source>
         <translation>lignes dans la tolérance</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/distances.py:107</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:111</extracomment>
         <source>neighbourhood areas</source>
         <translation>surfaces des voisinages</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:89</extracomment>
+        <extracomment>core/metrics/instances/instances.py:94</extracomment>
         <source>CONFIDENCE_FIELD &apos;{}&apos; is missing from the prediction layer</source>
         <translation>CONFIDENCE_FIELD « {} » est absent de la couche de prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:97</extracomment>
+        <extracomment>core/metrics/instances/instances.py:102</extracomment>
         <source>CONFIDENCE_FIELD &apos;{}&apos; must be numeric; feature {} has {!r}</source>
         <translation>CONFIDENCE_FIELD « {} » doit être numérique ; l&apos;entité {} a {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:101</extracomment>
+        <extracomment>core/metrics/instances/instances.py:106</extracomment>
         <source>prediction: {} feature(s) without a numeric confidence in &apos;{}&apos; rank below every other prediction</source>
         <translation>prédiction : {} entité(s) sans confiance numérique dans « {} » sont classées après toutes les autres</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:337</extracomment>
-        <source>TOLERANCE must be &gt; 0</source>
-        <translation>TOLERANCE doit être &gt; 0</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/instances/instances.py:339</extracomment>
-        <source>MIN_LENGTH must be &gt;= 0</source>
-        <translation>MIN_LENGTH doit être &gt;= 0</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/instances/instances.py:341</extracomment>
-        <source>OVERLAP must be &apos;area&apos; or &apos;length&apos;</source>
-        <translation>OVERLAP doit valoir « area » ou « length »</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/instances/instances.py:356</extracomment>
+        <extracomment>core/metrics/instances/instances.py:336</extracomment>
         <source>building instances</source>
         <translation>construction des instances</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:362; core/network/lineset.py:80</extracomment>
-        <source>ground truth: {}</source>
-        <translation>vérité terrain : {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/instances/instances.py:363; core/network/lineset.py:81</extracomment>
-        <source>prediction: {}</source>
-        <translation>prédiction : {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/instances/instances.py:367</extracomment>
+        <extracomment>core/metrics/instances/instances.py:339</extracomment>
         <source>finding line pairs within the tolerance</source>
         <translation>recherche des paires de lignes dans la tolérance</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:376</extracomment>
-        <source>class confusion</source>
-        <translation>confusion des classes</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/instances/instances.py:379</extracomment>
-        <source>instance overlaps</source>
-        <translation>recouvrements des instances</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/instances/instances.py:389</extracomment>
+        <extracomment>core/metrics/instances/instances.py:341</extracomment>
         <source>matching</source>
         <translation>appariement</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:409</extracomment>
+        <extracomment>core/metrics/instances/instances.py:383</extracomment>
+        <source>TOLERANCE must be &gt; 0</source>
+        <translation>TOLERANCE doit être &gt; 0</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances/instances.py:385</extracomment>
+        <source>MIN_LENGTH must be &gt;= 0</source>
+        <translation>MIN_LENGTH doit être &gt;= 0</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances/instances.py:387</extracomment>
+        <source>OVERLAP must be &apos;area&apos; or &apos;length&apos;</source>
+        <translation>OVERLAP doit valoir « area » ou « length »</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances/instances.py:408; core/network/lineset.py:87</extracomment>
+        <source>ground truth: {}</source>
+        <translation>vérité terrain : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances/instances.py:409; core/network/lineset.py:88</extracomment>
+        <source>prediction: {}</source>
+        <translation>prédiction : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances/instances.py:428</extracomment>
+        <source>class confusion</source>
+        <translation>confusion des classes</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances/instances.py:431</extracomment>
+        <source>instance overlaps</source>
+        <translation>recouvrements des instances</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/instances/instances.py:468</extracomment>
         <source>both layers are empty: every score is undefined (NaN)</source>
         <translation>les deux couches sont vides : tous les scores sont indéfinis (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:411</extracomment>
+        <extracomment>core/metrics/instances/instances.py:470</extracomment>
         <source>no ground-truth instance to find (none, or all shorter than MIN_LENGTH): AP is undefined (NaN)</source>
         <translation>aucune instance de vérité terrain à trouver (aucune, ou toutes plus courtes que MIN_LENGTH) : AP est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:414</extracomment>
+        <extracomment>core/metrics/instances/instances.py:473</extracomment>
         <source>the prediction is empty: AP = 0, IoU = 0</source>
         <translation>la prédiction est vide : AP = 0, IoU = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:121</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:122</extracomment>
         <source>CLUSTER_RADIUS and MATCH_RADIUS must be &gt;= 0</source>
         <translation>CLUSTER_RADIUS et MATCH_RADIUS doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:123</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:124</extracomment>
         <source>DIRECTION_DISTANCE must be &gt; 0</source>
         <translation>DIRECTION_DISTANCE doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:125</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:126</extracomment>
         <source>ANGLE_TOLERANCE must be in (0, 180] degrees</source>
         <translation>ANGLE_TOLERANCE doit être dans ]0, 180] degrés</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:130</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:131</extracomment>
         <source>clustering junctions</source>
         <translation>regroupement des carrefours</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:133</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:134</extracomment>
         <source>matching junctions</source>
         <translation>appariement des carrefours</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:142</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:143</extracomment>
         <source>the ground truth is empty: JUNCT is undefined (NaN)</source>
         <translation>la vérité terrain est vide : JUNCT est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:145</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:146</extracomment>
         <source>the prediction is empty: F_CORRECT = 0, F_ERROR undefined (NaN), F1 = 0</source>
         <translation>la prédiction est vide : F_CORRECT = 0, F_ERROR indéfini (NaN), F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:149</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:150</extracomment>
         <source>neither network has a junction (node with &gt;= 3 roads): F_CORRECT = 1, F_ERROR = 0 by convention (nothing to find, nothing spurious)</source>
         <translation>aucun des réseaux n&apos;a de carrefour (nœud à 3 routes ou plus) : F_CORRECT = 1, F_ERROR = 0 par convention (rien à trouver, rien en trop)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:152</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:153</extracomment>
         <source>the ground truth has no junction: F_CORRECT is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a aucun carrefour : F_CORRECT est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:154</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:155</extracomment>
         <source>the prediction has no junction: F_CORRECT = 0, F_ERROR undefined (NaN)</source>
         <translation>la prédiction n&apos;a aucun carrefour : F_CORRECT = 0, F_ERROR indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:168; core/metrics/junctions/optj.py:201</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:169; core/metrics/junctions/optj.py:205</extracomment>
         <source>writing layers</source>
         <translation>écriture des couches</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:155</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:159</extracomment>
         <source>MAX_DISTANCE must be &gt;= 0</source>
         <translation>MAX_DISTANCE doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:157</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:161</extracomment>
         <source>ALPHA must be &gt;= 0</source>
         <translation>ALPHA doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:161</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:165</extracomment>
         <source>finding features</source>
         <translation>recherche des éléments</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:163</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:167</extracomment>
         <source>matching features</source>
         <translation>appariement des éléments</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:172</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:176</extracomment>
         <source>the ground truth is empty: OPT-J is undefined (NaN)</source>
         <translation>la vérité terrain est vide : OPT-J est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:175</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:179</extracomment>
         <source>the prediction is empty: RECALL = 0, PRECISION undefined (NaN), F1 = 0</source>
         <translation>la prédiction est vide : RECALL = 0, PRECISION indéfinie (NaN), F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:179</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:183</extracomment>
         <source>neither network has a junction or a dead end (closed rings only): PRECISION = RECALL = 1 by convention (nothing to find, nothing spurious)</source>
         <translation>aucun des réseaux n&apos;a de carrefour ni d&apos;impasse (boucles fermées seulement) : PRECISION = RECALL = 1 par convention (rien à trouver, rien en trop)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:183</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:187</extracomment>
         <source>the ground truth has no junction or dead end: RECALL is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a ni carrefour ni impasse : RECALL est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:244</extracomment>
+        <extracomment>core/metrics/paths/apls.py:268</extracomment>
         <source>DEFAULT_SPEED must be &gt; 0</source>
         <translation>DEFAULT_SPEED doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:247</extracomment>
+        <extracomment>core/metrics/paths/apls.py:271</extracomment>
         <source>{} has no field &apos;{}&apos;: DEFAULT_SPEED used for all of it</source>
         <translation>{} n&apos;a pas de champ « {} » : DEFAULT_SPEED utilisée partout</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:258</extracomment>
+        <extracomment>core/metrics/paths/apls.py:282</extracomment>
         <source>{}: {} line part(s) without a valid speed in &apos;{}&apos; use DEFAULT_SPEED</source>
         <translation>{} : {} partie(s) de lignes sans vitesse valide dans « {} » utilisent DEFAULT_SPEED</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:267</extracomment>
-        <source>VARIANT must be one of {}</source>
-        <translation>VARIANT doit être parmi {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/paths/apls.py:276</extracomment>
-        <source>CONTROL_SPACING must be &gt; 0</source>
-        <translation>CONTROL_SPACING doit être &gt; 0</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/paths/apls.py:278</extracomment>
-        <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
-        <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/paths/apls.py:289</extracomment>
+        <extracomment>core/metrics/paths/apls.py:301</extracomment>
         <source>snapping control points</source>
         <translation>accrochage des points de contrôle</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:296</extracomment>
+        <extracomment>core/metrics/paths/apls.py:308</extracomment>
         <source>ground truth -&gt; prediction</source>
         <translation>vérité terrain -&gt; prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:298</extracomment>
+        <extracomment>core/metrics/paths/apls.py:310</extracomment>
         <source>prediction -&gt; ground truth</source>
         <translation>prédiction -&gt; vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:304</extracomment>
+        <extracomment>core/metrics/paths/apls.py:345</extracomment>
+        <source>VARIANT must be one of {}</source>
+        <translation>VARIANT doit être parmi {}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:354</extracomment>
+        <source>CONTROL_SPACING must be &gt; 0</source>
+        <translation>CONTROL_SPACING doit être &gt; 0</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:356</extracomment>
+        <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
+        <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:366</extracomment>
         <source>both networks are empty: APLS = 1 (SpaceNet convention)</source>
         <translation>les deux réseaux sont vides : APLS = 1 (convention SpaceNet)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:307</extracomment>
+        <extracomment>core/metrics/paths/apls.py:369</extracomment>
         <source>the prediction is empty: APLS = 0</source>
         <translation>la prédiction est vide : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:310</extracomment>
+        <extracomment>core/metrics/paths/apls.py:372</extracomment>
         <source>the ground truth is empty but the prediction is not: APLS = 0</source>
         <translation>la vérité terrain est vide mais pas la prédiction : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:313</extracomment>
+        <extracomment>core/metrics/paths/apls.py:375</extracomment>
         <source>the ground truth has no route of at least MIN_PATH_LENGTH: APLS is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:317</extracomment>
+        <extracomment>core/metrics/paths/apls.py:379</extracomment>
         <source>the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 (as the reference scores a proposal without routes)</source>
         <translation>la prédiction n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS = 0 (comme la référence note une proposition sans itinéraire)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:56</extracomment>
+        <extracomment>core/metrics/paths/optp.py:60</extracomment>
         <source>SEGMENT_LENGTH must be &gt; 0</source>
         <translation>SEGMENT_LENGTH doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:58</extracomment>
+        <extracomment>core/metrics/paths/optp.py:62</extracomment>
         <source>SNAP_DISTANCE, CORRIDOR_WIDTH and NODE_SNAP_DISTANCE must be &gt;= 0</source>
         <translation>SNAP_DISTANCE, CORRIDOR_WIDTH et NODE_SNAP_DISTANCE doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:60</extracomment>
+        <extracomment>core/metrics/paths/optp.py:64</extracomment>
         <source>MAX_HOPS must be &gt;= 1</source>
         <translation>MAX_HOPS doit être &gt;= 1</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:62</extracomment>
+        <extracomment>core/metrics/paths/optp.py:66</extracomment>
         <source>DISCONNECTION_PENALTY must be &gt; 0</source>
         <translation>DISCONNECTION_PENALTY doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:72</extracomment>
+        <extracomment>core/metrics/paths/optp.py:76</extracomment>
         <source>the ground truth has no usable line (no edge of positive length): OPT-P needs ground-truth paths</source>
         <translation>la vérité terrain n&apos;a aucune ligne utilisable (aucune arête de longueur positive) : OPT-P a besoin de chemins de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:75</extracomment>
+        <extracomment>core/metrics/paths/optp.py:79</extracomment>
         <source>decomposing into paths</source>
         <translation>décomposition en chemins</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:81</extracomment>
+        <extracomment>core/metrics/paths/optp.py:85</extracomment>
         <source>matching ground-truth paths (recall)</source>
         <translation>appariement des chemins de vérité terrain (rappel)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:83</extracomment>
+        <extracomment>core/metrics/paths/optp.py:87</extracomment>
         <source>matching predicted paths (precision)</source>
         <translation>appariement des chemins prédits (précision)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:90</extracomment>
+        <extracomment>core/metrics/paths/optp.py:94</extracomment>
         <source>the prediction is empty: PRECISION is undefined (NaN), RECALL = 0, F1 = 0</source>
         <translation>la prédiction est vide : PRECISION est indéfinie (NaN), RECALL = 0, F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:111; core/metrics/paths/tlts.py:128</extracomment>
+        <extracomment>core/metrics/paths/optp.py:115; core/metrics/paths/tlts.py:131</extracomment>
         <source>writing results</source>
         <translation>écriture des résultats</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:89</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:92</extracomment>
         <source>N_PATHS must be &gt;= 1</source>
         <translation>N_PATHS doit être &gt;= 1</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:91</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:94</extracomment>
         <source>SNAP_DISTANCE must be &gt;= 0</source>
         <translation>SNAP_DISTANCE doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:93</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:96</extracomment>
         <source>LENGTH_TOLERANCE must be &gt;= 0 (percent)</source>
         <translation>LENGTH_TOLERANCE doit être &gt;= 0 (pour cent)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:99</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:102</extracomment>
         <source>the ground truth has no usable line (no edge of positive length): TLTS samples its paths there</source>
         <translation>la vérité terrain n&apos;a aucune ligne utilisable (aucune arête de longueur positive) : TLTS y tire ses chemins</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:101</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:104</extracomment>
         <source>sampling ground-truth paths</source>
         <translation>tirage des chemins de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:106</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:109</extracomment>
         <source>only {} of {} pairs of connected ground-truth points found in {} draws</source>
         <translation>seulement {} paires de points connectés de vérité terrain sur {} trouvées en {} tirages</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:108</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:111</extracomment>
         <source>ground-truth shortest paths</source>
         <translation>plus courts chemins de la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:110</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:113</extracomment>
         <source>snapping to the prediction</source>
         <translation>accrochage à la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:115</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:118</extracomment>
         <source>the prediction is empty: every path is infeasible</source>
         <translation>la prédiction est vide : tous les chemins sont infaisables</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:124</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:127</extracomment>
         <source>prediction shortest paths</source>
         <translation>plus courts chemins de la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:136</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:139</extracomment>
         <source>no pair of connected ground-truth points: TLTS is undefined (NaN)</source>
         <translation>aucune paire de points connectés de vérité terrain : TLTS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/common.py:16</extracomment>
-        <source>{} must be a positive distance (metres), got {}</source>
-        <translation>{} doit être une distance positive (mètres), reçu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/subgraphs/common.py:23</extracomment>
-        <source>{} must be &gt;= 0 (metres), got {}</source>
-        <translation>{} doit être &gt;= 0 (mètres), reçu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/subgraphs/common.py:30</extracomment>
+        <extracomment>core/metrics/subgraphs/common.py:14</extracomment>
         <source>the ground truth is empty: RECALL undefined (NaN)</source>
         <translation>la vérité terrain est vide : RECALL indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/common.py:32</extracomment>
+        <extracomment>core/metrics/subgraphs/common.py:16</extracomment>
         <source>the prediction is empty: RECALL = 0, F1 = 0</source>
         <translation>la prédiction est vide : RECALL = 0, F1 = 0</translation>
     </message>
@@ -1519,152 +1494,172 @@
         <translation>mode de sous-graphe inconnu {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:52</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:57</extracomment>
         <source>MATCHING must be one of {}, got {!r}</source>
         <translation>MATCHING doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:57; core/metrics/subgraphs/subg.py:85</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:62; core/metrics/subgraphs/subg.py:90</extracomment>
         <source>drawing seeds</source>
         <translation>tirage des germes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:63</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:68</extracomment>
         <source>both networks are empty: no seed, every score is NaN</source>
         <translation>les deux réseaux sont vides : aucun germe, tous les scores valent NaN</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:66</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:71</extracomment>
         <source>the prediction is empty: every seed is drawn from the ground truth</source>
         <translation>la prédiction est vide : tous les germes sont tirés dans la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:69</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:74</extracomment>
         <source>the ground truth is empty: every seed is drawn from the prediction</source>
         <translation>la vérité terrain est vide : tous les germes sont tirés dans la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:84; core/metrics/subgraphs/subg.py:94</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:89; core/metrics/subgraphs/subg.py:99</extracomment>
         <source>cropping and matching subgraphs</source>
         <translation>découpage et appariement des sous-graphes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/subg.py:64</extracomment>
+        <extracomment>core/metrics/subgraphs/subg.py:69</extracomment>
         <source>N_SEEDS must be &gt;= 1, got {}</source>
         <translation>N_SEEDS doit être &gt;= 1, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/subg.py:89</extracomment>
+        <extracomment>core/metrics/subgraphs/subg.py:94</extracomment>
         <source>no seed: SUBG seeds only in the ground truth; every score is NaN</source>
         <translation>aucun germe : SUBG ne tire ses germes que dans la vérité terrain ; tous les scores valent NaN</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:59</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:65</extracomment>
         <source>ANGLE_TOLERANCE must be in (0, 90] degrees, got {}</source>
         <translation>ANGLE_TOLERANCE doit être dans ]0, 90] degrés, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:63</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:69</extracomment>
         <source>AGGREGATION must be one of {}, got {!r}</source>
         <translation>AGGREGATION doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:68</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:74</extracomment>
         <source>placing and pairing seeds</source>
         <translation>placement et appariement des germes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:79</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:85</extracomment>
         <source>no ground-truth chain is at least SEED_SPACING / 2 long: no seed, TOPO is undefined (NaN)</source>
         <translation>aucune chaîne de vérité terrain ne mesure au moins SEED_SPACING / 2 : aucun germe, TOPO est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:81</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:87</extracomment>
         <source>walking and matching subgraphs</source>
         <translation>parcours et appariement des sous-graphes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:113</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:119</extracomment>
         <source>no seed has a prediction pair: PRECISION is undefined (NaN), RECALL = 0</source>
         <translation>aucun germe n&apos;a de correspondant dans la prédiction : PRECISION est indéfinie (NaN), RECALL = 0</translation>
     </message>
     <message>
-        <extracomment>core/network/build.py:487</extracomment>
+        <extracomment>core/network/build.py:492</extracomment>
         <source>{} duplicate overlapping segment(s) collapsed (features drawn twice)</source>
         <translation>{} segment(s) superposé(s) en double fusionné(s) (entités dessinées deux fois)</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:86</extracomment>
+        <extracomment>core/registry.py:98</extracomment>
         <source>at least {} {}</source>
         <translation>au moins {} {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:86</extracomment>
+        <extracomment>core/registry.py:98</extracomment>
         <source>at least {}</source>
         <translation>au moins {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:89</extracomment>
+        <extracomment>core/registry.py:101</extracomment>
         <source>from {} to {} {}</source>
         <translation>de {} à {} {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:90</extracomment>
+        <extracomment>core/registry.py:102</extracomment>
         <source>from {} to {}</source>
         <translation>de {} à {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:95</extracomment>
+        <extracomment>core/registry.py:107</extracomment>
         <source>{} ({})</source>
         <translation>{} ({})</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:99</extracomment>
+        <extracomment>core/registry.py:111</extracomment>
         <source>{} needs a value.</source>
         <translation>{} doit avoir une valeur.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:101</extracomment>
+        <extracomment>core/registry.py:113</extracomment>
         <source>a whole number</source>
         <translation>un nombre entier</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:107; core/registry.py:110; core/registry.py:115; core/registry.py:120</extracomment>
+        <extracomment>core/registry.py:119; core/registry.py:122; core/registry.py:127; core/registry.py:132</extracomment>
         <source>{} must be {} {}; got {}.</source>
         <translation>{} doit être {} {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:125</extracomment>
+        <extracomment>core/registry.py:137</extracomment>
         <source>{} must be one of {}; got {}.</source>
         <translation>{} doit être l&apos;une des valeurs {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:133</extracomment>
+        <extracomment>core/registry.py:145</extracomment>
         <source>{} must be true or false; got {}.</source>
         <translation>{} doit être vrai ou faux ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:135</extracomment>
+        <extracomment>core/registry.py:147</extracomment>
         <source>{} must be text (a field name); got {}.</source>
         <translation>{} doit être un texte (un nom de champ) ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:287</extracomment>
+        <extracomment>core/registry.py:309</extracomment>
         <source>{}: unknown parameter {}</source>
         <translation>{} : paramètre inconnu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:296</extracomment>
+        <extracomment>core/registry.py:318</extracomment>
         <source>Vertex merge tolerance (MERGE_TOLERANCE, {} m) must be far below {} ({}, {} m): at most 1/{} of it. Lower MERGE_TOLERANCE (default 0.05 m) or raise {}.</source>
         <translation>La tolérance de fusion des sommets (MERGE_TOLERANCE, {} m) doit être bien inférieure au paramètre « {} » ({}, {} m) : au plus 1/{} de cette valeur. Diminuez MERGE_TOLERANCE (0.05 m par défaut) ou augmentez {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:349</extracomment>
+        <extracomment>core/registry.py:359</extracomment>
+        <source>{} must be a number, got {!r}</source>
+        <translation>{} doit être un nombre, reçu {!r}</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:366</extracomment>
+        <source>{} must be &gt; 0 (metres), got {}</source>
+        <translation>{} doit être &gt; 0 (mètres), reçu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:374</extracomment>
+        <source>{} must be &gt;= 0 (metres), got {}</source>
+        <translation>{} doit être &gt;= 0 (mètres), reçu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:382</extracomment>
+        <source>{} must be between {:g} and {:g}, got {:g}</source>
+        <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:407</extracomment>
         <source>{}: {} &apos;{}&apos; is missing from the {} layer; the field must exist (same name) on both layers</source>
         <translation>{} : {} « {} » est absent de la couche de {} ; le champ doit exister (sous le même nom) dans les deux couches</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:352</extracomment>
+        <extracomment>core/registry.py:410</extracomment>
         <source>{}: {} &apos;{}&apos; is missing from the {} layer</source>
         <translation>{} : {} « {} » est absent de la couche de {}</translation>
     </message>
@@ -1799,7 +1794,7 @@
         <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:452; core/reports/report.py:670; core/reports/tool_reports.py:264</extracomment>
+        <extracomment>core/reports/report.py:452; core/reports/report.py:693; core/reports/tool_reports.py:323</extracomment>
         <source>tile</source>
         <translation>tuile</translation>
     </message>
@@ -1809,17 +1804,17 @@
         <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:481; core/reports/report.py:565</extracomment>
+        <extracomment>core/reports/report.py:481; core/reports/report.py:597</extracomment>
         <source>metric</source>
         <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:481; core/reports/tool_reports.py:99</extracomment>
+        <extracomment>core/reports/report.py:481; core/reports/tool_reports.py:120</extracomment>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:482; core/reports/report.py:566</extracomment>
+        <extracomment>core/reports/report.py:482; core/reports/report.py:598</extracomment>
         <source>value</source>
         <translation>valeur</translation>
     </message>
@@ -1849,167 +1844,167 @@
         <translation>itinéraires</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:521; core/reports/tool_reports.py:123</extracomment>
+        <extracomment>core/reports/report.py:521; core/reports/tool_reports.py:153</extracomment>
         <source>count</source>
         <translation>nombre</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:547; core/reports/tool_reports.py:36</extracomment>
-        <source>en</source>
-        <translation>fr</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:552; core/reports/tool_reports.py:34</extracomment>
-        <source>Generated</source>
-        <translation>Généré le</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:557</extracomment>
-        <source>Summary</source>
-        <translation>Résumé</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:560</extracomment>
-        <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
-        <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:565</extracomment>
-        <source>family</source>
-        <translation>famille</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:565</extracomment>
-        <source>headline score</source>
-        <translation>score principal</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:566</extracomment>
-        <source>reading</source>
-        <translation>lecture</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:574</extracomment>
-        <source>{} warning(s): see Warnings at the end.</source>
-        <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:581</extracomment>
+        <extracomment>core/reports/report.py:550</extracomment>
         <source>{} over {} tiles</source>
         <translation>{} sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:582</extracomment>
+        <extracomment>core/reports/report.py:551</extracomment>
         <source>Scores by family</source>
         <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:589</extracomment>
+        <extracomment>core/reports/report.py:557</extracomment>
         <source>Distributions</source>
         <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:593; instances: sink CLASS_TABLE label</extracomment>
-        <source>Scores per class</source>
-        <translation>Scores par classe</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:594</extracomment>
-        <source>Class field: {}</source>
-        <translation>Champ de classe : {}</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:598</extracomment>
-        <source>class</source>
-        <translation>classe</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:599</extracomment>
-        <source>ground-truth features</source>
-        <translation>entités de vérité terrain</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:599</extracomment>
-        <source>predicted features</source>
-        <translation>entités prédites</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:620</extracomment>
-        <source>Map</source>
-        <translation>Carte</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:622</extracomment>
-        <source>Diagnostics of {}.</source>
-        <translation>Diagnostics de {}.</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:623</extracomment>
-        <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
-        <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:628; core/reports/tool_reports.py:49; core/reports/tool_reports.py:50</extracomment>
+        <extracomment>core/reports/report.py:563; core/reports/tool_reports.py:49; core/reports/tool_reports.py:50</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:633; core/reports/tool_reports.py:49</extracomment>
+        <extracomment>core/reports/report.py:568; core/reports/tool_reports.py:49</extracomment>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:636; core/reports/tool_reports.py:43</extracomment>
+        <extracomment>core/reports/report.py:576; core/reports/tool_reports.py:36</extracomment>
+        <source>en</source>
+        <translation>fr</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:581; core/reports/tool_reports.py:34</extracomment>
+        <source>Generated</source>
+        <translation>Généré le</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:589</extracomment>
+        <source>Summary</source>
+        <translation>Résumé</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:592</extracomment>
+        <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
+        <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:597</extracomment>
+        <source>family</source>
+        <translation>famille</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:597</extracomment>
+        <source>headline score</source>
+        <translation>score principal</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:598</extracomment>
+        <source>reading</source>
+        <translation>lecture</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:606</extracomment>
+        <source>{} warning(s): see Warnings at the end.</source>
+        <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:619; instances: sink CLASS_TABLE label</extracomment>
+        <source>Scores per class</source>
+        <translation>Scores par classe</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:620</extracomment>
+        <source>Class field: {}</source>
+        <translation>Champ de classe : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:624</extracomment>
+        <source>class</source>
+        <translation>classe</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:625</extracomment>
+        <source>ground-truth features</source>
+        <translation>entités de vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:625</extracomment>
+        <source>predicted features</source>
+        <translation>entités prédites</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:647</extracomment>
+        <source>Map</source>
+        <translation>Carte</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:649</extracomment>
+        <source>Diagnostics of {}.</source>
+        <translation>Diagnostics de {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:650</extracomment>
+        <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
+        <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:660; core/reports/tool_reports.py:43</extracomment>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:641</extracomment>
+        <extracomment>core/reports/report.py:665</extracomment>
         <source>Parameters used by each metric</source>
         <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:648; core/reports/tool_reports.py:274</extracomment>
+        <extracomment>core/reports/report.py:672; core/reports/tool_reports.py:182</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
         <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:655</extracomment>
+        <extracomment>core/reports/report.py:678</extracomment>
         <source>Tiles</source>
         <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:662</extracomment>
+        <extracomment>core/reports/report.py:685</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
         <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:671</extracomment>
+        <extracomment>core/reports/report.py:694</extracomment>
         <source>ground-truth parts</source>
         <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:671</extracomment>
+        <extracomment>core/reports/report.py:694</extracomment>
         <source>predicted parts</source>
         <translation>parties prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:677</extracomment>
+        <extracomment>core/reports/report.py:700</extracomment>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:680</extracomment>
+        <extracomment>core/reports/report.py:703</extracomment>
         <source>no ground truth: left out</source>
         <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:681</extracomment>
+        <extracomment>core/reports/report.py:704</extracomment>
         <source>no ground truth: counted as the worst value</source>
         <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:682</extracomment>
+        <extracomment>core/reports/report.py:705</extracomment>
         <source>no ground truth: counted as the best value</source>
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>
@@ -2024,177 +2019,177 @@
         <translation>Chaque panneau : le score de chaque métrique (une ligne chacune) selon le nombre d&apos;erreurs synthétiques d&apos;un type introduites dans une copie de la vérité terrain (moyenne sur {} répétition(s) ; barres : écart type). Un score qui varie de moins de {} entre 0 et {} erreurs est plat : la métrique ne voit pas ce type d&apos;erreur (ligne en tirets, listée en rouge). Citraro et al., ECCV 2020, fig. 5.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:91</extracomment>
-        <source>flat: {}</source>
-        <translation>plat : {}</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/tool_reports.py:91</extracomment>
-        <source>every score reacts</source>
-        <translation>tous les scores réagissent</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/tool_reports.py:95</extracomment>
-        <source>number of errors</source>
-        <translation>nombre d&apos;erreurs</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/tool_reports.py:98</extracomment>
-        <source>Change of each score from 0 to {} errors</source>
-        <translation>Variation de chaque score de 0 à {} erreurs</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/tool_reports.py:108</extracomment>
-        <source>Oriented change (negative = the score gets worse); red: |change| &lt; {} (insensitive).</source>
-        <translation>Variation orientée (négative = le score se dégrade) ; rouge : |variation| &lt; {} (insensible).</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/tool_reports.py:112</extracomment>
-        <source>What the errors look like</source>
-        <translation>À quoi ressemblent les erreurs</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/tool_reports.py:112</extracomment>
-        <source>The perturbed copy at the largest count (first repetition): network grey, errors red (gaps, spurious roads, displacements, copies, removed ground truth).</source>
-        <translation>La copie perturbée au plus grand nombre (première répétition) : réseau en gris, erreurs en rouge (coupures, routes en trop, déplacements, copies, vérité terrain supprimée).</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/tool_reports.py:122</extracomment>
-        <source>Mean scores</source>
-        <translation>Scores moyens</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/tool_reports.py:123</extracomment>
-        <source>error type</source>
-        <translation>type d&apos;erreur</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/tool_reports.py:133</extracomment>
+        <extracomment>core/reports/tool_reports.py:81</extracomment>
         <source>Perturbations and conventions: see the documentation of the plugin.</source>
         <translation>Perturbations et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:149</extracomment>
+        <extracomment>core/reports/tool_reports.py:108</extracomment>
+        <source>flat: {}</source>
+        <translation>plat : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/tool_reports.py:108</extracomment>
+        <source>every score reacts</source>
+        <translation>tous les scores réagissent</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/tool_reports.py:112</extracomment>
+        <source>number of errors</source>
+        <translation>nombre d&apos;erreurs</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/tool_reports.py:119</extracomment>
+        <source>Change of each score from 0 to {} errors</source>
+        <translation>Variation de chaque score de 0 à {} erreurs</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/tool_reports.py:129</extracomment>
+        <source>Oriented change (negative = the score gets worse); red: |change| &lt; {} (insensitive).</source>
+        <translation>Variation orientée (négative = le score se dégrade) ; rouge : |variation| &lt; {} (insensible).</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/tool_reports.py:137</extracomment>
+        <source>What the errors look like</source>
+        <translation>À quoi ressemblent les erreurs</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/tool_reports.py:137</extracomment>
+        <source>The perturbed copy at the largest count (first repetition): network grey, errors red (gaps, spurious roads, displacements, copies, removed ground truth).</source>
+        <translation>La copie perturbée au plus grand nombre (première répétition) : réseau en gris, erreurs en rouge (coupures, routes en trop, déplacements, copies, vérité terrain supprimée).</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/tool_reports.py:152</extracomment>
+        <source>Mean scores</source>
+        <translation>Scores moyens</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/tool_reports.py:153</extracomment>
+        <source>error type</source>
+        <translation>type d&apos;erreur</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/tool_reports.py:190</extracomment>
         <source>lower is better</source>
         <translation>plus bas = meilleur</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:151</extracomment>
+        <extracomment>core/reports/tool_reports.py:191</extracomment>
         <source>Scores and ranks</source>
         <translation>Scores et rangs</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:152; core/reports/tool_reports.py:264</extracomment>
+        <extracomment>core/reports/tool_reports.py:192; core/reports/tool_reports.py:323</extracomment>
         <source>method</source>
         <translation>méthode</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:163</extracomment>
+        <extracomment>core/reports/tool_reports.py:203</extracomment>
         <source>Value (rank); bold: best.</source>
         <translation>Valeur (rang) ; gras : la meilleure.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:164</extracomment>
+        <extracomment>core/reports/tool_reports.py:204</extracomment>
         <source>Aggregated over {} tile(s) ({}).</source>
         <translation>Agrégé sur {} tuile(s) ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:166</extracomment>
+        <extracomment>core/reports/tool_reports.py:206</extracomment>
         <source>Whole extent.</source>
         <translation>Emprise entière.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:173</extracomment>
+        <extracomment>core/reports/tool_reports.py:213</extracomment>
         <source>Best method by score:</source>
         <translation>Meilleure méthode par score :</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:176</extracomment>
+        <extracomment>core/reports/tool_reports.py:221</extracomment>
         <source>Pairwise preferences</source>
         <translation>Préférences par paires</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:176</extracomment>
+        <extracomment>core/reports/tool_reports.py:221</extracomment>
         <source>For each pair of methods (first, second) and each reference (tile), the difference of every score, oriented so that a bar to the right prefers the first method. Consistent metrics point the same way (Citraro et al., Fig. 6).</source>
         <translation>Pour chaque paire de méthodes (première, seconde) et chaque référence (tuile), la différence de chaque score, orientée pour qu&apos;une barre vers la droite préfère la première méthode. Des métriques cohérentes pointent dans le même sens (Citraro et al., fig. 6).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:200</extracomment>
+        <extracomment>core/reports/tool_reports.py:250</extracomment>
         <source>Correlations between metrics</source>
         <translation>Corrélations entre métriques</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:200</extracomment>
+        <extracomment>core/reports/tool_reports.py:250</extracomment>
         <source>Over every (reference, method) sample, scores oriented so that higher is better (Citraro et al., Fig. 8).</source>
         <translation>Sur tous les échantillons (référence, méthode), scores orientés pour que plus haut soit meilleur (Citraro et al., fig. 8).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:203</extracomment>
+        <extracomment>core/reports/tool_reports.py:253</extracomment>
         <source>Pearson correlation</source>
         <translation>Corrélation de Pearson</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:203</extracomment>
+        <extracomment>core/reports/tool_reports.py:253</extracomment>
         <source>Spearman correlation</source>
         <translation>Corrélation de Spearman</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:212</extracomment>
+        <extracomment>core/reports/tool_reports.py:262</extracomment>
         <source>Equal-Sorting Ratio</source>
         <translation>Taux de tri identique (ESR)</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:225</extracomment>
+        <extracomment>core/reports/tool_reports.py:275</extracomment>
         <source>Mean pairwise Pearson correlation of score triplets (Fig. 8 right): most consistent {} ({}), least consistent {} ({}).</source>
         <translation>Corrélation de Pearson moyenne par paires des triplets de scores (fig. 8 à droite) : le plus cohérent {} ({}), le moins cohérent {} ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:231</extracomment>
+        <extracomment>core/reports/tool_reports.py:286</extracomment>
         <source>Equal-Sorting Ratio and Sorting Margins</source>
         <translation>Taux de tri identique et marges de tri</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:232</extracomment>
+        <extracomment>core/reports/tool_reports.py:287</extracomment>
         <source>Triplets (reference, method B, method C): ESR is the share of ordered triplets that two scores sort alike; the Sorting Margin sign(a)√|a|, a = (q1(B) - q1(C))(q2(B) - q2(C)), is negative for a missorted triplet and small when the disagreement is marginal (Lopez-Molina et al., eq. 8-12).</source>
         <translation>Triplets (référence, méthode B, méthode C) : l&apos;ESR est la part des triplets ordonnés que deux scores trient de la même façon ; la marge de tri sign(a)√|a|, a = (q1(B) - q1(C))(q2(B) - q2(C)), est négative pour un triplet mal trié et petite quand le désaccord est marginal (Lopez-Molina et al., éq. 8-12).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:237</extracomment>
+        <extracomment>core/reports/tool_reports.py:292</extracomment>
         <source>score 1</source>
         <translation>score 1</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:237</extracomment>
+        <extracomment>core/reports/tool_reports.py:292</extracomment>
         <source>score 2</source>
         <translation>score 2</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:237</extracomment>
+        <extracomment>core/reports/tool_reports.py:292</extracomment>
         <source>samples</source>
         <translation>échantillons</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:238; core/reports/tool_reports.py:260</extracomment>
+        <extracomment>core/reports/tool_reports.py:293; core/reports/tool_reports.py:315</extracomment>
         <source>triplets</source>
         <translation>triplets</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:238</extracomment>
+        <extracomment>core/reports/tool_reports.py:293</extracomment>
         <source>missorted pairs</source>
         <translation>paires mal triées</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:238</extracomment>
+        <extracomment>core/reports/tool_reports.py:293</extracomment>
         <source>min SM</source>
         <translation>SM min.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:238</extracomment>
+        <extracomment>core/reports/tool_reports.py:293</extracomment>
         <source>median SM</source>
         <translation>SM médiane</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:259</extracomment>
+        <extracomment>core/reports/tool_reports.py:314</extracomment>
         <source>Sorting Margin</source>
         <translation>Marge de tri</translation>
     </message>
@@ -3982,6 +3977,10 @@
         <extracomment>family Instances and classes: description</extracomment>
         <source>individual roads matched one to one, by class</source>
         <translation>routes individuelles appariées une à une, par classe</translation>
+    </message>
+    <message>
+        <source>{} must be a positive distance (metres), got {}</source>
+        <translation type="vanished">{} doit être une distance positive (mètres), reçu {}</translation>
     </message>
     <message>
         <source>COUNT must be &gt;= 0, got {}</source>

@@ -49,7 +49,8 @@ from ...network.assignment import min_cost_matching
 from .linecover import Segments
 from .linesample import centre_layout
 from .overlap import cover, neighbourhood_overlap
-from ...registry import MetricSpec, Output, Param, Sink, register
+from ...scores import ratio
+from ...registry import MetricSpec, Output, Param, Sink, register, require_in_range, require_positive
 from ...network.lineset import LineSet
 from ...progress import Progress
 from ...result import MetricResult
@@ -80,8 +81,8 @@ def scores_from(tp_pred, pred_total, tp_gt, gt_total, alpha, warnings, unit="m")
         common.empty_warning("gt", warnings, "RECALL undefined (NaN), PRECISION = 0, F = 0")
     elif pred_total <= 0:
         common.empty_warning("pred", warnings, "PRECISION undefined (NaN), RECALL = 0, F = 0")
-    p = common.ratio(tp_pred, pred_total)
-    r = common.ratio(tp_gt, gt_total)
+    p = ratio(tp_pred, pred_total)
+    r = ratio(tp_gt, gt_total)
     f = 0.0 if (gt_total <= 0 or pred_total <= 0) else f_alpha(p, r, alpha)
     return dict(PRECISION=p, RECALL=r, F=f, TP=_mm(tp_pred), FP=_mm(pred_total - tp_pred),
                 FN=_mm(gt_total - tp_gt))
@@ -195,10 +196,10 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     strategy = params.get("STRATEGY")
     if strategy not in STRATEGIES:
         raise ValueError(msg("STRATEGY must be one of {}, got {!r}", STRATEGIES, strategy))
-    tol = common.positive(params, "TOLERANCE")
-    alpha = common.in_range(params, "ALPHA", 0.0, 1.0)
-    spacing = common.positive(params, "SAMPLE_SPACING")
-    angle = common.in_range(params, "ANGLE_TOLERANCE", 0.0, 90.0)
+    tol = require_positive(params, "TOLERANCE")
+    alpha = require_in_range(params, "ALPHA", 0.0, 1.0)
+    spacing = require_positive(params, "SAMPLE_SPACING")
+    angle = require_in_range(params, "ANGLE_TOLERANCE", 0.0, 90.0)
     warnings = []
     progress.set(0.0, N_("building networks"))
     pr = common.Pair(gt, pred, params, warnings)

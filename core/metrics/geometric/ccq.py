@@ -34,7 +34,9 @@ import math
 import numpy as np
 
 from .overlap import cover
-from ...registry import MetricSpec, Output, Param, Sink, register
+from ... import scores as score_rules
+from ...scores import ratio
+from ...registry import MetricSpec, Output, Param, Sink, register, require_positive
 from ...network.lineset import LineSet
 from ...progress import Progress
 from ...result import MetricResult
@@ -54,8 +56,8 @@ def scores_from(l_mr, LG, l_me, LP, sq_sum, warnings):
                              "RMS_OFFSET = 0 (nothing to find, nothing found)")
         return dict(CORRECTNESS=1.0, COMPLETENESS=1.0, QUALITY=1.0, QUALITY_RATIO=1.0, F1=1.0,
                     REDUNDANCY=0.0, RMS_OFFSET=0.0)
-    comp = common.ratio(l_mr, LG)
-    corr = common.ratio(l_me, LP)
+    comp = ratio(l_mr, LG)
+    corr = ratio(l_me, LP)
     if LG <= 0:
         common.empty_warning("gt", warnings, "COMPLETENESS, REDUNDANCY and RMS_OFFSET undefined "
                              "(NaN); CORRECTNESS, QUALITY, QUALITY_RATIO and F1 = 0")
@@ -68,7 +70,7 @@ def scores_from(l_mr, LG, l_me, LP, sq_sum, warnings):
     else:
         den = comp + corr - comp * corr
         qr = comp * corr / den if den > 0 else 0.0
-    f1 = 0.0 if (LG <= 0 or LP <= 0) else common.harmonic(comp, corr)
+    f1 = 0.0 if (LG <= 0 or LP <= 0) else score_rules.f1(comp, corr)
     if l_me > 0:
         red = (l_me - l_mr) / l_me
         rms = math.sqrt(max(sq_sum, 0.0) / l_me)
@@ -82,8 +84,8 @@ def scores_from(l_mr, LG, l_me, LP, sq_sum, warnings):
 
 
 def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
-    buf = common.positive(params, "BUFFER")
-    step = common.positive(params, "SAMPLE_STEP")
+    buf = require_positive(params, "BUFFER")
+    step = require_positive(params, "SAMPLE_STEP")
     warnings = []
     progress.set(0.0, N_("building networks"))
     pr = common.Pair(gt, pred, params, warnings)

@@ -29,7 +29,8 @@ import numpy as np
 
 from .linecover import Segments
 from .overlap import cover
-from ...registry import MetricSpec, Output, Param, Sink, register
+from ...scores import f1, ratio
+from ...registry import MetricSpec, Output, Param, Sink, register, require_positive
 from ...network.lineset import LineSet
 from ...progress import Progress
 from ...result import MetricResult
@@ -75,18 +76,18 @@ def scores_from(in_g, LG, in_p, LP, warnings):
     if LG <= 0 and LP <= 0:
         common.empty_warning("both", warnings, "CLDICE, TPREC and TSENS = 1")
         return dict(CLDICE=1.0, TPREC=1.0, TSENS=1.0)
-    tprec = common.ratio(in_p, LP)
-    tsens = common.ratio(in_g, LG)
+    tprec = ratio(in_p, LP)
+    tsens = ratio(in_g, LG)
     if LG <= 0:
         common.empty_warning("gt", warnings, "TSENS undefined (NaN), TPREC = 0, CLDICE = 0")
     elif LP <= 0:
         common.empty_warning("pred", warnings, "TPREC undefined (NaN), TSENS = 0, CLDICE = 0")
-    cl = 0.0 if (LG <= 0 or LP <= 0) else common.harmonic(tprec, tsens)
+    cl = 0.0 if (LG <= 0 or LP <= 0) else f1(tprec, tsens)
     return dict(CLDICE=cl, TPREC=tprec, TSENS=tsens)
 
 
 def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
-    default = common.positive(params, "DEFAULT_WIDTH")
+    default = require_positive(params, "DEFAULT_WIDTH")
     field = params.get("WIDTH_FIELD") or None
     warnings = []
     progress.set(0.0, N_("building networks"))

@@ -1,8 +1,6 @@
 """What CCQ, the distance metrics, clDice and the boundary F-measure share:
-parameter checks, the two networks in one local frame, empty-input
-handling and line-piece output layers (not a metric itself: the leading
-underscore keeps the registry from importing it as one)."""
-import math
+the two networks in one local frame, empty-input handling and line-piece
+output layers (not a metric itself: it is not in registry.METRIC_MODULES)."""
 
 import numpy as np
 
@@ -16,28 +14,6 @@ GT, PRED = "ground_truth", "prediction"
 PIECE_FIELDS = [("source", "string"), ("length", "double"), ("distance", "double"),
                 ("max_distance", "double")]
 NAN = float("nan")
-
-
-def positive(params, name):
-    v = params.get(name)
-    try:
-        v = float(v)
-    except (TypeError, ValueError):
-        raise ValueError(msg("{} must be a number, got {!r}", name, v))
-    if not (v > 0 and math.isfinite(v)):
-        raise ValueError(msg("{} must be > 0 (metres), got {}", name, params.get(name)))
-    return v
-
-
-def in_range(params, name, lo, hi):
-    v = params.get(name)
-    try:
-        v = float(v)
-    except (TypeError, ValueError):
-        raise ValueError(msg("{} must be a number, got {!r}", name, v))
-    if not (lo <= v <= hi):
-        raise ValueError(msg("{} must be between {:g} and {:g}, got {:g}", name, lo, hi, v))
-    return v
 
 
 class Pair:
@@ -97,19 +73,6 @@ def empty_warning(which, warnings, what):
             "gt": msg("the ground truth is empty: {}", what),
             "pred": msg("the prediction is empty: {}", what)}[which]
     warnings.append(text)
-
-
-def ratio(a, b):
-    return a / b if b > 0 else NAN
-
-
-def harmonic(a, b):
-    """Harmonic mean; 0 when either is 0, NaN when either is NaN."""
-    if a == 0 or b == 0:
-        return 0.0
-    if math.isnan(a) or math.isnan(b):
-        return NAN
-    return 2.0 * a * b / (a + b)
 
 
 def add_pieces(table, net, edge, o0, o1, source, profile=None, **columns):

@@ -46,7 +46,7 @@ import numpy as np
 
 from .linesample import pl_quantile, refine_max
 from .overlap import cover, neighbourhood_overlap
-from ...registry import MetricSpec, Output, Param, Sink, register
+from ...registry import MetricSpec, Output, Param, Sink, register, require_in_range, require_positive
 from ...network.lineset import LineSet
 from ...progress import Progress
 from ...result import FeatureTable, MetricResult
@@ -80,9 +80,9 @@ def _empty_scores(which, warnings):
 
 
 def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
-    tol = common.positive(params, "TOLERANCE")
-    pct = common.in_range(params, "PERCENTILE", 0.0, 100.0)
-    step = common.positive(params, "SAMPLE_STEP")
+    tol = require_positive(params, "TOLERANCE")
+    pct = require_in_range(params, "PERCENTILE", 0.0, 100.0)
+    step = require_positive(params, "SAMPLE_STEP")
     p = pct / 100.0
     warnings = []
     progress.set(0.0, N_("building networks"))

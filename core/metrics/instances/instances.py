@@ -57,6 +57,7 @@ from .instance_ap import average_precision, greedy_match
 from .instance_overlap import area_iou, intersection_bound, length_iou
 from ..geometric.linecover import Segments, covered_interval, segment_pairs_within, union_length
 from ...network.build import build_network
+from ...scores import ratios
 from ...registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
 from ...network.lineset import LineSet
 from ...progress import Progress
@@ -230,12 +231,6 @@ def network_instances(ls, fcls, fconf, merge_tolerance, node_crossings):
 
 # -- scores --------------------------------------------------------------
 
-def _ratio(a, b):
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(b > 0, a / np.where(b > 0, b, 1.0), np.nan)
-
-
 def _nanmean(x):
     x = np.asarray(x, float)
     x = x[~np.isnan(x)]
@@ -269,11 +264,11 @@ def class_confusion(G, P, ii, jj, lo_g, hi_g, lo_p, hi_p, n_cls):
 def class_iou(st):
     """IoU and iIoU per class from the statistics of class_confusion: with
     w_i = mean_len / len_i, sum w_i TP_i = mean_len * rtp."""
-    iou = _ratio(st["tp"], st["tp"] + st["fn"] + st["fp"])
-    mean_len = _ratio(st["L_gt"], st["n_inst"])
+    iou = ratios(st["tp"], st["tp"] + st["fn"] + st["fp"])
+    mean_len = ratios(st["L_gt"], st["n_inst"])
     mean_len = np.where(np.isnan(mean_len), 0.0, mean_len)
     itp, ifn = mean_len * st["rtp"], mean_len * st["rfn"]
-    iiou = _ratio(itp, itp + ifn + st["fp"])
+    iiou = ratios(itp, itp + ifn + st["fp"])
     return np.clip(iou, 0.0, 1.0), np.clip(iiou, 0.0, 1.0)
 
 

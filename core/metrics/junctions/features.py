@@ -234,11 +234,3 @@ def angle_difference(a, b):
     return np.minimum(d, 2 * np.pi - d)
 
 
-def f1_of(recall, precision):
-    """Harmonic mean of the two scores of a junction metric; 0 when either is
-    0 (even if the other is undefined), NaN when either is NaN."""
-    if recall == 0 or precision == 0:
-        return 0.0
-    if math.isnan(recall) or math.isnan(precision):
-        return math.nan
-    return 2 * recall * precision / (recall + precision)

@@ -44,8 +44,10 @@ import math
 import numpy as np
 from scipy.spatial import cKDTree
 
-from .features import JunctionClusters, angle_difference, f1_of, junction_nodes
+from .features import JunctionClusters, angle_difference, junction_nodes
 from ...network.lineset import network_pair, LineSet
+from ... import scores as score_rules
+from ...scores import ratio
 from ...registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
 from ...progress import Progress
 from ...result import FeatureTable, MetricResult
@@ -111,10 +113,6 @@ def match_clusters(A, B, match_radius, tolerance):
     return ia[pick], ib[pick], d[pick], fc[pick], fe[pick]
 
 
-def _ratio(a, b):
-    return a / b if b > 0 else math.nan
-
-
 def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     cr = float(params["CLUSTER_RADIUS"])
     mr = float(params["MATCH_RADIUS"])
@@ -138,8 +136,8 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     V, U, M = len(A), len(B), len(ia)
     n_correct = float(fc.sum())
     n_error = float(fe.sum()) + (U - M)
-    f_correct = _ratio(n_correct, V)
-    f_error = _ratio(n_error, n_error + n_correct)
+    f_correct = ratio(n_correct, V)
+    f_error = ratio(n_error, n_error + n_correct)
     if G.is_empty():
         f_correct = f_error = math.nan
         warnings.append(msg("the ground truth is empty: JUNCT is undefined (NaN)"))
@@ -156,7 +154,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     elif U == 0:
         warnings.append(msg("the prediction has no junction: F_CORRECT = 0, F_ERROR undefined "
                             "(NaN)"))
-    f1 = f1_of(f_correct, 1.0 - f_error) if not G.is_empty() else math.nan
+    f1 = score_rules.f1(1.0 - f_error, f_correct) if not G.is_empty() else math.nan
     scores = {"F_CORRECT": f_correct, "F_ERROR": f_error, "F1": f1,
               "N_CORRECT": n_correct, "N_ERROR": float(n_error),
               "GT_JUNCTIONS": float(V), "PRED_JUNCTIONS": float(U), "MATCHED_JUNCTIONS": float(M)}
@@ -215,14 +213,14 @@ def _layers(A, B, ia, ib, dist, fc, fe, tol):
 def pool(results):
     """Pooled JUNCT over tiles: F_CORRECT = sum N_CORRECT / sum GT_JUNCTIONS,
     F_ERROR = sum N_ERROR / (sum N_ERROR + sum N_CORRECT)."""
-    from ...pooling import ratio, sums
+    from ...pooling import sums
     t = sums(results, ("N_CORRECT", "N_ERROR", "GT_JUNCTIONS", "PRED_JUNCTIONS",
                        "MATCHED_JUNCTIONS"))
     fc = ratio(t["N_CORRECT"], t["GT_JUNCTIONS"])
     fe = ratio(t["N_ERROR"], t["N_ERROR"] + t["N_CORRECT"])
     if t["GT_JUNCTIONS"] == 0 and t["PRED_JUNCTIONS"] == 0:
         fc, fe = 1.0, 0.0  # the metric's convention: nothing to find, nothing spurious
-    out = {"F_CORRECT": fc, "F_ERROR": fe, "F1": f1_of(fc, 1.0 - fe)}
+    out = {"F_CORRECT": fc, "F_ERROR": fe, "F1": score_rules.f1(1.0 - fe, fc)}
     out.update(t)
     return out
 

@@ -35,8 +35,9 @@ import math
 import numpy as np
 from scipy.spatial import cKDTree
 
-from .features import f1_of, feature_nodes
+from .features import feature_nodes
 from ...network.lineset import network_pair, LineSet
+from ... import scores as score_rules
 from ...registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
 from ...progress import Progress
 from ...result import FeatureTable, MetricResult
@@ -185,7 +186,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     elif ap == 0:
         warnings.append(msg("the ground truth has no junction or dead end: RECALL is undefined "
                             "(NaN)"))
-    f1 = f1_of(recall, precision) if not G.is_empty() else math.nan
+    f1 = score_rules.f1(precision, recall) if not G.is_empty() else math.nan
     scores = {"PRECISION": precision, "RECALL": recall, "F1": f1, "TP": tp, "PP": pp, "AP": ap}
     counts = {
         "gt_features": len(Fg), "pred_features": len(Fp),

@@ -40,6 +40,7 @@ import numpy as np
 
 from ...network.lineset import network_pair, LineSet
 from ...network.paths import NetworkDistances
+from ...scores import harmonic_or_nan, mean_or_nan
 from ...registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
 from ...progress import Progress
 from ...result import FeatureTable, MetricResult
@@ -254,13 +255,9 @@ def _penalty(LA, LB):
 
 
 def _combine(a, b, variant):
-    if math.isnan(a) or math.isnan(b):
-        return math.nan
-    if variant == "sat2graph":
-        return (a + b) / 2.0
-    if a <= 0 or b <= 0:
-        return 0.0
-    return 2 * a * b / (a + b)
+    """APLS from its two directions: the harmonic mean (SpaceNet) or the mean
+    (Sat2Graph), NaN when either is undefined (core/scores.py)."""
+    return mean_or_nan(a, b) if variant == "sat2graph" else harmonic_or_nan(a, b)
 
 
 def _speed_rates(lineset, field, unit, default_speed, warnings, label):

@@ -41,6 +41,7 @@ import numpy as np
 from ...network.lineset import network_pair, LineSet
 from .pathmatch import PathMatch
 from .pathsample import PathPoints, decompose_paths, sub_polyline
+from ...scores import f1_given_recall
 from ...registry import MetricSpec, Output, Param, Sink, register
 from ...progress import Progress
 from ...result import FeatureTable, MetricResult
@@ -92,7 +93,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
         precision = math.nan
         warnings.append(msg("the prediction is empty: PRECISION is undefined (NaN), RECALL = 0, "
                             "F1 = 0"))
-    f1 = _f1(precision, recall)
+    f1 = f1_given_recall(precision, recall)
     inter_g = _interruptions(rec)
     inter_p = _interruptions(prec)
     scores = {"PRECISION": precision, "RECALL": recall, "F1": f1,
@@ -136,21 +137,9 @@ def pool(results):
                                              "pred_paths", "interruptions")}
     recall = tot["gt_score_sum"] / tot["gt_paths"] if tot["gt_paths"] else math.nan
     precision = tot["pred_score_sum"] / tot["pred_paths"] if tot["pred_paths"] else math.nan
-    return {"PRECISION": precision, "RECALL": recall, "F1": _f1(precision, recall),
+    return {"PRECISION": precision, "RECALL": recall, "F1": f1_given_recall(precision, recall),
             "N_PATHS_GT": float(tot["gt_paths"]), "N_PATHS_PRED": float(tot["pred_paths"]),
             "N_INTERRUPTIONS": float(tot["interruptions"])}
-
-
-def _f1(precision, recall):
-    """Harmonic mean; 0 when either is 0 or the precision is undefined
-    (empty prediction: recall 0); NaN when the recall is undefined."""
-    if math.isnan(recall):
-        return math.nan
-    if math.isnan(precision):
-        return 0.0
-    if precision + recall > 0:
-        return 2 * precision * recall / (precision + recall)
-    return 0.0
 
 
 def _interruptions(match):

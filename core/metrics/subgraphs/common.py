@@ -1,27 +1,11 @@
-"""What SUBG, OPT-G and TOPO share: parameter checks, network building,
-outputs, sinks and the result (not a metric itself: the leading underscore
-keeps the registry from importing it as one)."""
-import math
+"""What SUBG, OPT-G and TOPO share: network building, outputs, sinks and
+the result (not a metric itself: it is not in registry.METRIC_MODULES)."""
 
 from ...network.lineset import network_pair
 from ...registry import Output, Sink, STANDARD_SINKS
 from ...result import MetricResult
 from .evaluation import layers, precision_recall_f1
 from ...text import msg
-
-
-def positive(params, name):
-    v = float(params[name])
-    if not v > 0 or not math.isfinite(v):
-        raise ValueError(msg("{} must be a positive distance (metres), got {}", name, params[name]))
-    return v
-
-
-def non_negative(params, name):
-    v = float(params[name])
-    if not v >= 0 or not math.isfinite(v):
-        raise ValueError(msg("{} must be >= 0 (metres), got {}", name, params[name]))
-    return v
 
 
 def networks(gt, pred, params, warnings):

@@ -9,7 +9,6 @@ pairs of the block are looked up in the global list of control-point pairs
 within MATCH_DISTANCE (one KD-tree query for the whole run), and one matching
 call handles every subgraph pair of the block (core/metrics/subgraphs/matching.py).
 """
-import math
 
 import numpy as np
 
@@ -17,6 +16,7 @@ from ...progress import checkpoint
 from ...result import FeatureTable
 from .matching import candidate_pairs
 from .extract import KeyIndex, heading_difference
+from ...scores import f1, ratio
 from ...text import msg
 
 BLOCK_PAIRS = 250_000  # (seed, vertex) ball pairs per block: bounds memory; small
@@ -163,23 +163,15 @@ def precision_recall_f1(tp_marbles, marbles, tp_holes, holes, warnings):
     """Pooled precision, recall and F1 with the NaN conventions: precision
     NaN without marbles, recall NaN without holes, F1 = 0 when either is 0
     (or precision is NaN and recall is 0), otherwise NaN if one is NaN."""
-    p = tp_marbles / marbles if marbles > 0 else math.nan
-    r = tp_holes / holes if holes > 0 else math.nan
+    p = ratio(tp_marbles, marbles)
+    r = ratio(tp_holes, holes)
     if marbles == 0:
         warnings.append(msg("no prediction control point in any subgraph: PRECISION is "
                             "undefined (NaN)"))
     if holes == 0:
         warnings.append(msg("no ground-truth control point in any subgraph: RECALL is undefined "
                             "(NaN)"))
-    return p, r, f1_score(p, r)
-
-
-def f1_score(p, r):
-    if (not math.isnan(r) and r == 0) or (not math.isnan(p) and p == 0):
-        return 0.0
-    if math.isnan(p) or math.isnan(r):
-        return math.nan
-    return 2 * p * r / (p + r)
+    return p, r, f1(p, r)
 
 
 FIELDS = [("source", "string"), ("seed_id", "int"), ("n_subgraphs", "int"),

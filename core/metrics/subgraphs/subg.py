@@ -36,7 +36,7 @@ import numpy as np
 
 from ...network.lineset import LineSet
 from ...progress import Progress
-from ...registry import MetricSpec, Param, register
+from ...registry import MetricSpec, Param, register, require_non_negative, require_positive
 from ...result import MetricResult
 from ...network.sampling import rng
 from ...network.snapping import NetworkLocator
@@ -67,8 +67,8 @@ def seed_settings(params):
     n = int(params["N_SEEDS"])
     if n < 1:
         raise ValueError(msg("N_SEEDS must be >= 1, got {}", params['N_SEEDS']))
-    return (n, common.positive(params, "RADIUS"), common.positive(params, "SPACING"),
-            common.non_negative(params, "MATCH_DISTANCE"))
+    return (n, require_positive(params, "RADIUS"), require_positive(params, "SPACING"),
+            require_non_negative(params, "MATCH_DISTANCE"))
 
 
 def other_centres(net, xy, max_distance):

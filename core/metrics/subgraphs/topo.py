@@ -43,9 +43,10 @@ import numpy as np
 
 from ...network.lineset import LineSet
 from ...progress import Progress
-from ...registry import MetricSpec, Param, register
+from ...scores import f1
+from ...registry import MetricSpec, Param, register, require_non_negative, require_positive
 from ...result import MetricResult
-from .evaluation import Centres, f1_score, run
+from .evaluation import Centres, run
 from .matching import match_maximum
 from .extract import ALONG_GRAPH, ChainGraph, chain_seed_locations, heading_at, locate_with_heading
 from . import common
@@ -55,10 +56,10 @@ AGGREGATIONS = ["pooled", "mean"]
 
 
 def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
-    radius = common.positive(params, "RADIUS")
-    spacing = common.positive(params, "SPACING")
-    dmatch = common.non_negative(params, "MATCH_DISTANCE")
-    seed_spacing = common.positive(params, "SEED_SPACING")
+    radius = require_positive(params, "RADIUS")
+    spacing = require_positive(params, "SPACING")
+    dmatch = require_non_negative(params, "MATCH_DISTANCE")
+    seed_spacing = require_positive(params, "SEED_SPACING")
     tol_deg = float(params["ANGLE_TOLERANCE"])
     if not 0 < tol_deg <= 90:
         raise ValueError(msg("ANGLE_TOLERANCE must be in (0, 90] degrees, got {}", tol_deg))
@@ -122,7 +123,7 @@ def _mean_scores(counts, paired, warnings):
     else:
         p = float(np.mean(tp / counts.marbles[ev]))
         r = float(np.sum(tp / counts.holes[ev])) / n_all
-    return {"PRECISION": p, "RECALL": r, "F1": f1_score(p, r)}
+    return {"PRECISION": p, "RECALL": r, "F1": f1(p, r)}
 
 
 SPEC = register(MetricSpec(

@@ -44,7 +44,7 @@
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:213; ui/checks.py:473; ui/checks.py:501; ui/checks.py:516; ui/compare.py:131; ui/evaluate.py:151; ui/perturb.py:98; ui/sensitivity.py:113</extracomment>
+        <extracomment>ui/algorithm.py:213; ui/checks.py:442; ui/checks.py:470; ui/checks.py:485; ui/compare.py:131; ui/evaluate.py:151; ui/perturb.py:98; ui/sensitivity.py:113</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -54,172 +54,132 @@
         <translation>{metric} — {layer}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:41; ui/compare.py:95; ui/inputs.py:221; ui/sensitivity.py:92</extracomment>
+        <extracomment>ui/checks.py:40; ui/compare.py:95; ui/inputs.py:221; ui/sensitivity.py:92</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:41; ui/checks.py:456; ui/compare.py:106; ui/inputs.py:222; ui/inputs.py:226; ui/inputs.py:236; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:396; core/metrics/paths/apls.py:298; core/registry.py:386; core/reports/report.py:415</extracomment>
+        <extracomment>ui/checks.py:40; ui/checks.py:425; ui/compare.py:106; ui/inputs.py:222; ui/inputs.py:226; ui/inputs.py:236; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:396; core/metrics/paths/apls.py:298; core/registry.py:386; core/reports/report.py:415</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:42; ui/perturb.py:80; ui/perturb.py:83</extracomment>
+        <extracomment>ui/checks.py:41; ui/perturb.py:80; ui/perturb.py:83</extracomment>
         <source>input</source>
         <translation>source</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:174</extracomment>
+        <extracomment>ui/checks.py:173</extracomment>
         <source>The output {} ({}) would overwrite the input {} ({}): inputs are never modified. Choose another file for {}.</source>
         <translation>La sortie {} ({}) écraserait l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:181</extracomment>
+        <extracomment>ui/checks.py:180</extracomment>
         <source>The outputs {} and {} are both written to {}: the second would replace the first. Give each output its own file, or write them as separate layers of one GeoPackage (&apos;Save to GeoPackage...&apos; in the dialog, or ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) and another table name for the other).</source>
         <translation>Les sorties {} et {} sont toutes deux écrites dans {} : la seconde remplacerait la première. Donnez à chaque sortie son propre fichier, ou écrivez-les comme couches distinctes d&apos;un même GeoPackage (« Enregistrer dans un GeoPackage… » dans la boîte de dialogue, ou ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) et un autre nom de table pour l&apos;autre sortie).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:215</extracomment>
+        <extracomment>ui/checks.py:214</extracomment>
         <source>it is a folder</source>
         <translation>c&apos;est un dossier</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:218</extracomment>
+        <extracomment>ui/checks.py:217</extracomment>
         <source>the file is read-only</source>
         <translation>le fichier est en lecture seule</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:233</extracomment>
+        <extracomment>ui/checks.py:232</extracomment>
         <source>{} is not a folder</source>
         <translation>{} n&apos;est pas un dossier</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:235</extracomment>
+        <extracomment>ui/checks.py:234</extracomment>
         <source>the folder {} is not writable</source>
         <translation>le dossier {} n&apos;est pas accessible en écriture</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:245</extracomment>
+        <extracomment>ui/checks.py:244</extracomment>
         <source>Cannot write {} to {}: {}. Choose another file; nothing was computed.</source>
         <translation>Impossible d&apos;écrire {} dans {} : {}. Choisissez un autre fichier ; rien n&apos;a été calculé.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:261</extracomment>
+        <extracomment>ui/checks.py:260</extracomment>
         <source>DASK_SCHEDULER &apos;{}&apos; is not an address like tcp://host:8786: {}</source>
         <translation>DASK_SCHEDULER « {} » n&apos;est pas une adresse de la forme tcp://host:8786 : {}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:264</extracomment>
+        <extracomment>ui/checks.py:263</extracomment>
         <source>DASK_SCHEDULER &apos;{}&apos; is not an address like tcp://host:8786.</source>
         <translation>DASK_SCHEDULER « {} » n&apos;est pas une adresse de la forme tcp://host:8786.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:269</extracomment>
+        <extracomment>ui/checks.py:268</extracomment>
         <source>Cannot reach the Dask scheduler at {} ({}). Start it (&apos;dask scheduler&apos;), check the address and firewall, or leave DASK_SCHEDULER empty to run on local processes.</source>
         <translation>Impossible de joindre l&apos;ordonnanceur Dask à l&apos;adresse {} ({}). Démarrez-le (« dask scheduler »), vérifiez l&apos;adresse et le pare-feu, ou laissez DASK_SCHEDULER vide pour calculer sur des processus locaux.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:295</extracomment>
+        <extracomment>ui/checks.py:294</extracomment>
         <source>Could not load the {} layer.</source>
         <translation>Impossible de charger la couche {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:299</extracomment>
+        <extracomment>ui/checks.py:298</extracomment>
         <source>The {} layer must contain lines, but it has {} geometries. Choose a line layer (for polygons, run &apos;Polygons to lines&apos; first).</source>
         <translation>La couche {} doit contenir des lignes, mais ses géométries sont de type {}. Choisissez une couche de lignes (pour des polygones, lancez d&apos;abord « Polygones vers lignes »).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:309</extracomment>
+        <extracomment>ui/checks.py:308</extracomment>
         <source>The TILES layer must contain polygons (one per tile), but it has {} geometries. Leave TILES empty and set TILE_SIZE for a square grid.</source>
         <translation>La couche TILES doit contenir des polygones (un par tuile), mais ses géométries sont de type {}. Laissez TILES vide et réglez TILE_SIZE pour une grille carrée.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:330</extracomment>
-        <source>a finite number (metres)</source>
-        <translation>un nombre fini (mètres)</translation>
-    </message>
-    <message>
-        <extracomment>ui/checks.py:330; core/registry.py:113</extracomment>
-        <source>a finite number</source>
-        <translation>un nombre fini</translation>
-    </message>
-    <message>
-        <extracomment>ui/checks.py:331</extracomment>
-        <source>an integer</source>
-        <translation>un entier</translation>
-    </message>
-    <message>
-        <extracomment>ui/checks.py:331</extracomment>
-        <source>true or false</source>
-        <translation>true ou false</translation>
-    </message>
-    <message>
-        <extracomment>ui/checks.py:332</extracomment>
-        <source>one of {}</source>
-        <translation>l&apos;une des valeurs {}</translation>
-    </message>
-    <message>
-        <extracomment>ui/checks.py:333</extracomment>
-        <source>a field name</source>
-        <translation>un nom de champ</translation>
-    </message>
-    <message>
-        <extracomment>ui/checks.py:333</extracomment>
-        <source>a text</source>
-        <translation>un texte</translation>
-    </message>
-    <message>
-        <extracomment>ui/checks.py:343</extracomment>
+        <extracomment>ui/checks.py:321</extracomment>
         <source>PARAMETERS: &apos;{}&apos; is not a metric. Per-metric parameters go under the metric&apos;s id, e.g. {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}; metrics: {}.</source>
         <translation>PARAMETERS : « {} » n&apos;est pas une métrique. Les paramètres propres à une métrique se placent sous son identifiant, par ex. {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} ; métriques : {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:348</extracomment>
+        <extracomment>ui/checks.py:326</extracomment>
         <source>PARAMETERS: the value of &apos;{}&apos; must be an object of parameter names and values, e.g. {{&quot;{}&quot;: {{&quot;{}&quot;: ...}}}}.</source>
         <translation>PARAMETERS : la valeur de « {} » doit être un objet de noms et de valeurs de paramètres, par ex. {{&quot;{}&quot;: {{&quot;{}&quot;: ...}}}}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:355</extracomment>
+        <extracomment>ui/checks.py:333</extracomment>
         <source>PARAMETERS: {} has no parameter &apos;{}&apos;; its parameters: {}.</source>
         <translation>PARAMETERS : {} n&apos;a pas de paramètre « {} » ; ses paramètres : {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:359</extracomment>
-        <source>PARAMETERS: {}.{} must be {}, got {}.</source>
-        <translation>PARAMETERS : {}.{} doit être {}, reçu {}.</translation>
+        <extracomment>ui/checks.py:339</extracomment>
+        <source>PARAMETERS: {}: {}</source>
+        <translation>PARAMETERS : {} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:367</extracomment>
-        <source>PARAMETERS: {}.{} must be between {} and {}, got {}.</source>
-        <translation>PARAMETERS : {}.{} doit être compris entre {} et {}, reçu {}.</translation>
-    </message>
-    <message>
-        <extracomment>ui/checks.py:372</extracomment>
+        <extracomment>ui/checks.py:341</extracomment>
         <source>PARAMETERS has settings for {}, which is not among the chosen metrics: they are not used.</source>
         <translation>PARAMETERS contient des réglages pour {}, qui ne fait pas partie des métriques choisies : ils ne sont pas utilisés.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:431</extracomment>
+        <extracomment>ui/checks.py:400</extracomment>
         <source>Choose the prediction layer (the lines to evaluate).</source>
         <translation>Choisissez la couche de prédiction (les lignes à évaluer).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:471</extracomment>
+        <extracomment>ui/checks.py:440</extracomment>
         <source>(this tool reads no attributes: the perturbed copies have none)</source>
         <translation>(cet outil ne lit aucun attribut : les copies perturbées n&apos;en ont pas)</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:480</extracomment>
+        <extracomment>ui/checks.py:449</extracomment>
         <source>The ground truth and the prediction are the same data ({}): every score is perfect. Choose the prediction layer.</source>
         <translation>La vérité terrain et la prédiction sont les mêmes données ({}) : tous les scores sont parfaits. Choisissez la couche de prédiction.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:487</extracomment>
+        <extracomment>ui/checks.py:456</extracomment>
         <source>The ground truth and the prediction &apos;{}&apos; are the same data: its scores are perfect.</source>
         <translation>La vérité terrain et la prédiction « {} » sont les mêmes données : ses scores sont parfaits.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:538</extracomment>
+        <extracomment>ui/checks.py:507</extracomment>
         <source>Prediction (lines to evaluate)</source>
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
@@ -1602,6 +1562,11 @@
         <extracomment>core/registry.py:113</extracomment>
         <source>a whole number</source>
         <translation>un nombre entier</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:113</extracomment>
+        <source>a finite number</source>
+        <translation>un nombre fini</translation>
     </message>
     <message>
         <extracomment>core/registry.py:119; core/registry.py:122; core/registry.py:127; core/registry.py:132</extracomment>
@@ -3977,6 +3942,38 @@
         <extracomment>family Instances and classes: description</extracomment>
         <source>individual roads matched one to one, by class</source>
         <translation>routes individuelles appariées une à une, par classe</translation>
+    </message>
+    <message>
+        <source>a finite number (metres)</source>
+        <translation type="vanished">un nombre fini (mètres)</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation type="vanished">un entier</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation type="vanished">true ou false</translation>
+    </message>
+    <message>
+        <source>one of {}</source>
+        <translation type="vanished">l&apos;une des valeurs {}</translation>
+    </message>
+    <message>
+        <source>a field name</source>
+        <translation type="vanished">un nom de champ</translation>
+    </message>
+    <message>
+        <source>a text</source>
+        <translation type="vanished">un texte</translation>
+    </message>
+    <message>
+        <source>PARAMETERS: {}.{} must be {}, got {}.</source>
+        <translation type="vanished">PARAMETERS : {}.{} doit être {}, reçu {}.</translation>
+    </message>
+    <message>
+        <source>PARAMETERS: {}.{} must be between {} and {}, got {}.</source>
+        <translation type="vanished">PARAMETERS : {}.{} doit être compris entre {} et {}, reçu {}.</translation>
     </message>
     <message>
         <source>{} must be a positive distance (metres), got {}</source>

@@ -16,7 +16,6 @@ refuses, up front.
 * DASK_SCHEDULER reachable (a few seconds, not the 30 s of a Dask client);
 * a warning when the ground truth and the prediction are the same data.
 """
-import math
 import os
 import re
 import socket
@@ -312,27 +311,6 @@ def check_tiles_layer(source):
             QgsWkbTypes.geometryDisplayString(gtype)))
 
 
-def _kind_ok(p, v):
-    if v is None:
-        return p.optional or p.kind in ("field", "string")
-    if p.kind in ("distance", "number"):
-        return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-    if p.kind == "integer":
-        return isinstance(v, int) and not isinstance(v, bool)
-    if p.kind == "bool":
-        return isinstance(v, bool)
-    if p.kind == "enum":
-        return v in p.options
-    return isinstance(v, str)
-
-
-def _kind_text(p):
-    return {"distance": tr("a finite number (metres)"), "number": tr("a finite number"),
-            "integer": tr("an integer"), "bool": tr("true or false"),
-            "enum": tr("one of {}").format(", ".join(f'"{o}"' for o in p.options)),
-            "field": tr("a field name"), "string": tr("a text")}.get(p.kind, p.kind)
-
-
 def check_per_metric(per_metric, ids, warnings):
     """Validate PARAMETERS ({metric id: {NAME: value}}): every key a metric,
     every name a parameter of it, every value of the parameter's type.
@@ -355,19 +333,10 @@ def check_per_metric(per_metric, ids, warnings):
                 raise QgsProcessingException(tr(
                     "PARAMETERS: {} has no parameter '{}'; its parameters: {}.").format(
                     m, k, ", ".join(sorted(params))))
-            if not _kind_ok(params[k], v):
-                raise QgsProcessingException(tr(
-                    "PARAMETERS: {}.{} must be {}, got {}.").format(
-                    m, k, _kind_text(params[k]), repr(v)))
-            p = params[k]
-            if p.kind in ("distance", "number", "integer") and v is not None:
-                # the range QGIS enforces on the single algorithm's widget
-                lo, hi = p.minimum, p.maximum
-                if (lo is not None and v < lo) or (hi is not None and v > hi):
-                    raise QgsProcessingException(tr(
-                        "PARAMETERS: {}.{} must be between {} and {}, got {}.").format(
-                        m, k, "-inf" if lo is None else f"{lo:g}",
-                        "inf" if hi is None else f"{hi:g}", repr(v)))
+            try:  # the same check and sentence as the single algorithm's
+                params[k].check(v)
+            except ValueError as e:
+                raise QgsProcessingException(tr("PARAMETERS: {}: {}").format(m, error_text(e)))
         if m not in ids:
             warnings.append(tr("PARAMETERS has settings for {}, which is not among the chosen "
                                "metrics: they are not used.").format(m))

@@ -178,10 +178,11 @@ def test_unreachable_dask_scheduler_is_a_quick_clear_error(run_alg, guarded_inpu
     ('{"MERGE_TOLERANCE": 0.1}', ["'MERGE_TOLERANCE' is not a metric"]),
     ('{"apls": 3}', ["must be an object"]),
     ('{"apls": {"SPACING": 10}}', ["apls has no parameter 'SPACING'", "CONTROL_SPACING"]),
-    ('{"apls": {"CONTROL_SPACING": "ten"}}', ["apls.CONTROL_SPACING must be a finite number"]),
-    ('{"apls": {"VARIANT": "fast"}}', ["apls.VARIANT must be one of", "sat2graph"]),
-    ('{"apls": {"NODE_CROSSINGS": 1}}', ["true or false"]),
-    ('{"apls": {"CONTROL_SPACING": -5}}', ["apls.CONTROL_SPACING must be between 0.01 and 100000"]),
+    # the sentence of the single algorithm, after the metric's id
+    ('{"apls": {"CONTROL_SPACING": "ten"}}', ["apls: ", "(CONTROL_SPACING) must be a finite number"]),
+    ('{"apls": {"VARIANT": "fast"}}', ["apls: ", "(VARIANT) must be one of", "sat2graph"]),
+    ('{"apls": {"NODE_CROSSINGS": "maybe"}}', ["(NODE_CROSSINGS) must be true or false"]),
+    ('{"apls": {"CONTROL_SPACING": -5}}', ["apls: ", "(CONTROL_SPACING)", "from 0.01 to 100000 m"]),
     ('[1, 2]', ["JSON object"]),
 ])
 def test_bad_per_metric_parameters_are_clear_errors(run_alg, text, words):

@@ -6,7 +6,7 @@ empty other side, with that metric's empty-input convention.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:  # for the annotations only
     from .progress import Progress
@@ -21,12 +21,12 @@ from .text import message_of, msg
 NULL_CLASS = "NULL"
 
 
-def class_values(lineset, field):
+def class_values(lineset: LineSet, field: str) -> list[str]:
     vals = lineset.attributes[field]
     return [NULL_CLASS if v is None else str(v) for v in vals]
 
 
-def subset(lineset, feature_mask):
+def subset(lineset: LineSet, feature_mask) -> LineSet:
     """The LineSet of the features where ``feature_mask`` is True."""
     feature_mask = np.asarray(feature_mask, dtype=bool)
     keep_parts = feature_mask[lineset.part_feature] if len(lineset.parts) else np.zeros(0, bool)
@@ -38,7 +38,7 @@ def subset(lineset, feature_mask):
     return LineSet(parts, pf, fids, attrs, lineset.counts)
 
 
-def split_by_class(gt, pred, field):
+def split_by_class(gt: LineSet, pred: LineSet, field: str) -> dict[str, tuple[LineSet, LineSet]]:
     """{class: (gt subset, pred subset)} for every class on either side."""
     for name, ls in (("ground truth", gt), ("prediction", pred)):
         if field not in ls.attributes:
@@ -63,7 +63,8 @@ def _clip_classes(spec, result):
 PRECISION_FRACTION = 1e-3
 
 
-def precision_warning(spec, gt, pred, params):
+def precision_warning(spec: MetricSpec, gt: LineSet, pred: LineSet,
+                      params: dict) -> Optional[str]:
     """A warning when the coordinates are so large that float64 no longer
     resolves the smallest distance parameter finely: its spacing near the
     largest |coordinate| M is at most M x 2^-52, and it must stay below

@@ -1,12 +1,16 @@
 """Pooled aggregation over tiles: sum each tile's additive counts, then
 compute the ratios once (MetricSpec.pool).  A metric's pool function takes
 the per-tile MetricResults (scores + pool_stats) and returns its scores."""
+from __future__ import annotations
+
+from typing import Optional
+
 import math
 
 from .scores import f1, ratio
 
 
-def sums(results, keys, source="scores"):
+def sums(results: list, keys: list[str], source: str = "scores") -> dict[str, float]:
     """{key: sum over results} of scores (or pool_stats) entries; NaN
     entries count as 0."""
     out = {k: 0.0 for k in keys}
@@ -19,7 +23,8 @@ def sums(results, keys, source="scores"):
     return out
 
 
-def precision_recall_from(tp_pred, pred_total, tp_gt, gt_total, extra=None):
+def precision_recall_from(tp_pred: float, pred_total: float, tp_gt: float, gt_total: float,
+                          extra: Optional[dict] = None) -> dict[str, float]:
     """PRECISION / RECALL / F1 from matched and total counts of each side."""
     p, r = ratio(tp_pred, pred_total), ratio(tp_gt, gt_total)
     if gt_total > 0 and pred_total == 0:

@@ -52,7 +52,7 @@ NO_PROGRESS = Progress()
 
 
 @contextmanager
-def active(progress):
+def active(progress: Progress):
     """``with active(progress):`` -- :func:`checkpoint` on this thread calls
     ``progress.check()`` within the block (any object with a check method)."""
     previous = getattr(_current, "progress", None)

@@ -11,9 +11,13 @@ instead, and the ui translates them where it shows them (ui/i18n.py
   JSON like any string) that also remembers its template and arguments, so the
   ui can format the translated template with the same arguments.
 """
+from __future__ import annotations
+
+from typing import Callable
 
 
-def N_(text):
+
+def N_(text: str) -> str:
     """Marks ``text`` for translation; returns it unchanged."""
     return text
 
@@ -31,13 +35,13 @@ class Text(str):
         return (Text, (self.template,) + tuple(self.args))
 
 
-def msg(template, *args):
+def msg(template: str, *args) -> Text:
     """A translatable warning / message: ``template`` is a literal with ``{}``
     placeholders (collected for translation), ``args`` its values."""
     return Text(template, *args)
 
 
-def translate(text, tr):
+def translate(text, tr: Callable[[str], str]):
     """``text`` in the language of ``tr`` (a function translating a template):
     a Text is formatted from its translated template (Text arguments are
     translated too), a plain string is translated as it is (unchanged when
@@ -55,7 +59,7 @@ def translate(text, tr):
     return text
 
 
-def message_of(exc):
+def message_of(exc: BaseException) -> str:
     """The message of ``exc``: its one text argument as it is (a Text keeps
     its template, so it is translated where it is shown; ``str(exc)`` would
     make it a plain English string), else ``str(exc)``."""

@@ -71,7 +71,7 @@ from ..text import msg
 TIE_TOLERANCE = 1e-9
 
 
-def tie_tolerance(values):
+def tie_tolerance(values) -> float:
     """Absolute tie tolerance of one score's values: TIE_TOLERANCE x
     max(1, largest finite |value|)."""
     v = np.abs(np.asarray(values, dtype=float))
@@ -91,7 +91,7 @@ def _pair_diffs(q):
     return np.where(np.abs(d) <= tie_tolerance(q), 0.0, d)
 
 
-def equal_sorting_ratio(q1, q2):
+def equal_sorting_ratio(q1, q2) -> tuple[float, int]:
     """(ESR, number of ordered triplets used).  q1, q2: (n_refs, n_methods)
     arrays of oriented scores; NaN triplets are left out.  ESR is NaN when
     no triplet is left."""
@@ -104,7 +104,7 @@ def equal_sorting_ratio(q1, q2):
     return float(agree.sum()) / (2 * len(d1)), 2 * len(d1)
 
 
-def sorting_margins(q1, q2):
+def sorting_margins(q1, q2) -> np.ndarray:
     """Sorting Margin of every (reference, unordered method pair) with both
     scores defined."""
     d1, d2 = _pair_diffs(q1).ravel(), _pair_diffs(q2).ravel()
@@ -127,14 +127,14 @@ def _ranks(x, tol=0.0):
     return rankdata(g)
 
 
-def is_constant(x):
+def is_constant(x) -> bool:
     """True when every finite value lies within the tie tolerance."""
     x = np.asarray(x, dtype=float)
     x = x[np.isfinite(x)]
     return len(x) == 0 or float(np.ptp(x)) <= tie_tolerance(x)
 
 
-def correlations(x, y):
+def correlations(x, y) -> tuple[float, float, int]:
     """(Pearson, Spearman, n) over the pairwise complete samples; NaN when
     fewer than three samples or a score is constant within its tie
     tolerance (float noise has no correlation)."""
@@ -150,7 +150,7 @@ def correlations(x, y):
     return p, s, n
 
 
-def rank_methods(values):
+def rank_methods(values) -> np.ndarray:
     """Competition ranks (1 = best) of oriented values; ties (within the
     tie tolerance) share the better rank; NaN get the last ranks."""
     v = np.asarray(values, dtype=float)
@@ -204,11 +204,11 @@ class Comparison:
         self.aggregation = aggregation
         self._pairs = None
 
-    def oriented(self, key):
+    def oriented(self, key: str) -> np.ndarray:
         s = next(k[3] for k in self.keys if k[2] == key)
         return s * self.values[key]
 
-    def ranking(self, key):
+    def ranking(self, key: str) -> list[tuple[int, str, float]]:
         """[(rank, method, value)] best first."""
         s = next(k[3] for k in self.keys if k[2] == key)
         v = self.overall[key]
@@ -216,7 +216,7 @@ class Comparison:
         order = np.lexsort((np.arange(len(r)), r))
         return [(int(r[i]), self.methods[i], float(v[i])) for i in order]
 
-    def pairs(self):
+    def pairs(self) -> list[dict]:
         """One dict per unordered pair of scores: pearson, spearman, n, esr,
         triplets, sm (array)."""
         if self._pairs is not None:
@@ -234,7 +234,7 @@ class Comparison:
         self._pairs = out
         return out
 
-    def correlation_matrix(self, kind="pearson"):
+    def correlation_matrix(self, kind: str = "pearson") -> tuple[list[str], np.ndarray]:
         ks = [k[2] for k in self.keys]
         m = np.eye(len(ks))
         idx = {k: i for i, k in enumerate(ks)}

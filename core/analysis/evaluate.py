@@ -30,7 +30,7 @@ class Evaluation:
         self.errors = errors
         self.order = order
 
-    def specs(self):
+    def specs(self) -> list[registry.MetricSpec]:
         return [registry.get(m) for m in self.order]
 
     def numbers(self) -> dict[str, float]:
@@ -44,7 +44,7 @@ class Evaluation:
                 out[spec.output_key(o.name)] = float(v)
         return out
 
-    def rows(self):
+    def rows(self) -> list[tuple]:
         """(metric, output, key, value, meaning) for the scores table."""
         rows = []
         for spec in self.specs():

@@ -13,6 +13,10 @@ replaced and its task run again (run_tasks) or run here (run_shared); and
 every worker ends by itself when the process that started it dies
 (_watch_parent), so a killed QGIS leaves no orphan computing.
 """
+from __future__ import annotations
+
+from typing import Callable, Optional
+
 import os
 import sys
 import traceback
@@ -21,7 +25,7 @@ from ..progress import NO_PROGRESS, Cancelled, Progress
 from ..text import Text, msg
 
 
-def python_executable():
+def python_executable() -> Optional[str]:
     """A Python interpreter for spawned workers: the one this process runs
     on.  Inside QGIS (desktop or qgis_process) sys.executable is the QGIS
     binary or whatever 'python3' is first on PATH, which may be another
@@ -50,7 +54,9 @@ def _safe(fn, task, progress=NO_PROGRESS):
         return False, f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=3)}"
 
 
-def run_tasks(fn, tasks, workers=1, dask_scheduler=None, progress=None, labels=None, retries=1):
+def run_tasks(fn: Callable, tasks: list, workers: int = 1, dask_scheduler: Optional[str] = None,
+              progress: Optional[Progress] = None, labels: Optional[list[str]] = None,
+              retries: int = 1) -> list[tuple[bool, object]]:
     """``fn(task, progress)`` for every task: [(ok, value or error text)] in
     task order.
 
@@ -285,8 +291,10 @@ def _watch_parent(parent_pid):
     threading.Thread(target=watch, name="roadmetrics-parent-watch", daemon=True).start()
 
 
-def run_shared(fn, common, items, workers=1, progress=None, labels=None, order=None,
-               weights=None):
+def run_shared(fn: Callable, common, items: list, workers: int = 1,
+               progress: Optional[Progress] = None, labels: Optional[list[str]] = None,
+               order: Optional[list[int]] = None,
+               weights: Optional[list[float]] = None) -> list[tuple[bool, object]]:
     """``fn(common, item, progress)`` for every item, this process and ``workers - 1``
     spawned processes taking the next item from one shared counter (work
     stealing: nobody idles while items remain).  ``common`` (the input data)

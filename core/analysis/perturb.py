@@ -129,7 +129,7 @@ class Perturbation:
         self.details = dict(details or {})
 
     @property
-    def n_errors(self):
+    def n_errors(self) -> int:
         ids = self.errors.columns["error_id"]
         return len(set(ids))
 

@@ -9,11 +9,13 @@ better.
   ``TOO_LONG``, JUNCT ``F_ERROR``), 0 when it has no perfect value (counts,
   distances without a bound): such numbers are not compared.
 """
+from __future__ import annotations
+
 from .. import registry
 from ..text import msg
 
 
-def headline(spec):
+def headline(spec: registry.MetricSpec) -> str:
     names = [o.name for o in spec.outputs]
     for n in ("F1", "F"):
         if n in names:
@@ -24,7 +26,7 @@ def headline(spec):
     return spec.outputs[0].name
 
 
-def orientation(output):
+def orientation(output: registry.Output) -> int:
     if output.perfect is None or output.bounds is None:
         return 0
     lo, hi = output.bounds
@@ -35,7 +37,7 @@ def orientation(output):
     return 0
 
 
-def score_keys(metrics, which="headline"):
+def score_keys(metrics: list[str], which: str = "headline") -> list[tuple]:
     """[(metric id, output name, key, orientation)] of the scores to
     compare: one headline per metric, or (``which='all'``) every oriented
     score."""

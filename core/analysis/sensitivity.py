@@ -42,7 +42,7 @@ from .scoring import score_keys
 from ..text import msg
 
 
-def derived_seed(*values):
+def derived_seed(*values: int) -> int:
     return int(np.random.SeedSequence([int(v) for v in values]).generate_state(1)[0] & 0x7FFFFFFF)
 
 
@@ -93,7 +93,7 @@ class SensitivityResult:
         self.parameters = parameters
         self.warnings = warnings
 
-    def values(self, error_type, count, metric, output):
+    def values(self, error_type: str, count: int, metric: str, output: str) -> list[float]:
         vals = []
         for r in self.runs:
             if r["count"] != count or (count > 0 and r["type"] != error_type):
@@ -102,7 +102,7 @@ class SensitivityResult:
             vals.append(float(v) if v is not None else math.nan)
         return vals
 
-    def series(self, error_type, metric, output):
+    def series(self, error_type: str, metric: str, output: str) -> tuple[list, list, list]:
         """(counts, mean, std) over repetitions (NaN runs left out)."""
         mean, std = [], []
         for c in self.counts:
@@ -111,15 +111,15 @@ class SensitivityResult:
             std.append(float(v.std()) if len(v) else math.nan)
         return self.counts, mean, std
 
-    def delta(self, error_type, metric, output, sign=1):
+    def delta(self, error_type: str, metric: str, output: str, sign: int = 1) -> float:
         _, mean, _ = self.series(error_type, metric, output)
         return sign * (mean[-1] - mean[0])
 
-    def is_flat(self, error_type, metric, output, sign=1):
+    def is_flat(self, error_type: str, metric: str, output: str, sign: int = 1) -> bool:
         d = self.delta(error_type, metric, output, sign)
         return (not math.isnan(d)) and abs(d) < self.flat_threshold
 
-    def rows(self):
+    def rows(self) -> list[list]:
         """(error_type, count, repetition, metric, output, key, value, n_errors)."""
         out = []
         for r in self.runs:
@@ -132,7 +132,7 @@ class SensitivityResult:
                                 r.get("n_errors")))
         return out
 
-    def summary_rows(self):
+    def summary_rows(self) -> list[list]:
         """(error_type, metric, output, key, mean at 0, mean at max, delta, flat)."""
         out = []
         for t in self.types:
@@ -225,7 +225,7 @@ def sensitivity(gt: LineSet, error_types: Optional[list[str]] = None,
                              int(seed), used, warnings)
 
 
-def examples(gt, result):
+def examples(gt: LineSet, result: SensitivityResult) -> list[tuple]:
     """For the report's maps: [(error type, unmodified roads, error lines)]
     of the first repetition at the largest count (types whose perturbation
     failed are left out)."""

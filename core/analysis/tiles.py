@@ -122,7 +122,7 @@ def clip_lineset(ls: LineSet, polygon, margin: float = 0.0) -> LineSet:
                                                                     {k: [] for k in ls.attributes})
 
 
-def tile_seed(seed, index):
+def tile_seed(seed: int, index: int) -> int:
     """The seed of one tile: independent streams per tile, the same on every
     executor and platform."""
     return int(np.random.SeedSequence([int(seed), int(index)]).generate_state(1)[0] & 0x7FFFFFFF)
@@ -160,7 +160,7 @@ class TileResult:
         self.metrics = metrics  # {metric: {"scores": ..., ...} or {"error": ...}}
         self.error = error
 
-    def scores(self, metric):
+    def scores(self, metric: str) -> dict[str, float]:
         return (self.metrics or {}).get(metric, {}).get("scores", {})
 
 
@@ -197,7 +197,8 @@ def _worst(o):
     return None
 
 
-def aggregate_metric(spec, tiles, aggregation, empty_tiles, warnings):
+def aggregate_metric(spec: registry.MetricSpec, tiles: list, aggregation: str, empty_tiles: str,
+                     warnings: list) -> dict[str, float]:
     """Aggregate one metric's per-tile results; see the module docstring."""
     ok = [t for t in tiles if t.metrics and "scores" in t.metrics.get(spec.id, {})]
     out = {}

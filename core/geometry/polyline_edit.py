@@ -4,6 +4,8 @@ parallel offsets, turning angles, circle clipping, and a vectorised test of
 which segments cross which (used by the synthetic-error generator,
 core.analysis.perturb).  No shapely: exact, and identical on every version.
 """
+from __future__ import annotations
+
 import numpy as np
 
 from .polyline import cumulative_lengths
@@ -11,13 +13,13 @@ from .polyline import cumulative_lengths
 EPS = 1e-9
 
 
-def point_at(xy, cum, s):
+def point_at(xy: np.ndarray, cum: np.ndarray, s) -> np.ndarray:
     """Points at arc lengths ``s`` (array) along a polyline."""
     s = np.clip(np.asarray(s, dtype=float), 0.0, cum[-1])
     return np.column_stack([np.interp(s, cum, xy[:, 0]), np.interp(s, cum, xy[:, 1])])
 
 
-def sub_polyline(xy, cum, s, t):
+def sub_polyline(xy: np.ndarray, cum: np.ndarray, s: float, t: float) -> np.ndarray:
     """The piece between arc lengths s < t: interpolated ends, the original
     vertices strictly between them."""
     a, b = point_at(xy, cum, [s, t])
@@ -25,7 +27,7 @@ def sub_polyline(xy, cum, s, t):
     return np.vstack([a, inner, b])
 
 
-def remove_intervals(xy, intervals, min_piece=EPS):
+def remove_intervals(xy: np.ndarray, intervals, min_piece: float = EPS) -> tuple[list, list]:
     """Cut the arc-length ``intervals`` [(s, t), ...] (any order, may
     overlap) out of a polyline.  Returns (kept pieces, removed pieces);
     pieces shorter than ``min_piece`` are dropped."""
@@ -51,7 +53,7 @@ def remove_intervals(xy, intervals, min_piece=EPS):
     return kept, removed
 
 
-def insert_vertices(xy, offsets):
+def insert_vertices(xy: np.ndarray, offsets) -> np.ndarray:
     """The polyline with vertices added at the given arc lengths (offsets
     that fall on an existing vertex add nothing)."""
     cum = cumulative_lengths(xy)
@@ -68,7 +70,7 @@ def insert_vertices(xy, offsets):
     return pts[order]
 
 
-def densify(xy, step):
+def densify(xy: np.ndarray, step: float) -> np.ndarray:
     """The polyline with vertices added so that no segment is longer than
     ``step`` (the shape is unchanged)."""
     d = np.diff(xy, axis=0)
@@ -82,7 +84,7 @@ def densify(xy, step):
     return np.vstack([xy[i] + f * d[i], xy[-1:]])
 
 
-def drop_collinear(xy, rel=1e-9):
+def drop_collinear(xy: np.ndarray, rel: float = 1e-9) -> np.ndarray:
     """The polyline without interior vertices that lie on the straight
     continuation of their neighbours (such a vertex only records where a
     feature was split); the shape is unchanged."""
@@ -98,7 +100,7 @@ def drop_collinear(xy, rel=1e-9):
     return xy[keep]
 
 
-def turning_angles(xy):
+def turning_angles(xy: np.ndarray) -> np.ndarray:
     """Signed turning angle (radians, left positive) at each interior
     vertex."""
     h = np.arctan2(*np.diff(xy, axis=0)[:, ::-1].T)
@@ -106,7 +108,7 @@ def turning_angles(xy):
     return (a + np.pi) % (2 * np.pi) - np.pi
 
 
-def offset_polyline(xy, d):
+def offset_polyline(xy: np.ndarray, d: float) -> np.ndarray:
     """Parallel copy at distance ``d`` (positive: to the left of the
     direction of travel) with mitred corners: an interior vertex moves by
     d / cos(theta / 2) along the bisector of the two segment normals."""
@@ -120,7 +122,8 @@ def offset_polyline(xy, d):
     return xy + d * m
 
 
-def circle_intervals(xy, cx, cy, r):
+def circle_intervals(xy: np.ndarray, cx: float, cy: float,
+                     r: float) -> list[tuple[float, float]]:
     """Arc-length intervals of a polyline inside the disc of centre (cx, cy)
     and radius r (exact: per segment, the roots of |a + t (b - a) - c| = r)."""
     cum = cumulative_lengths(xy)
@@ -142,7 +145,7 @@ def circle_intervals(xy, cx, cy, r):
     return list(zip(s.tolist(), t.tolist()))
 
 
-def segments_of(polylines, ids=None):
+def segments_of(polylines: list, ids=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All segments of a list of polylines: (a (n, 2), b (n, 2), id of the
     polyline of each segment)."""
     if not polylines:
@@ -155,7 +158,8 @@ def segments_of(polylines, ids=None):
     return a, b, np.repeat(ids, k)
 
 
-def crossings(a0, a1, b0, b1, eps=EPS):
+def crossings(a0: np.ndarray, a1: np.ndarray, b0: np.ndarray, b1: np.ndarray,
+              eps: float = EPS) -> tuple[np.ndarray, np.ndarray]:
     """Index pairs (i, j) where segment i of A meets segment j of B at a
     point strictly inside segment i (its ends excluded) and anywhere on
     segment j (ends included).  Parallel segments never count."""
@@ -173,7 +177,7 @@ def crossings(a0, a1, b0, b1, eps=EPS):
     return np.nonzero(hit)
 
 
-def bbox_mask(a, b, box):
+def bbox_mask(a: np.ndarray, b: np.ndarray, box) -> np.ndarray:
     """Segments whose bounding box meets box = (xmin, ymin, xmax, ymax)."""
     x0, y0, x1, y1 = box
     return ((np.maximum(a[:, 0], b[:, 0]) >= x0) & (np.minimum(a[:, 0], b[:, 0]) <= x1)

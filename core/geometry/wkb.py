@@ -5,6 +5,8 @@ Points and polygons inside a collection are ignored (a polygon ring is not
 a road).  Used by the QGIS side to turn geometries into numpy arrays without
 a Python loop over vertices.
 """
+from __future__ import annotations
+
 import struct
 
 import numpy as np
@@ -62,7 +64,7 @@ def _skip(buf, pos):
     raise ValueError(f"unsupported WKB geometry type {base} (segmentise curves first)")
 
 
-def line_parts(wkb):
+def line_parts(wkb: bytes) -> list[np.ndarray]:
     """List of (n, 2) arrays, one per line part of a WKB geometry."""
     buf = bytes(wkb)
     if not buf:

@@ -30,12 +30,15 @@ Hopcroft-Karp feasibility check can also take exponential time on
 chain-like graphs, scipy issue #26147).  Deterministic: ties go to the
 lowest column index.
 """
+from __future__ import annotations
+
 import heapq
 
 import numpy as np
 
 
-def min_cost_matching(n_rows, n_cols, r, c, d, unmatched_cost):
+def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
+                      unmatched_cost: float) -> tuple[np.ndarray, np.ndarray]:
     """Returns (row_partner, col_partner): the matched column of every row
     and row of every column (-1 when unmatched)."""
     r = np.asarray(r, np.int64)

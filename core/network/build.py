@@ -99,7 +99,7 @@ class LineNetwork:
                 + np.bincount(self.edge_v, minlength=self.n_nodes))
 
     # -- segments ----------------------------------------------------------
-    def segments(self):
+    def segments(self) -> dict[str, np.ndarray]:
         """All segments: dict of arrays edge, ax, ay, bx, by, len0 (arc length
         of the start from the edge start), length."""
         if self.n_edges == 0:
@@ -149,7 +149,7 @@ class LineNetwork:
     def edge_polylines(self) -> list[np.ndarray]:
         return [self.edge_polyline(e) for e in range(self.n_edges)]
 
-    def node_locations(self):
+    def node_locations(self) -> tuple[np.ndarray, np.ndarray]:
         """One location (edge, offset) per node: the start or end of an
         incident edge."""
         n = self.n_nodes
@@ -576,7 +576,7 @@ def densify_locations(net: LineNetwork, spacing: float) -> tuple[np.ndarray, np.
     return edge, off
 
 
-def project_on_edge(net, edge, px, py):
+def project_on_edge(net: LineNetwork, edge: np.ndarray, px: np.ndarray, py: np.ndarray) -> np.ndarray:
     """Offset (m) of the closest point of one edge to each point."""
     pl = net.edge_polyline(edge)
     ax, ay = pl[:-1, 0][None, :], pl[:-1, 1][None, :]

@@ -12,6 +12,8 @@ end a.  Only Dijkstra from nodes (degree != 2) is needed and no control point
 is ever inserted into a graph.  Distances are computed in row blocks so the
 memory stays bounded; the node matrix is cached whole only when small.
 """
+from __future__ import annotations
+
 import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import dijkstra
@@ -36,7 +38,7 @@ class NetworkDistances:
         self._cache_ok = n * n * 8 <= cache_bytes
         self.n_dijkstra = 0
 
-    def node_rows(self, nodes):
+    def node_rows(self, nodes: np.ndarray) -> np.ndarray:
         """Distances from the given nodes to every node: (len(nodes), N)."""
         nodes = np.asarray(nodes, dtype=np.int64)
         if self._cache_ok:
@@ -51,20 +53,20 @@ class NetworkDistances:
         self.n_dijkstra += len(nodes)
         return dijkstra(self.graph, directed=False, indices=nodes)
 
-    def end_costs(self, edge, offset):
+    def end_costs(self, edge: np.ndarray, offset: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Cost from each location to its edge's start and end node."""
         c = self.net.cost_at(edge, offset) if self.use_cost else np.clip(
             np.asarray(offset, float), 0, self.net.edge_length[edge])
         total = (self.net.edge_cost if self.use_cost else self.net.edge_length)[edge]
         return c, total - c
 
-    def prepare(self, edge, offset):
+    def prepare(self, edge: np.ndarray, offset: np.ndarray) -> dict[str, np.ndarray]:
         """Pre-compute what :meth:`block` needs for a set of locations."""
         edge = np.asarray(edge, dtype=np.int64)
         cu, cv = self.end_costs(edge, offset)
         return dict(edge=edge, u=self.net.edge_u[edge], v=self.net.edge_v[edge], cu=cu, cv=cv)
 
-    def block(self, src, dst):
+    def block(self, src: dict, dst: dict) -> np.ndarray:
         """Distance matrix (len(src), len(dst)) between prepared location
         sets; inf where no path exists."""
         nb = len(src["edge"])
@@ -95,7 +97,7 @@ class NetworkDistances:
         return d
 
 
-def same_edge_pairs(a, b):
+def same_edge_pairs(a: dict, b: dict) -> tuple[np.ndarray, np.ndarray]:
     """All index pairs (i, j) with a[i] == b[j]."""
     ob = np.argsort(b, kind="stable")
     sb = b[ob]

@@ -1,16 +1,18 @@
 """Seeded random generators and control-point placement."""
+from __future__ import annotations
+
 import numpy as np
 
 from .build import densify_locations
 
 
-def rng(seed):
+def rng(seed: int) -> np.random.Generator:
     """A numpy Generator from an integer seed (PCG64: identical streams on
     every platform and numpy >= 1.17)."""
     return np.random.Generator(np.random.PCG64(int(seed)))
 
 
-def apls_control_points(net, spacing):
+def apls_control_points(net, spacing: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Control points of APLS (SpaceNet rules): every node, plus on each
     edge of length L: none if L < 0.75 spacing, its midpoint if L <= spacing,
     else ceil(L / spacing) - 1 evenly spaced interior points.

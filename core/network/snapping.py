@@ -6,13 +6,16 @@ point within distance r of a segment is within r + piece_length / 2 of one
 of its piece midpoints, so a ball query of that radius finds every candidate
 segment exactly; the exact distance is then computed by projection.
 """
+from __future__ import annotations
+
 import numpy as np
 from scipy.spatial import cKDTree
 
 from ..geometry.polyline import project_points_on_segments
 
 
-def segment_pieces(ax, ay, bx, by, piece_length):
+def segment_pieces(ax: np.ndarray, ay: np.ndarray, bx: np.ndarray, by: np.ndarray,
+                   piece_length: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Cut every segment (arrays, metres) into k = max(1, ceil(L /
     piece_length)) equal pieces.  Returns the piece midpoints (m, 2), the
     segment of every piece and half the longest piece length (0.0 without
@@ -29,7 +32,8 @@ def segment_pieces(ax, ay, bx, by, piece_length):
     return np.column_stack([mx, my]), seg, half
 
 
-def piece_tree(ax, ay, bx, by, piece_length):
+def piece_tree(ax: np.ndarray, ay: np.ndarray, bx: np.ndarray, by: np.ndarray,
+               piece_length: float) -> tuple:
     """(cKDTree over the piece midpoints, segment of every piece, half the
     longest piece + 1e-9) of non-empty segment arrays (:func:`segment_pieces`);
     the 1e-9 keeps ball queries of radius r + half inclusive."""
@@ -58,7 +62,8 @@ class SegmentIndex:
         key = np.unique(pi * self.n + si)
         return key // self.n, key % self.n
 
-    def nearest(self, px, py, max_distance=np.inf):
+    def nearest(self, px: np.ndarray, py: np.ndarray,
+                max_distance: float = np.inf) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For each point: (segment, t, distance) of the closest segment
         within ``max_distance`` (segment -1, t nan and distance inf when
         none).  Ties go to the lowest segment index (deterministic)."""
@@ -114,7 +119,8 @@ class NetworkLocator:
         self.seg = s
         self.index = SegmentIndex(s["ax"], s["ay"], s["bx"], s["by"], piece_length)
 
-    def locate(self, px, py, max_distance=np.inf):
+    def locate(self, px: np.ndarray, py: np.ndarray,
+               max_distance: float = np.inf) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Returns (edge, offset_m, distance, xy) arrays; edge -1 where no
         edge is within max_distance."""
         sg, t, d = self.index.nearest(px, py, max_distance)

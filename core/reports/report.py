@@ -11,6 +11,10 @@ function; scripts/update_ts.py collects the literals passed to ``tr``), every
 value through ``esc``.  The building blocks (``fmt``, ``human``,
 ``histogram``, ``zoomable``, ``summary_lines``) also serve the single-metric
 summaries and the tools' reports."""
+from __future__ import annotations
+
+from typing import Callable, Optional
+
 import datetime
 import html
 import math
@@ -526,8 +530,9 @@ def _histograms(evaluation, order, tr):
     return hists
 
 
-def evaluation_report(title, info, evaluation=None, tiled=None, gt_parts=(), pred_parts=(),
-                      tr=None, meta=None, class_field=None):
+def evaluation_report(title: str, info: dict, evaluation=None, tiled=None, gt_parts=(),
+                      pred_parts=(), tr: Optional[Callable] = None, meta: Optional[dict] = None,
+                      class_field: Optional[str] = None) -> str:
     """HTML text.  ``info``: {label: value} of the inputs and parameters
     (shown as they are); ``evaluation``: core.analysis.evaluate.Evaluation
     (whole extent) and/or ``tiled``: TiledEvaluation; ``tr``: translation of

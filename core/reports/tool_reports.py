@@ -3,6 +3,10 @@ the two analysis tools: the sensitivity analysis (Citraro et al. Fig. 5 on
 the user's network) and the comparison of methods (Fig. 6 pairwise
 preferences, Fig. 8 correlations, Equal-Sorting Ratio and Sorting
 Margins)."""
+from __future__ import annotations
+
+from typing import Callable, Optional
+
 import math
 
 import numpy as np
@@ -53,7 +57,8 @@ def _warnings(warnings, tr):
 
 # -- sensitivity ---------------------------------------------------------------
 
-def sensitivity_report(title, info, result, examples=None, tr=None, meta=None):
+def sensitivity_report(title: str, info: dict, result, examples: Optional[list] = None,
+                       tr: Optional[Callable] = None, meta: Optional[dict] = None) -> str:
     """``result``: core.analysis.sensitivity.SensitivityResult;
     ``examples``: optional [(error type, base lines, error lines)] drawn as
     small maps; ``tr``: translation of the texts (default English);
@@ -163,7 +168,8 @@ def _means_table(result, tr):
 
 # -- compare -----------------------------------------------------------------------
 
-def compare_report(title, info, comp, tr=None, meta=None):
+def compare_report(title: str, info: dict, comp, tr: Optional[Callable] = None,
+                   meta: Optional[dict] = None) -> str:
     """``comp``: core.analysis.compare.Comparison; ``tr``: translation of
     the texts (default English); ``meta``: {label: value} under the title."""
     tr = tr or _identity

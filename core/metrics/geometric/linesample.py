@@ -31,7 +31,7 @@ exact).
 """
 import numpy as np
 
-from ...geometry.polyline import project_points_on_segments
+from ...geometry.polyline import project_points_on_segments, straight_runs
 from ...network.snapping import SegmentIndex, piece_tree
 
 
@@ -64,6 +64,7 @@ class EdgeSegments:
         if len(self.edge):
             v = s["vertex"]
             self.len1 = net.vert_len[v + 1]
+            self._merge_straight_runs()
         self.first = np.searchsorted(self.edge, np.arange(net.n_edges + 1))
         self.heading = np.arctan2(self.by - self.ay, self.bx - self.ax)
         self._base = np.concatenate([[0.0], np.cumsum(net.edge_length + 1.0)])
@@ -71,6 +72,23 @@ class EdgeSegments:
 
     def __len__(self):
         return len(self.ax)
+
+    def _merge_straight_runs(self):
+        """Consecutive segments of one edge that form a straight line (every
+        vertex between them within core.geometry.polyline.STRAIGHT_EPS_M of the line joining the
+        run's ends, all pointing forward) become one segment.  Densely
+        digitised or densified lines then cost what the lines as drawn
+        without those vertices cost (the segment pairs within a tolerance
+        grow with vertices x tolerance / segment length); the shape moves
+        by at most STRAIGHT_EPS_M, and arc lengths (len0, len1) are the
+        network's own."""
+        run, first, last = straight_runs(self.edge, self.ax, self.ay, self.bx, self.by)
+        if len(first) == len(self.edge):
+            return
+        self.ax, self.ay = self.ax[first], self.ay[first]
+        self.bx, self.by = self.bx[last], self.by[last]
+        self.edge = self.edge[first]
+        self.len0, self.len1 = self.len0[first], self.len1[last]
 
     def locate(self, edge, offset):
         """Segment index, local (x, y) and heading at locations (edge, offset)."""

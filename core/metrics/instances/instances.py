@@ -58,6 +58,7 @@ from .instance_overlap import area_iou, intersection_bound, length_iou
 from ..geometric.linecover import Segments, covered_interval, segment_pairs_within, union_length
 from ...network.build import build_network
 from ...scores import ratios
+from ...geometry.polyline import straight_runs
 from ...registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
 from ...network.lineset import LineSet
 from ...progress import Progress
@@ -118,8 +119,10 @@ class Instances:
     ``length`` (m)."""
 
     def __init__(self, segs, seg_inst, cls, conf, fid, polylines, seg_piece=None):
+        seg_inst = np.asarray(seg_inst, np.int64)
+        segs, seg_inst, seg_piece = _merge_straight_runs(segs, seg_inst, seg_piece)
         self.segs = segs
-        self.seg_inst = np.asarray(seg_inst, np.int64)
+        self.seg_inst = seg_inst
         self.seg_off = _instance_offsets(self.seg_inst, segs.length, seg_piece)
         self.cls = np.asarray(cls, np.int64)
         self.conf = np.asarray(conf, float)
@@ -131,6 +134,25 @@ class Instances:
 
     def __len__(self):
         return len(self.cls)
+
+
+def _merge_straight_runs(segs, seg_inst, seg_piece):
+    """Consecutive segments of one instance (and one part) that form a
+    straight line merged into one (core.geometry.polyline.straight_runs):
+    densely digitised lines cost what the lines as drawn without those
+    vertices cost; the shape moves by at most STRAIGHT_EPS_M."""
+    if len(seg_inst) < 2:
+        return segs, seg_inst, seg_piece
+    change = seg_inst[1:] != seg_inst[:-1]
+    if seg_piece is not None:
+        seg_piece = np.asarray(seg_piece)
+        change |= seg_piece[1:] != seg_piece[:-1]
+    group = np.cumsum(np.r_[True, change])
+    _, first, last = straight_runs(group, segs.ax, segs.ay, segs.bx, segs.by)
+    if len(first) == len(seg_inst):
+        return segs, seg_inst, seg_piece
+    merged = Segments(segs.ax[first], segs.ay[first], segs.bx[last], segs.by[last])
+    return merged, seg_inst[first], None if seg_piece is None else seg_piece[first]
 
 
 def _instance_offsets(seg_inst, seg_len, seg_piece=None):

@@ -167,6 +167,31 @@ def stress_worker(kind, factor):
                       "APLS": r.scores["APLS"], "APLS_plain": ref}))
 
 
+def dense_worker(metric, cm):
+    """A geometric metric on the sample as drawn and densified to a vertex
+    every ``cm`` centimetres (both layers): times and the largest change of
+    a score."""
+    from core import registry
+    from core.geometry.polyline_edit import densify
+    from core.network.lineset import LineSet
+    gtp = load_parts(os.path.join(SAMPLE, "helsinki_ground_truth.gpkg"))
+    prp = load_parts(os.path.join(SAMPLE, "helsinki_prediction.gpkg"))
+    spec = registry.get(metric)
+    out = {"metric": metric, "cm": cm}
+    scores = []
+    for name, (g, p) in (("plain", (gtp, prp)),
+                         ("dense", ([densify(x, cm / 100.0) for x in gtp],
+                                    [densify(x, cm / 100.0) for x in prp]))):
+        t = time.perf_counter()
+        r = spec.run(LineSet(g), LineSet(p))
+        out[name + "_s"] = time.perf_counter() - t
+        out[name + "_vertices"] = sum(len(x) for x in g) + sum(len(x) for x in p)
+        scores.append(r.scores)
+    out["max_change"] = max((abs(scores[0][k] - scores[1][k]) for k in scores[0]
+                             if not (np.isnan(scores[0][k]) and np.isnan(scores[1][k]))), default=0.0)
+    print(json.dumps(out))
+
+
 def tiled_worker(size, workers):
     """evaluate_tiles with every metric on the size x size mosaic, one tile
     per copy of the sample."""
@@ -240,8 +265,10 @@ def main():
     ap.add_argument("--tiled-worker", nargs=2, type=int)
     ap.add_argument("--stress", action="store_true",
                     help="only the hostile-vertex rows: the sample with each vertex repeated 300 "
-                         "times, and densified to 4 cm (network building and APLS)")
+                         "times, and densified to 4 cm (network building and APLS); the "
+                         "geometric metrics on the sample densified to 10 cm")
     ap.add_argument("--stress-worker", nargs=2)
+    ap.add_argument("--dense-worker", nargs=2)
     ap.add_argument("--sizes", type=int, nargs="+", default=[1, 4, 16])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--metrics", nargs="+", default=None)
@@ -257,6 +284,9 @@ def main():
     if a.stress_worker:
         stress_worker(a.stress_worker[0], int(a.stress_worker[1]))
         return
+    if a.dense_worker:
+        dense_worker(a.dense_worker[0], int(a.dense_worker[1]))
+        return
     if a.stress:
         for kind, factor, label in (("repeat", 1, "sample"),
                                     ("repeat", 300, "each vertex repeated 300 times"),
@@ -271,6 +301,16 @@ def main():
                   f"{d['build_s']:.2f} s, {d['build_peak_mb']:.0f} MB traced peak; APLS "
                   f"{d['apls_s']:.2f} s; peak RSS {d['peak_mb']:.0f} MB; APLS {d['APLS']:.6f} "
                   f"(plain sample {d['APLS_plain']:.6f})", flush=True)
+        for m in ("ccq", "distances", "cldice", "boundaryf", "instances"):
+            p = subprocess.run([sys.executable, __file__, "--dense-worker", m, "10"],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                print(p.stderr, file=sys.stderr)
+                raise SystemExit(f"dense bench failed for {m}")
+            d = json.loads(p.stdout.strip().splitlines()[-1])
+            print(f"{m}, densified to 10 cm ({d['dense_vertices']} vertices): {d['dense_s']:.2f} s "
+                  f"(as drawn, {d['plain_vertices']} vertices: {d['plain_s']:.2f} s); largest "
+                  f"score change {d['max_change']:.1e}", flush=True)
         return
     from core import registry
     metrics = a.metrics or [s.id for s in registry.all_specs()]

@@ -7,7 +7,7 @@ metric run), so a cancel reaches them too.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import ContextManager, Iterator, Optional
 
 import threading
 from contextlib import contextmanager
@@ -38,7 +38,7 @@ class Progress:
         if self._cancel is not None and self._cancel():
             raise Cancelled("cancelled by the user")
 
-    def active(self):
+    def active(self) -> ContextManager[None]:
         """Within the block, :func:`checkpoint` on this thread checks this
         Progress for cancellation."""
         return active(self)
@@ -52,7 +52,7 @@ NO_PROGRESS = Progress()
 
 
 @contextmanager
-def active(progress: Progress):
+def active(progress: Progress) -> Iterator[None]:
     """``with active(progress):`` -- :func:`checkpoint` on this thread calls
     ``progress.check()`` within the block (any object with a check method)."""
     previous = getattr(_current, "progress", None)

@@ -41,7 +41,7 @@ def msg(template: str, *args) -> Text:
     return Text(template, *args)
 
 
-def translate(text, tr: Callable[[str], str]):
+def translate(text: object, tr: Callable[[str], str]) -> object:
     """``text`` in the language of ``tr`` (a function translating a template):
     a Text is formatted from its translated template (Text arguments are
     translated too), a plain string is translated as it is (unchanged when

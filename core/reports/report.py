@@ -74,11 +74,11 @@ def _identity(text):
     return text
 
 
-def esc(x):
+def esc(x) -> str:
     return html.escape(str(x))
 
 
-def fmt(v):
+def fmt(v) -> str:
     """A number in at most 4 significant decimals (tables of the tools)."""
     if v is None:
         return "NaN"
@@ -104,7 +104,7 @@ def _group_digits(n):
     return f"{n:,}".replace(",", "\u202f")  # narrow no-break space: 20 340
 
 
-def human(v, unit, tr=_identity):
+def human(v, unit, tr=_identity) -> str:
     """A value as an analyst reads it: ratios with 3 decimals, lengths in m
     or km, counts as whole numbers with grouped digits; 'undefined' for NaN."""
     if _isnan(v):
@@ -121,7 +121,7 @@ def human(v, unit, tr=_identity):
     return f"{v:.3f}"
 
 
-def goodness(output, v):
+def goodness(output, v) -> Optional[float]:
     """How good a [0, 1] value is, in [0, 1] (1 - v when 0 is perfect);
     None for lengths, counts and NaN."""
     if output.unit != "ratio" or _isnan(v) or output.higher_is_better is None:
@@ -130,13 +130,13 @@ def goodness(output, v):
     return v if output.higher_is_better else 1.0 - v
 
 
-def good_color(g):
+def good_color(g) -> str:
     if g is None:
         return "#cccccc"
     return GOOD_COLORS[int(np.searchsorted(GOOD_BREAKS, g, side="right"))]
 
 
-def verdict(g, tr=_identity):
+def verdict(g, tr=_identity) -> str:
     """A word for a goodness in [0, 1], on the breaks of the bar colours."""
     if g is None:
         return tr("undefined")
@@ -149,7 +149,7 @@ def verdict(g, tr=_identity):
     return tr("poor")
 
 
-def plugin_version():
+def plugin_version() -> str:
     """The ``version`` of the plugin's metadata.txt ('' if unreadable)."""
     path = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "metadata.txt")
     try:
@@ -164,7 +164,7 @@ def plugin_version():
 
 # -- summaries (log and HTML) ---------------------------------------------------
 
-def summary_lines(spec, scores, tr=_identity, key=False):
+def summary_lines(spec, scores, tr=_identity, key=False) -> list[str]:
     """One line per output of a metric: label, human value, and for the
     headline a verdict.  ``key``: name the outputs by their evaluate-all key."""
     head = spec.headline_output()
@@ -179,7 +179,7 @@ def summary_lines(spec, scores, tr=_identity, key=False):
     return out
 
 
-def by_family(order):
+def by_family(order) -> list[str]:
     """Metric ids grouped by family: families in order of first appearance."""
     groups = {}
     for m in order:
@@ -197,7 +197,7 @@ def _headlines(order, getscore):
     return out
 
 
-def reading(order, getscore, tr=_identity):
+def reading(order, getscore, tr=_identity) -> list[str]:
     """Plain-language sentences on what the scores say (HTML-escaped)."""
     sentences = []
     heads = _headlines(order, getscore)
@@ -262,7 +262,7 @@ def reading(order, getscore, tr=_identity):
 
 # -- charts ------------------------------------------------------------------------
 
-def bar_cell(output, v):
+def bar_cell(output, v) -> str:
     """An inline bar for a [0, 1] value, coloured by how good it is."""
     if output.unit != "ratio" or _isnan(v):
         return ""
@@ -271,7 +271,7 @@ def bar_cell(output, v):
             f"background:{good_color(goodness(output, v))}'></span></span>")
 
 
-def color_legend(tr=_identity, bars=True):
+def color_legend(tr=_identity, bars=True) -> str:
     labels = [tr("poor (< 0.4)"), tr("fair (0.4 - 0.6)"), tr("good (0.6 - 0.8)"),
               tr("very good (>= 0.8)")]
     text = (tr("Bars: the value on [0, 1]; colour: how good it is (for scores marked \u2193, 0 is "
@@ -281,7 +281,7 @@ def color_legend(tr=_identity, bars=True):
                       for c, t in zip(GOOD_COLORS, labels)) + "</p>")
 
 
-def histogram(counts, bins=None, title="", width=300, height=140, xlabel="", ylabel=""):
+def histogram(counts, bins=None, title="", width=300, height=140, xlabel="", ylabel="") -> str:
     """Bar histogram with axes, tick labels and axis titles; empty string
     when there is nothing to count."""
     counts = np.asarray(counts, float)
@@ -378,7 +378,7 @@ def _scale_bar(frame, tr):
             f"<text x='{w + 4:.1f}' y='{y + 4:.1f}'>{esc(label)}</text></g>")
 
 
-def zoomable(inner_svg, frame, label, tr=_identity, pad=10.0):
+def zoomable(inner_svg, frame, label, tr=_identity, pad=10.0) -> str:
     """An SVG (content in ``frame`` units) in a box with pan / zoom controls."""
     vb = f"{-pad:.0f} {-pad:.0f} {frame.w + 2 * pad:.1f} {frame.h + 2 * pad + 14:.1f}"
     return (f"<div class='zoomable'><div class='zoombar'>"
@@ -394,7 +394,7 @@ MAP_LAYERS = (("MATCHED", "#1a9641", 1.6, "matched"),
               ("UNMATCHED_GT", "#d7191c", 2.6, "missing (ground truth only)"))
 
 
-def network_map(gt_parts, pred_parts, layers=None, tr=_identity):
+def network_map(gt_parts, pred_parts, layers=None, tr=_identity) -> str:
     """Zoomable map: ground truth grey, prediction blue, diagnostics of one
     metric on top (matched green, spurious orange, missing red)."""
     frame = _Frame(list(gt_parts) + list(pred_parts))
@@ -415,7 +415,7 @@ def network_map(gt_parts, pred_parts, layers=None, tr=_identity):
     return zoomable("".join(out), frame, tr("map"), tr)
 
 
-def map_legend(with_layers, tr=_identity):
+def map_legend(with_layers, tr=_identity) -> str:
     items = [("#9a9a9a", tr("ground truth")), ("#4575b4", tr("prediction"))]
     if with_layers:
         items += [(c, tr(label)) for _, c, _, label in MAP_LAYERS]
@@ -432,7 +432,7 @@ def _ring(poly):
     return np.asarray(poly, float)[:, :2]
 
 
-def tile_map(tiles, values, empty=None, lines=(), tr=_identity, output=None):
+def tile_map(tiles, values, empty=None, lines=(), tr=_identity, output=None) -> str:
     """Zoomable choropleth of one score per tile (tiles: [(id, (xmin, ymin,
     xmax, ymax) or polygon)]); tiles without ground truth hatched; ``lines``
     drawn on top."""

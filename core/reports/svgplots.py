@@ -2,6 +2,8 @@
 line panels for small multiples, a legend, a diverging heat map and
 diverging preference bars.  Colours come from a fixed categorical palette so
 a metric keeps its colour in every panel."""
+from __future__ import annotations
+
 import math
 
 from .report import esc, fmt
@@ -12,12 +14,12 @@ PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e
 DASHES = ["", "5,3", "2,2", "8,3,2,3"]
 
 
-def style_of(i):
+def style_of(i) -> tuple[str, str]:
     """(colour, dash pattern) of the i-th series."""
     return PALETTE[i % len(PALETTE)], DASHES[(i // len(PALETTE)) % len(DASHES)]
 
 
-def nice_range(values, upper=None):
+def nice_range(values, upper=None) -> tuple[float, float]:
     """(low, high) covering the values, with ends on multiples of a 'nice'
     step; ``upper`` fixes the high end."""
     vals = [v for v in values if v is not None and not math.isnan(v)]
@@ -35,7 +37,7 @@ def nice_range(values, upper=None):
     return lo, hi
 
 
-def ticks(lo, hi, target=5):
+def ticks(lo, hi, target=5) -> list[float]:
     """Tick values at multiples of 1, 2, 2.5 or 5 x 10^k within [lo, hi]."""
     span = hi - lo
     if span <= 0:
@@ -48,7 +50,7 @@ def ticks(lo, hi, target=5):
     return [round(first + i * step, 10) for i in range(max(n, 1))]
 
 
-def wrap(text, width):
+def wrap(text, width) -> list[str]:
     """Split a text into lines of at most ``width`` characters at spaces."""
     lines, cur = [], ""
     for w in text.split(" "):
@@ -61,7 +63,7 @@ def wrap(text, width):
 
 
 def line_panel(title, xs, series, ylim, width=330, height=230, note="", note_color="#c00",
-               outline=None, xlabel="number of errors"):
+               outline=None, xlabel="number of errors") -> str:
     """One panel: ``series`` = [(label, colour, dash, ys, std or None,
     emphasised)] against ``xs``; emphasised series are drawn thick.  The
     note (e.g. the flat scores) is wrapped above the plot."""
@@ -109,7 +111,7 @@ def line_panel(title, xs, series, ylim, width=330, height=230, note="", note_col
     return "".join(out)
 
 
-def legend(items, width=1000):
+def legend(items, width=1000) -> str:
     """Horizontal legend: [(label, colour, dash)]."""
     per_row = max(1, width // 150)
     rows = int(math.ceil(len(items) / per_row))
@@ -123,7 +125,7 @@ def legend(items, width=1000):
     return "".join(out)
 
 
-def diverging_color(v, vmin=-1.0, vmax=1.0):
+def diverging_color(v, vmin=-1.0, vmax=1.0) -> str:
     """Blue (high) - white - red (low) for v in [vmin, vmax]; grey for NaN."""
     if v is None or math.isnan(v):
         return "#dddddd"
@@ -136,7 +138,7 @@ def diverging_color(v, vmin=-1.0, vmax=1.0):
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def heatmap(labels, matrix, title="", vmin=-1.0, vmax=1.0, cell=46):
+def heatmap(labels, matrix, title="", vmin=-1.0, vmax=1.0, cell=46) -> str:
     """Square matrix with values written in the cells."""
     n = len(labels)
     lw = 12 + 7 * max((len(s) for s in labels), default=4)
@@ -164,7 +166,7 @@ def heatmap(labels, matrix, title="", vmin=-1.0, vmax=1.0, cell=46):
     return "".join(out)
 
 
-def preference_bars(title, groups, scale, width=420, bar=7):
+def preference_bars(title, groups, scale, width=420, bar=7) -> str:
     """Diverging horizontal bars: ``groups`` = [(row label, [(score label,
     colour, value)])]; positive values extend to the right.  ``scale``: the
     value drawn at full half-width."""
@@ -199,7 +201,7 @@ def preference_bars(title, groups, scale, width=420, bar=7):
     return "".join(out)
 
 
-def error_map(base, errors, title="", size=300, max_vertices=30000):
+def error_map(base, errors, title="", size=300, max_vertices=30000) -> str:
     """Map of a network (grey) with error lines on top (red)."""
     import numpy as np
     pts = [p for p in list(base) + list(errors) if len(p)]

@@ -64,3 +64,23 @@ def test_registry_contracts_are_typed_dataclasses():
                     and node.returns is None:
                 missing.append(f"{os.path.basename(module.__file__)}:{node.name}")
     assert missing == []
+
+
+def test_every_public_function_of_the_core_says_what_it_returns():
+    """Type hints on the public core API: every function and method without a
+    leading underscore (in public classes) has a return annotation."""
+    missing = []
+    for d, _, files in os.walk(os.path.join(ROOT, "core")):
+        for f in sorted(files):
+            if not f.endswith(".py"):
+                continue
+            path = os.path.join(d, f)
+            with open(path, encoding="utf-8") as fh:
+                tree = ast.parse(fh.read())
+            for node in tree.body:
+                funcs = [node] if isinstance(node, ast.FunctionDef) else (
+                    [m for m in node.body if isinstance(m, ast.FunctionDef)]
+                    if isinstance(node, ast.ClassDef) and not node.name.startswith("_") else [])
+                missing += [f"{os.path.relpath(path, ROOT)}:{fn.name}" for fn in funcs
+                            if not fn.name.startswith("_") and fn.returns is None]
+    assert missing == []

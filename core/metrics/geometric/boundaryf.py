@@ -66,14 +66,14 @@ PAIR_FIELDS = [("source", "string"), ("distance", "double")]
 EPS = 1e-7  # metres: a point this close to a line lies on it
 
 
-def f_alpha(p, r, alpha):
+def f_alpha(p, r, alpha) -> float:
     if math.isnan(p) or math.isnan(r):
         return NAN
     den = alpha * p + (1.0 - alpha) * r
     return p * r / den if den > 0 else 0.0
 
 
-def scores_from(tp_pred, pred_total, tp_gt, gt_total, alpha, warnings, unit="m"):
+def scores_from(tp_pred, pred_total, tp_gt, gt_total, alpha, warnings, unit="m") -> dict[str, float]:
     if gt_total <= 0 and pred_total <= 0:
         common.empty_warning("both", warnings, "PRECISION = RECALL = F = 1, TP = FP = FN = 0")
         return dict(PRECISION=1.0, RECALL=1.0, F=1.0, TP=0.0, FP=0.0, FN=0.0)
@@ -317,7 +317,7 @@ def _crossing_test(pr, sg, sp, i, j, tol):
     return blocked_of
 
 
-def pool(results):
+def pool(results) -> dict[str, float]:
     """Pooled over tiles: matched and total lengths (areas) summed, then the
     ratios."""
     s = [r.pool_stats for r in results if r.pool_stats]

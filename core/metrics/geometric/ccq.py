@@ -48,7 +48,7 @@ NAMES = ["CORRECTNESS", "COMPLETENESS", "QUALITY", "QUALITY_RATIO", "F1", "REDUN
          "RMS_OFFSET"]
 
 
-def scores_from(l_mr, LG, l_me, LP, sq_sum, warnings):
+def scores_from(l_mr, LG, l_me, LP, sq_sum, warnings) -> dict[str, float]:
     """The seven numbers from the matched lengths, totals and the integral
     of d^2 over the matched prediction, with the empty-input conventions."""
     if LG <= 0 and LP <= 0:
@@ -121,7 +121,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
                         layers, {}, stats)
 
 
-def pool(results):
+def pool(results) -> dict[str, float]:
     """Pooled over tiles: matched and total lengths (and the integral of d^2)
     summed, then the ratios."""
     t = {k: 0.0 for k in ("l_mr", "l_me", "gt_length", "pred_length", "sq")}

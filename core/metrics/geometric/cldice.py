@@ -42,7 +42,7 @@ NAMES = ["CLDICE", "TPREC", "TSENS"]
 FIELDS = [("source", "string"), ("length", "double")]
 
 
-def region_segments(lineset, origin, field, default, warnings, label):
+def region_segments(lineset, origin, field, default, warnings, label) -> tuple:
     """Segments of the input parts of a LineSet (local frame) and the road
     half-width of each (m)."""
     parts = [p for p in lineset.parts]
@@ -72,7 +72,7 @@ def region_segments(lineset, origin, field, default, warnings, label):
     return segs, widths[np.asarray(ok, np.int64)][owner] / 2.0 if len(ok) else np.zeros(0)
 
 
-def scores_from(in_g, LG, in_p, LP, warnings):
+def scores_from(in_g, LG, in_p, LP, warnings) -> dict[str, float]:
     if LG <= 0 and LP <= 0:
         common.empty_warning("both", warnings, "CLDICE, TPREC and TSENS = 1")
         return dict(CLDICE=1.0, TPREC=1.0, TSENS=1.0)
@@ -116,7 +116,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
                         layers, {}, stats)
 
 
-def pool(results):
+def pool(results) -> dict[str, float]:
     """Pooled over tiles: inside and total lengths summed, then the ratios."""
     t = {k: 0.0 for k in ("in_g", "in_p", "gt_length", "pred_length")}
     for r in results:

@@ -1,6 +1,9 @@
 """What CCQ, the distance metrics, clDice and the boundary F-measure share:
 the two networks in one local frame, empty-input handling and line-piece
 output layers (not a metric itself: it is not in registry.METRIC_MODULES)."""
+from __future__ import annotations
+
+from typing import Optional
 
 import numpy as np
 
@@ -32,7 +35,7 @@ class Pair:
         self.gt_empty = self.G.is_empty()
         self.pred_empty = self.P.is_empty()
 
-    def profiles(self, step):
+    def profiles(self, step) -> tuple:
         """(ground truth -> prediction, prediction -> ground truth)
         DistanceProfiles sampled every ``step`` metres.  CCQ and the distance
         metrics both need them: they are computed once per pair of networks
@@ -49,7 +52,7 @@ class Pair:
         return hit[1], hit[2]
 
     @property
-    def empty(self):
+    def empty(self) -> Optional[str]:
         """'both', 'gt', 'pred' or None."""
         if self.gt_empty and self.pred_empty:
             return "both"
@@ -59,7 +62,7 @@ class Pair:
             return "pred"
         return None
 
-    def counts(self):
+    def counts(self) -> dict:
         G, P = self.G, self.P
         return {"gt_nodes": G.n_nodes, "gt_edges": G.n_edges, "pred_nodes": P.n_nodes,
                 "pred_edges": P.n_edges, "gt_length_m": self.LG, "pred_length_m": self.LP,
@@ -67,7 +70,7 @@ class Pair:
                 "pred_dropped_parts": P.stats.get("dropped_parts", 0)}
 
 
-def empty_warning(which, warnings, what):
+def empty_warning(which, warnings, what) -> None:
     """Record the empty-input convention applied."""
     text = {"both": msg("both networks are empty: {}", what),
             "gt": msg("the ground truth is empty: {}", what),
@@ -75,7 +78,7 @@ def empty_warning(which, warnings, what):
     warnings.append(text)
 
 
-def add_pieces(table, net, edge, o0, o1, source, profile=None, **columns):
+def add_pieces(table, net, edge, o0, o1, source, profile=None, **columns) -> FeatureTable:
     """Append the stretches (edge, o0, o1) of ``net`` as LineStrings with
     source, length and (with a DistanceProfile of that network) the mean and
     maximum distance to the other network."""
@@ -97,11 +100,11 @@ def add_pieces(table, net, edge, o0, o1, source, profile=None, **columns):
     return table
 
 
-def line_table(fields=PIECE_FIELDS):
+def line_table(fields=PIECE_FIELDS) -> FeatureTable:
     return FeatureTable("LineString", fields)
 
 
-def runs(edge, flag):
+def runs(edge, flag) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Maximal runs of consecutive samples with the same flag on the same
     edge (samples in edge order): (first index, last index, flag)."""
     edge = np.asarray(edge)

@@ -160,7 +160,7 @@ def _class_pieces(table, prof, net, source):
                       prof.offset[prof.i0[last] + 1], source, prof)
 
 
-def pool(results):
+def pool(results) -> dict[str, float]:
     """Pooled over tiles: lengths, integrals, covered lengths and areas
     summed; HAUSDORFF the largest; percentiles from each tile's quantile
     function (kept on a 0.5 % grid plus PERCENTILE itself, linear between),

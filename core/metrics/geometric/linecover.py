@@ -20,6 +20,10 @@ Three vectorised steps, no Python loop over segments:
   running count is an exact integer and returns to 0 at every group end, so
   one global cumulative sum serves all groups.
 """
+from __future__ import annotations
+
+from typing import Optional
+
 import numpy as np
 from scipy.spatial import cKDTree
 
@@ -41,7 +45,7 @@ class Segments:
         return len(self.ax)
 
     @classmethod
-    def from_polylines(cls, polylines):
+    def from_polylines(cls, polylines) -> tuple:
         """Segments of a list of (k, 2) arrays; returns (Segments, index of
         the polyline of each segment).  Zero-length segments are dropped."""
         polylines = [np.asarray(p, float).reshape(-1, 2) for p in polylines]
@@ -57,7 +61,7 @@ class Segments:
         a, b, owner = a[keep], b[keep], pid[s][keep]
         return cls(a[:, 0], a[:, 1], b[:, 0], b[:, 1]), owner
 
-    def pieces(self, piece):
+    def pieces(self, piece) -> tuple:
         """Piece midpoints (m, 2), their segment and the largest half piece
         (core.network.snapping.segment_pieces)."""
         return segment_pieces(self.ax, self.ay, self.bx, self.by, piece)
@@ -67,7 +71,7 @@ def _orient(ax, ay, bx, by, cx, cy):
     return np.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
 
 
-def segment_distance(A, i, B, j):
+def segment_distance(A, i, B, j) -> np.ndarray:
     """Exact distance between segments A[i] and B[j] (element-wise)."""
     ax, ay, bx, by = A.ax[i], A.ay[i], A.bx[i], A.by[i]
     cx, cy, dx, dy = B.ax[j], B.ay[j], B.bx[j], B.by[j]
@@ -86,7 +90,7 @@ def segment_distance(A, i, B, j):
     return np.where(cross, 0.0, d)
 
 
-def segment_pairs_within(A, B, r, piece=None, chunk=200000):
+def segment_pairs_within(A, B, r, piece=None, chunk=200000) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All (i, j) with dist(A[i], B[j]) <= r, sorted by (i, j), and their
     distances."""
     if len(A) == 0 or len(B) == 0:
@@ -110,7 +114,7 @@ def segment_pairs_within(A, B, r, piece=None, chunk=200000):
     return i[keep], j[keep], dist[keep]
 
 
-def covered_interval(A, i, B, j, tau):
+def covered_interval(A, i, B, j, tau) -> tuple[np.ndarray, np.ndarray]:
     """(lo, hi): the part of segment A[i], as arc length from its start
     (clipped to [0, length]), within ``tau`` of segment B[j]; lo > hi when
     empty."""
@@ -159,7 +163,7 @@ def covered_interval(A, i, B, j, tau):
     return lo, hi
 
 
-def interval_events(key, lo, hi):
+def interval_events(key, lo, hi) -> Optional[tuple]:
     """The event sweep over closed intervals [lo, hi] grouped by an integer
     key (empty intervals, lo >= hi, dropped): arrays (key, position, step,
     count) of the 2n events sorted by (key, position), starts (step +1)
@@ -181,7 +185,7 @@ def interval_events(key, lo, hi):
     return k, pos, step, np.cumsum(step)
 
 
-def union_length(key, lo, hi, pieces=False):
+def union_length(key, lo, hi, pieces=False) -> tuple:
     """Length of the union of the intervals [lo, hi] of each key (empty
     intervals, lo >= hi, ignored).  Returns (unique keys, lengths), and with
     ``pieces`` also the number of disjoint pieces of each union (intervals

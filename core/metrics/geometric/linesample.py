@@ -29,13 +29,15 @@ other segment is then at least that far.  The few uncertified points (far
 from every segment) go to core.network.snapping.SegmentIndex.nearest (unbounded,
 exact).
 """
+from __future__ import annotations
+
 import numpy as np
 
 from ...geometry.polyline import project_points_on_segments, straight_runs
 from ...network.snapping import SegmentIndex, piece_tree
 
 
-def local_origin(*nets):
+def local_origin(*nets) -> np.ndarray:
     """Lower-left corner of the vertices of the given networks (0, 0 when
     all are empty)."""
     xy = [n.vert_xy for n in nets if len(n.vert_xy)]
@@ -90,7 +92,7 @@ class EdgeSegments:
         self.edge = self.edge[first]
         self.len0, self.len1 = self.len0[first], self.len1[last]
 
-    def locate(self, edge, offset):
+    def locate(self, edge, offset) -> tuple:
         """Segment index, local (x, y) and heading at locations (edge, offset)."""
         edge = np.asarray(edge, np.int64)
         offset = np.asarray(offset, float)
@@ -110,7 +112,7 @@ class EdgeSegments:
         return s, xy, self.heading[s]
 
 
-def knot_layout(net, step):
+def knot_layout(net, step) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Knots of every edge: (edge, offset, ptr) with ptr[e]:ptr[e+1] the
     knots of edge e (n_e + 1 of them, n_e = max(1, ceil(L / step)))."""
     L = net.edge_length
@@ -123,7 +125,7 @@ def knot_layout(net, step):
     return edge, off, ptr
 
 
-def centre_layout(net, spacing):
+def centre_layout(net, spacing) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Interval midpoints of every edge: (edge, offset, weight = interval
     length)."""
     L = net.edge_length
@@ -149,10 +151,10 @@ class NearestSegment:
         self._fallback = None
 
     @classmethod
-    def of(cls, segs, piece=4.0):
+    def of(cls, segs, piece=4.0) -> NearestSegment:
         return cls(segs.ax, segs.ay, segs.bx, segs.by, piece)
 
-    def query(self, px, py, chunk=250000):
+    def query(self, px, py, chunk=250000) -> tuple:
         """(distance, segment, qx, qy) of the closest point of the segments
         to every point (inf, -1, nan, nan when there is no segment)."""
         px = np.asarray(px, float)
@@ -230,7 +232,7 @@ class PLDistribution:
         lin = np.concatenate([[0.0], np.cumsum(self.s_after[:-1] * np.diff(X))])
         self.F = np.cumsum(J) + lin
 
-    def quantile(self, p):
+    def quantile(self, p) -> float | np.ndarray:
         """The smallest x with F(x) >= p (p in [0, 1], number or array);
         NaN when the total weight is 0."""
         scalar = np.ndim(p) == 0
@@ -252,7 +254,7 @@ class PLDistribution:
         return float(x[0]) if scalar else x
 
 
-def pl_quantile(d0, d1, w, p):
+def pl_quantile(d0, d1, w, p) -> float | np.ndarray:
     """p-quantile(s) of a :class:`PLDistribution` given by its intervals."""
     return PLDistribution(d0, d1, w).quantile(p)
 
@@ -298,21 +300,21 @@ class DistanceProfile:
         return out
 
     @property
-    def length(self):
+    def length(self) -> float:
         return float(self.h.sum())
 
-    def integral(self):
+    def integral(self) -> float:
         return float(np.sum(self.h * (self.d[self.i0] + self.d[self.i0 + 1]) / 2.0))
 
-    def integral_sq(self):
+    def integral_sq(self) -> float:
         d0, d1 = self.d[self.i0], self.d[self.i0 + 1]
         return float(np.sum(self.h * (d0 * d0 + d0 * d1 + d1 * d1) / 3.0))
 
-    def intervals(self):
+    def intervals(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(d0, d1, h) of every interval, for quantiles."""
         return self.d[self.i0], self.d[self.i0 + 1], self.h
 
-    def quantile(self, p):
+    def quantile(self, p) -> float | np.ndarray:
         """p-quantile(s) of the distance along the lines (p in [0, 1])."""
         if self._dist is None:
             self._dist = PLDistribution(*self.intervals())
@@ -339,7 +341,7 @@ class DistanceProfile:
             part = d0 * d0 * x + d0 * slope * x * x + slope * slope * x ** 3 / 3.0
         return cum[i] + part, d0 + slope * x
 
-    def piece_stats(self, edge, o0, o1):
+    def piece_stats(self, edge, o0, o1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For pieces (edge, o0 < o1): mean distance, RMS distance and the
         maximum distance (over the knots inside and both ends)."""
         edge = np.asarray(edge, np.int64)
@@ -373,7 +375,7 @@ class DistanceProfile:
             mx[has] = np.maximum(mx[has], np.maximum.reduceat(self.d[idx], starts))
         return mean, rms, mx
 
-    def within(self, r):
+    def within(self, r) -> tuple[float, float, float]:
         """Length, integral of d and of d^2 over the parts of A where the
         modelled distance is <= r."""
         d0, d1, h = self.intervals()
@@ -390,12 +392,12 @@ class DistanceProfile:
         I2 = Lk * (bot * bot + bot * top + top * top) / 3.0
         return float(Lk.sum()), float(I1.sum()), float(I2.sum())
 
-    def max_point(self):
+    def max_point(self) -> int:
         """Index of the knot with the largest distance (first one on ties)."""
         return int(np.argmax(self.d)) if len(self.d) else -1
 
 
-def refine_max(profile, rounds=3, sub=16, cap=20000):
+def refine_max(profile, rounds=3, sub=16, cap=20000) -> tuple:
     """The directed Hausdorff distance max_a d(a, B) along A, refined.
 
     Between two knots the distance is at most (d0 + d1 + h) / 2

@@ -21,6 +21,8 @@ exactly, and how much the neighbourhoods of two line sets overlap (areas).
   network instead of with one huge polygon union.  Runs on shapely 1.8
   (a loop over cells) and 2.x (vectorised).
 """
+from __future__ import annotations
+
 import numpy as np
 
 from .linecover import Segments, covered_interval, interval_events, segment_pairs_within
@@ -45,10 +47,10 @@ class Coverage:
         return len(self.edge)
 
     @property
-    def length(self):
+    def length(self) -> float:
         return float(np.sum(self.end - self.start))
 
-    def complement(self):
+    def complement(self) -> Coverage:
         """The rest of every edge, as a Coverage."""
         L = self.net.edge_length
         ne = self.net.n_edges
@@ -63,12 +65,12 @@ class Coverage:
         keep = ge > gs
         return Coverage(self.net, e[keep], gs[keep], ge[keep])
 
-    def pieces(self):
+    def pieces(self) -> list[np.ndarray]:
         """The stretches as polylines (original coordinates)."""
         return cut_pieces(self.net, self.edge, self.start, self.end)
 
 
-def union_intervals(key, lo, hi):
+def union_intervals(key, lo, hi) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Union of closed intervals per key (touching intervals merge; empty
     ones, lo >= hi, are dropped): (key, start, end) sorted."""
     events = interval_events(key, lo, hi)
@@ -80,7 +82,7 @@ def union_intervals(key, lo, hi):
     return k[opens], pos[opens], pos[closes]
 
 
-def edge_offsets(segs, i, lo, hi):
+def edge_offsets(segs, i, lo, hi) -> tuple[np.ndarray, np.ndarray]:
     """Arc lengths on the edges of intervals [lo, hi] given from the start
     of segments ``i`` of an EdgeSegments (exact at both segment ends)."""
     L = np.hypot(segs.bx[i] - segs.ax[i], segs.by[i] - segs.ay[i])
@@ -93,7 +95,7 @@ def edge_offsets(segs, i, lo, hi):
     return conv(lo), conv(hi)
 
 
-def cover(segs_a, B, radius):
+def cover(segs_a, B, radius) -> Coverage:
     """Coverage of the network of ``segs_a`` (core.metrics.geometric.linesample.EdgeSegments)
     by the ``radius``-neighbourhood of the segments ``B`` (a
     core.metrics.geometric.linecover.Segments in the same local frame).  ``radius``: a number
@@ -122,7 +124,7 @@ def cover(segs_a, B, radius):
     return Coverage(net, e, s, f)
 
 
-def cut_pieces(net, edge, o0, o1):
+def cut_pieces(net, edge, o0, o1) -> list[np.ndarray]:
     """Polylines of the stretches (edge, o0, o1) of ``net``, in the
     network's coordinates: the point at o0, the vertices strictly between,
     the point at o1."""
@@ -172,7 +174,7 @@ def _cells_of(lines, tol, x0, y0, c, nx, ny):
     return line, cy * nx + cx
 
 
-def neighbourhood_overlap(lines_a, lines_b, tolerance, cell=None):
+def neighbourhood_overlap(lines_a, lines_b, tolerance, cell=None) -> dict[str, float]:
     """Areas (m^2) of the ``tolerance``-neighbourhoods of two sets of
     polylines (lists of (k, 2) arrays) and of their intersection: dict with
     area_a, area_b, intersection, union and iou (NaN when both are empty).

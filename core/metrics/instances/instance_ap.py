@@ -33,10 +33,12 @@ i.e. the area under the step precision-recall curve with every operating
 point (no 11- or 101-point sampling, no monotone envelope).  With a single
 operating point (all predictions equally confident) AP = P x R.
 """
+from __future__ import annotations
+
 import numpy as np
 
 
-def greedy_match(pair_g, pair_p, overlap, conf, g_ignored, n_gt, n_pred):
+def greedy_match(pair_g, pair_p, overlap, conf, g_ignored, n_gt, n_pred) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Greedy one-to-one matching of candidate pairs.  Returns (gt_partner,
     pred_partner, pred_partner_overlap) with -1 / NaN where unmatched."""
     pair_g = np.asarray(pair_g, np.int64)
@@ -67,7 +69,7 @@ def greedy_match(pair_g, pair_p, overlap, conf, g_ignored, n_gt, n_pred):
     return gp, pp, po
 
 
-def average_precision(pred_class, conf, is_tp, counted, n_gt_per_class):
+def average_precision(pred_class, conf, is_tp, counted, n_gt_per_class) -> np.ndarray:
     """AP per class (array over classes): ``counted`` selects the
     predictions that are true or false positives (not ignored); NaN for a
     class without ground truth, 0 for one without counted predictions."""

@@ -25,6 +25,8 @@ result does not depend on where the data lie (map coordinates of 10^6 m).
 Works with shapely 1.8 (loops over instances and pairs) and 2.x
 (vectorised).
 """
+from __future__ import annotations
+
 import numpy as np
 
 from ..geometric.linecover import covered_interval, union_length
@@ -72,7 +74,7 @@ def _intersection_areas(bg, bp, ig, ip):
     return np.array([bg[a].intersection(bp[b]).area for a, b in zip(ig, ip)], float)
 
 
-def intersection_bound(G, P, i, j, tau, eps=1e-6):
+def intersection_bound(G, P, i, j, tau, eps=1e-6) -> tuple[np.ndarray, np.ndarray]:
     """Upper bound of |N(g) & N(p)| for every instance pair with a segment
     pair (i, j) within 2 tau: (pair keys g * len(P) + p, bound).  Intervals
     are laid on each instance's own arc-length coordinate (``seg_off``), so
@@ -100,7 +102,7 @@ def intersection_bound(G, P, i, j, tau, eps=1e-6):
     return keys, ub * (1 + 1e-6) + 1e-6
 
 
-def area_iou(G, P, pair_g, pair_p, tau, min_iou=0.5, bound=None):
+def area_iou(G, P, pair_g, pair_p, tau, min_iou=0.5, bound=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """IoU of tau-neighbourhoods for candidate instance pairs.  ``G``, ``P``
     have ``polylines`` (list per instance of (k, 2) arrays).  ``bound``:
     optional upper bound of the intersection area per pair.  Returns
@@ -129,7 +131,7 @@ def area_iou(G, P, pair_g, pair_p, tau, min_iou=0.5, bound=None):
     return ug[ig], up[ip], np.clip(iou, 0.0, 1.0)
 
 
-def length_iou(seg_pair_i, seg_pair_j, lo_g, hi_g, lo_p, hi_p, G, P):
+def length_iou(seg_pair_i, seg_pair_j, lo_g, hi_g, lo_p, hi_p, G, P) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Length-based IoU from the covered intervals of segment pairs (GT
     segment i covered on [lo_g, hi_g] by predicted segment j, and j on
     [lo_p, hi_p] by i).  ``G``, ``P`` have ``seg_inst`` and ``length`` per

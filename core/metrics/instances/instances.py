@@ -193,7 +193,7 @@ def _valid_parts(ls):
     return idx[bad == 0]
 
 
-def feature_instances(ls, fcls, fconf):
+def feature_instances(ls, fcls, fconf) -> Instances:
     """Every feature with a positive length is one instance."""
     ok = _valid_parts(ls)
     segs, owner = Segments.from_polylines([ls.parts[k] for k in ok])
@@ -207,7 +207,7 @@ def feature_instances(ls, fcls, fconf):
                      seg_piece=part)
 
 
-def network_instances(ls, fcls, fconf, merge_tolerance, node_crossings):
+def network_instances(ls, fcls, fconf, merge_tolerance, node_crossings) -> Instances:
     """Chains between junctions / dead ends of the layer's network, cut
     where the class changes."""
     ok = _valid_parts(ls)
@@ -259,7 +259,7 @@ def _nanmean(x):
     return float(x.mean()) if len(x) else math.nan
 
 
-def class_confusion(G, P, ii, jj, lo_g, hi_g, lo_p, hi_p, n_cls):
+def class_confusion(G, P, ii, jj, lo_g, hi_g, lo_p, hi_p, n_cls) -> dict[str, np.ndarray]:
     """Additive length statistics per class (arrays over classes): L_gt,
     L_pred, tp, fn, fp, n_inst (GT instances), rtp = sum cov_i / len_i and
     rfn = sum (len_i - cov_i) / len_i over GT instances; plus the covered
@@ -283,7 +283,7 @@ def class_confusion(G, P, ii, jj, lo_g, hi_g, lo_p, hi_p, n_cls):
                 inst_cov=inst_cov)
 
 
-def class_iou(st):
+def class_iou(st) -> tuple[np.ndarray, np.ndarray]:
     """IoU and iIoU per class from the statistics of class_confusion: with
     w_i = mean_len / len_i, sum w_i TP_i = mean_len * rtp."""
     iou = ratios(st["tp"], st["tp"] + st["fn"] + st["fp"])
@@ -294,7 +294,7 @@ def class_iou(st):
     return np.clip(iou, 0.0, 1.0), np.clip(iiou, 0.0, 1.0)
 
 
-def ap_table(pred_cls, conf, tp_bits, ign_bits, n_gt_c):
+def ap_table(pred_cls, conf, tp_bits, ign_bits, n_gt_c) -> np.ndarray:
     """AP per threshold and class, (len(THRESHOLDS), n_classes); bit t of
     tp_bits / ign_bits: the prediction is a TP / ignored at threshold t."""
     tp_bits = np.asarray(tp_bits, np.int64)
@@ -307,7 +307,7 @@ def ap_table(pred_cls, conf, tp_bits, ign_bits, n_gt_c):
     return ap
 
 
-def summarise(ap, iou, iiou):
+def summarise(ap, iou, iiou) -> tuple[dict[str, float], np.ndarray]:
     ap_t = np.array([_nanmean(a) for a in ap])
     return {
         "AP": float(np.mean(ap_t)) if not np.isnan(ap_t).any() else math.nan,
@@ -321,7 +321,7 @@ def summarise(ap, iou, iiou):
 STAT_KEYS = ("L_gt", "L_pred", "tp", "fn", "fp", "n_inst", "rtp", "rfn")
 
 
-def pool(results):
+def pool(results) -> dict[str, float]:
     """Pooled over tiles: length statistics summed per class, AP from the
     predictions of all tiles ranked together (as COCO accumulates over
     images)."""

@@ -18,6 +18,8 @@ order):
   is used: the next junction (where the RoadTracer code stops its walk) or the
   dead end where the road stops.
 """
+from __future__ import annotations
+
 import math
 
 import numpy as np
@@ -26,14 +28,14 @@ from scipy.sparse.csgraph import dijkstra
 from scipy.spatial import cKDTree
 
 
-def feature_nodes(net):
+def feature_nodes(net) -> tuple[np.ndarray, np.ndarray]:
     """(node ids, degrees) of the nodes of degree != 2, in node order."""
     deg = net.node_degree()
     ids = np.nonzero(deg != 2)[0]
     return ids, deg[ids]
 
 
-def junction_nodes(net):
+def junction_nodes(net) -> np.ndarray:
     """Node ids of the junctions (degree >= 3), in node order."""
     return np.nonzero(net.node_degree() >= 3)[0]
 
@@ -55,7 +57,7 @@ TILE_SOURCES = 256  # sources per tile of node_pair_distances (fewer Python step
 BLOCK_ELEMENTS = 4 * 2**20  # distances held at once by node_pair_distances (32 MB)
 
 
-def node_pair_distances(net, a, b, limit):
+def node_pair_distances(net, a, b, limit) -> np.ndarray:
     """Network distance between nodes a[k] and b[k] when it is <= limit
     (inf otherwise).
 
@@ -134,11 +136,11 @@ class JunctionClusters:
         return len(self.node)
 
     @property
-    def n_directions(self):
+    def n_directions(self) -> np.ndarray:
         return np.diff(self.dir_ptr)
 
 
-def cluster_junctions(net, radius, deg=None):
+def cluster_junctions(net, radius, deg=None) -> tuple[np.ndarray, np.ndarray]:
     """Group junctions as RoadTracer's GetIntersectionClusters does: in node
     order, each junction not yet in a cluster seeds one, which takes every
     junction not yet in a cluster that is closer than ``radius`` (straight
@@ -195,7 +197,7 @@ def cluster_junctions(net, radius, deg=None):
     return of_node, seeds
 
 
-def junction_directions(net, of_node, cluster_xy, distance, deg=None):
+def junction_directions(net, of_node, cluster_xy, distance, deg=None) -> dict[str, np.ndarray]:
     """Where the roads leaving each junction cluster lead.
 
     Every edge end at a cluster member whose other end is not in the same
@@ -228,7 +230,7 @@ def junction_directions(net, of_node, cluster_xy, distance, deg=None):
     return dict(cluster=c, edge=edge, node=node, xy=xy, angle=angle)
 
 
-def angle_difference(a, b):
+def angle_difference(a, b) -> np.ndarray:
     """Absolute difference of two angles (radians), in [0, pi]."""
     d = np.abs(np.asarray(a) - np.asarray(b)) % (2 * np.pi)
     return np.minimum(d, 2 * np.pi - d)

@@ -54,7 +54,7 @@ from ...result import FeatureTable, MetricResult
 from ...text import N_, msg
 
 
-def pair_scores(A, B, ia, ib, tolerance):
+def pair_scores(A, B, ia, ib, tolerance) -> tuple:
     """f_correct and f_error for the cluster pairs (A[ia[k]], B[ib[k]]), and
     per direction whether it is captured: (fc, fe, cap_a, cap_b) where cap_a
     is flat over the pairs' A directions (pair by pair), cap_b likewise."""
@@ -83,7 +83,7 @@ def pair_scores(A, B, ia, ib, tolerance):
     return fc, fe, cap_a, cap_b
 
 
-def match_clusters(A, B, match_radius, tolerance):
+def match_clusters(A, B, match_radius, tolerance) -> tuple:
     """RoadTracer's greedy matching.  Returns (ia, ib, distance, f_correct,
     f_error) of the matched pairs, in ground-truth order."""
     empty = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0), np.zeros(0), np.zeros(0))
@@ -210,7 +210,7 @@ def _layers(A, B, ia, ib, dist, fc, fe, tol):
     return out
 
 
-def pool(results):
+def pool(results) -> dict[str, float]:
     """Pooled JUNCT over tiles: F_CORRECT = sum N_CORRECT / sum GT_JUNCTIONS,
     F_ERROR = sum N_ERROR / (sum N_ERROR + sum N_CORRECT)."""
     from ...pooling import sums

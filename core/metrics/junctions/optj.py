@@ -61,7 +61,7 @@ class _Features:
         return len(self.node)
 
 
-def candidates(src_xy, src_deg, dst, dst_free, max_distance, alpha):
+def candidates(src_xy, src_deg, dst, dst_free, max_distance, alpha) -> dict[str, np.ndarray]:
     """Every admissible match of the source features into ``dst``: the free
     features of dst within max_distance, and the closest point of dst's edges
     (unless that point is one of dst's feature nodes).  Returns arrays
@@ -97,7 +97,7 @@ def candidates(src_xy, src_deg, dst, dst_free, max_distance, alpha):
     return dict(src=i, dst=j, dst_degree=o, distance=d, cost=cost, xy=xy.reshape(-1, 2))
 
 
-def greedy(c, n_src, n_dst):
+def greedy(c, n_src, n_dst) -> np.ndarray:
     """Greedy matching by increasing cost (ties: shorter distance, feature
     before edge point, lower indices).  A source feature and a destination
     feature are used once; edge points (dst = -1) any number of times.
@@ -118,7 +118,7 @@ def greedy(c, n_src, n_dst):
     return np.asarray(pick, dtype=np.int64)
 
 
-def match_features(Fg, Fp, max_distance, alpha):
+def match_features(Fg, Fp, max_distance, alpha) -> tuple:
     """Both passes.  Returns a dict of per-match arrays (gt index or -1,
     pred index or -1, gt degree, pred degree, distance, pass, xy of the
     matched feature) and the unmatched feature masks."""
@@ -240,7 +240,7 @@ def _layers(Fg, Fp, m, gt_free, pred_free):
     return out
 
 
-def pool(results):
+def pool(results) -> dict[str, float]:
     """Pooled OPT-J over tiles: PRECISION = sum TP / sum PP, RECALL = sum TP /
     sum AP."""
     from ...pooling import precision_recall_from, sums

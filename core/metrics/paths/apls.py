@@ -56,7 +56,7 @@ SPEED_TO_MS = {"km/h": 1 / 3.6, "m/s": 1.0, "mph": 0.44704}
 EQUAL_TOL = 1e-9  # relative path-length differences below this count as equal
 
 
-def control_points(net, spacing, variant):
+def control_points(net, spacing, variant) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     if variant == "sat2graph":
         # interior points only on edges longer than 1.5 x spacing, at L i / n,
         # n = floor(L / spacing) + 1 (Sat2Graph's chain rule, in metres)
@@ -383,7 +383,7 @@ def _totals(G, P, r1, r2, variant, timed, warnings):
     return _combine(a, b, variant), total_t
 
 
-def pool(results):
+def pool(results) -> dict[str, float]:
     """Pooled APLS over tiles: per direction 1 - (sum of penalties) / (sum of
     routes) over all tiles, then combined as in one run."""
     s = [r.pool_stats for r in results if r.pool_stats]

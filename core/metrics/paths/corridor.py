@@ -17,6 +17,8 @@ Among free routes the shortest is kept.  The search is local: a bounded
 Bellman-Ford over the edges whose both ends lie in the corridor, for all
 transitions of a path at once; nothing is tabulated over node pairs.
 """
+from __future__ import annotations
+
 import numpy as np
 
 from .intervals import EdgeLine
@@ -91,7 +93,7 @@ class CorridorRouter:
         return ok
 
     # -- routes -------------------------------------------------------------
-    def free_pairs(self, xy, cp, ce, co, cxy, consumed):
+    def free_pairs(self, xy, cp, ce, co, cxy, consumed) -> dict[str, np.ndarray]:
         """All free transitions of one path.
 
         ``xy`` (n, 2) path points; candidates (sorted by point) at local point
@@ -265,7 +267,7 @@ class CorridorRouter:
             return d, np.where(ok, best_state[p], -1)
         return lookup
 
-    def route_intervals(self, pairs, sel, ce, co):
+    def route_intervals(self, pairs, sel, ce, co) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The routes of the selected free pairs (indices into ``pairs``) as
         edge intervals: (edge, from offset, to offset) arrays, from <= to."""
         L = self.net.edge_length

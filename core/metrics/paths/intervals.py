@@ -4,6 +4,8 @@ Used to record which parts of a network were already matched (consumed):
 locations (edge, offset) are mapped to one line by ``EdgeLine`` so that the
 parts of different edges never touch.
 """
+from __future__ import annotations
+
 import numpy as np
 
 EPS = 1e-6  # metres: overlaps shorter than this are ignored (floating-point noise)
@@ -18,7 +20,7 @@ class EdgeLine:
         self.base = np.concatenate([[0.0], np.cumsum(L + 1.0)])[:-1]
         self.length = L
 
-    def at(self, edge, offset):
+    def at(self, edge, offset) -> np.ndarray:
         return self.base[edge] + offset
 
 
@@ -32,7 +34,7 @@ class IntervalSet:
     def __len__(self):
         return len(self.lo)
 
-    def add(self, lo, hi):
+    def add(self, lo, hi) -> None:
         lo = np.asarray(lo, float)
         hi = np.asarray(hi, float)
         keep = hi - lo > EPS
@@ -47,7 +49,7 @@ class IntervalSet:
         self.lo = a[new]
         self.hi = np.maximum.reduceat(b, np.nonzero(new)[0])
 
-    def overlaps(self, lo, hi):
+    def overlaps(self, lo, hi) -> np.ndarray:
         """For each query [lo, hi] (lo <= hi; a point when equal): True when
         an interval of the set overlaps its interior by more than EPS (for a
         point: the point lies inside an interval, EPS from its ends)."""
@@ -60,5 +62,5 @@ class IntervalSet:
         kk = np.maximum(k, 0)
         return ok & (self.hi[kk] > lo + EPS)
 
-    def total(self):
+    def total(self) -> float:
         return float((self.hi - self.lo).sum())

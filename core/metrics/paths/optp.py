@@ -126,7 +126,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
                         pool_stats=pool_stats)
 
 
-def pool(results):
+def pool(results) -> dict[str, float]:
     """Pooled OPT-P over tiles: RECALL and PRECISION are means over all the
     paths of all tiles (sums of path scores / numbers of paths), counts are
     summed."""

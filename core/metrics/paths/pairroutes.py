@@ -9,13 +9,15 @@ needed values are gathered: Dijkstra runs from the end nodes of a block of
 source locations at a time (memory bounded), never over all node pairs.
 Optionally the route geometry is traced from Dijkstra's predecessors.
 """
+from __future__ import annotations
+
 import numpy as np
 from scipy.sparse.csgraph import dijkstra
 
 from .intervals import EdgeLine
 
 
-def edge_pieces(net, e, o1, o2):
+def edge_pieces(net, e, o1, o2) -> tuple[np.ndarray, np.ndarray]:
     """Many edge pieces at once: piece k runs along edge e[k] from offset
     o1[k] to o2[k] (backwards when o1 > o2): its interpolated ends and the
     edge vertices strictly between.  Returns (xy, ptr) with piece k in
@@ -45,7 +47,7 @@ def edge_pieces(net, e, o1, o2):
     return xy, ptr
 
 
-def edge_piece(net, e, o1, o2):
+def edge_piece(net, e, o1, o2) -> np.ndarray:
     """Polyline of edge ``e`` from offset o1 to offset o2."""
     xy, _ = edge_pieces(net, np.array([e]), np.array([float(o1)]), np.array([float(o2)]))
     return xy
@@ -76,7 +78,7 @@ class PairRouter:
             self._edge_of = dict(zip(zip(a[first].tolist(), b[first].tolist()), e[first].tolist()))
         return self._edge_of
 
-    def routes(self, se, so, de, do, geometry=False):
+    def routes(self, se, so, de, do, geometry=False) -> tuple:
         """Lengths (inf where not connected) and, with ``geometry``, a list of
         polylines (None where not connected)."""
         net = self.net

@@ -18,6 +18,8 @@ junction area is shared by every road crossing it, so a crossing drawn as two
 junctions joined by a short edge does not interrupt the second road through
 it.
 """
+from __future__ import annotations
+
 import numpy as np
 from scipy.spatial import cKDTree
 
@@ -30,7 +32,7 @@ from .viterbi import viterbi
 NODE_TOL = 1e-6  # metres: candidate offsets this close to an edge end sit on the node
 
 
-def edge_candidates(net, xy, snap, node_snap=0.0, chunk=100000):
+def edge_candidates(net, xy, snap, node_snap=0.0, chunk=100000) -> list[np.ndarray]:
     """Closest point of every edge of ``net`` within ``snap`` of each point.
     A candidate closer than ``node_snap`` metres (along its edge) to an end of
     its edge is placed on that end node (the nearer one); its distance stays
@@ -77,7 +79,7 @@ def edge_candidates(net, xy, snap, node_snap=0.0, chunk=100000):
     return [np.concatenate([p[k] for p in parts]) for k in range(5)]
 
 
-def free_candidates(net, line, consumed, xy, cp, ce, co, cem, cxy, snap, node_snap=0.0):
+def free_candidates(net, line, consumed, xy, cp, ce, co, cem, cxy, snap, node_snap=0.0) -> tuple:
     """Candidates of one path on what is left of ``net`` once ``consumed``
     (an IntervalSet on ``line``, an EdgeLine of ``net``) is removed.
 

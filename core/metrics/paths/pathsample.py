@@ -15,6 +15,8 @@ n = max(1, ceil(L / spacing)) equal pieces, so path points include every
 node the path passes and consecutive points are at most ``spacing`` metres
 apart along the path.
 """
+from __future__ import annotations
+
 import numpy as np
 
 
@@ -47,7 +49,7 @@ class _IndexedSet:
         return self.items[int(gen.integers(len(self.items)))]
 
 
-def loop_flips(net):
+def loop_flips(net) -> np.ndarray:
     """For each edge, True when it is a self-loop (a ring) that should be
     walked from its end to its start to follow a canonical direction:
     the one leaving the node with the lexicographically smaller unit
@@ -69,7 +71,7 @@ def loop_flips(net):
     return flip
 
 
-def decompose_paths(net, gen):
+def decompose_paths(net, gen) -> list:
     """Edge-disjoint paths covering every edge of ``net``.
 
     Returns a list of (edges, forward) int/bool arrays: the edges of each path
@@ -184,7 +186,7 @@ class PathPoints:
     def __len__(self):
         return len(self.paths)
 
-    def path_polyline(self, k):
+    def path_polyline(self, k) -> tuple[np.ndarray, np.ndarray]:
         """(polyline (v, 2), arc length at each vertex) of path k."""
         net = self.net
         edges, fwd = self.paths[k]
@@ -206,7 +208,7 @@ class PathPoints:
         return np.concatenate(xs), np.concatenate(cs)
 
 
-def sub_polyline(xy, cum, s0, s1):
+def sub_polyline(xy, cum, s0, s1) -> np.ndarray:
     """The part of a polyline between arc lengths s0 <= s1 (interpolated
     ends); a degenerate two-point line when s0 == s1."""
     first, last = float(cum[0]), float(cum[-1])

@@ -43,7 +43,7 @@ CLASSES = ["correct", "too_long", "too_short", "infeasible"]
 MAX_DRAWS_PER_PATH = 100  # as the reference: give up after 100 x N_PATHS draws
 
 
-def sample_connected_pairs(net, gen, n_paths):
+def sample_connected_pairs(net, gen, n_paths) -> tuple:
     """Pairs of locations drawn uniformly by length on ``net`` (canonical
     order, so feature splitting does not change the draws), keeping pairs
     whose ends lie in the same connected component and differ.
@@ -73,7 +73,7 @@ def sample_connected_pairs(net, gen, n_paths):
     return out[0].astype(np.int64), out[1], out[2].astype(np.int64), out[3], draws
 
 
-def classify(L, Lp, tol):
+def classify(L, Lp, tol) -> np.ndarray:
     """Class index (0 correct, 1 too long, 2 too short, 3 infeasible)."""
     with np.errstate(invalid="ignore", divide="ignore"):
         r = (L - Lp) / L
@@ -152,7 +152,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     return MetricResult("tlts", scores, used, counts, warnings, layers, pool_stats=pool_stats)
 
 
-def pool(results):
+def pool(results) -> dict[str, float]:
     """Pooled TLTS over tiles: class counts summed over tiles, then the
     fractions (each sampled path weighs the same)."""
     s = [r.pool_stats for r in results if r.pool_stats]

@@ -9,10 +9,12 @@ candidates of consecutive points is free when it is listed in the free pairs
 every other transition, including any from or to the unmatched state, costs
 ``penalty[t]``.  The minimum total cost alignment is returned.
 """
+from __future__ import annotations
+
 import numpy as np
 
 
-def viterbi(n, cptr, emission, pa, pb, pt, penalty):
+def viterbi(n, cptr, emission, pa, pb, pt, penalty) -> tuple[np.ndarray, np.ndarray]:
     """``n`` points; candidates of point t are cptr[t]:cptr[t+1] (indices
     into ``emission``); free pairs (pa[i], pb[i]) for transition pt[i]
     (sorted by pt); ``penalty`` per transition (n - 1,).

@@ -1,5 +1,7 @@
 """What SUBG, OPT-G and TOPO share: network building, outputs, sinks and
 the result (not a metric itself: it is not in registry.METRIC_MODULES)."""
+from __future__ import annotations
+
 
 from ...network.lineset import network_pair
 from ...registry import Output, Sink, STANDARD_SINKS
@@ -8,7 +10,7 @@ from .evaluation import layers, precision_recall_f1
 from ...text import msg
 
 
-def networks(gt, pred, params, warnings):
+def networks(gt, pred, params, warnings) -> tuple:
     G, P = network_pair(gt, pred, params, warnings)
     if G.is_empty():
         warnings.append(msg("the ground truth is empty: RECALL undefined (NaN)"))
@@ -17,7 +19,7 @@ def networks(gt, pred, params, warnings):
     return G, P
 
 
-def pooled_scores(counts, warnings):
+def pooled_scores(counts, warnings) -> dict[str, float]:
     t = counts.totals()
     p, r, f1 = precision_recall_f1(t["matched_marbles"], t["marbles"], t["TP"], t["holes"],
                                    warnings)
@@ -26,7 +28,7 @@ def pooled_scores(counts, warnings):
 
 
 def result(metric, scores, params, keys, counts, gcg, pcg, G, P, warnings, extra_counts=None,
-           details=None):
+           details=None) -> MetricResult:
     t = counts.totals()
     c = {"holes": t["holes"], "marbles": t["marbles"], "matched_holes": t["TP"],
          "matched_marbles": t["matched_marbles"],
@@ -42,7 +44,7 @@ def result(metric, scores, params, keys, counts, gcg, pcg, G, P, warnings, extra
                         layers(gcg, pcg, counts), details or {}, stats)
 
 
-def pool(results):
+def pool(results) -> dict[str, float]:
     """Pooled over tiles: the counts of all tiles' subgraphs summed, then
     precision = matched marbles / marbles, recall = matched holes / holes."""
     t = {k: 0.0 for k in ("matched_marbles", "marbles", "TP", "holes", "FP", "FN")}
@@ -53,7 +55,7 @@ def pool(results):
     return {"PRECISION": p, "RECALL": r_, "F1": f1, "TP": t["TP"], "FP": t["FP"], "FN": t["FN"]}
 
 
-def outputs(tp_help):
+def outputs(tp_help) -> list:
     return [
         Output("PRECISION", "Precision", "Matched prediction control points (marbles) / all "
                                          "marbles of the sampled subgraphs; NaN without marbles."),
@@ -74,7 +76,7 @@ _FIELDS_HELP = ("Attributes: source, seed_id (lowest seed whose subgraph gave th
                 "heading (degrees, 0-180).")
 
 
-def sinks(dist_kind):
+def sinks(dist_kind) -> list:
     f = _FIELDS_HELP.format(dist=dist_kind)
     return [
         Sink("MATCHED", "Matched control points", "Point",

@@ -9,6 +9,8 @@ pairs of the block are looked up in the global list of control-point pairs
 within MATCH_DISTANCE (one KD-tree query for the whole run), and one matching
 call handles every subgraph pair of the block (core/metrics/subgraphs/matching.py).
 """
+from __future__ import annotations
+
 
 import numpy as np
 
@@ -34,7 +36,7 @@ class Centres:
         self.offset = np.zeros(n) if offset is None else np.asarray(offset, float)
 
     @classmethod
-    def build(cls, n, idx, xy, edge, offset):
+    def build(cls, n, idx, xy, edge, offset) -> Centres:
         """Centres given only for the seeds ``idx``."""
         c = cls(n)
         c.valid[idx] = True
@@ -55,7 +57,7 @@ class PointOutcomes:
         self.seed_distance = np.full((2, n), np.nan)
         self.sum_match = np.zeros(n)
 
-    def add(self, seed, point, seed_dist, matched, match_dist):
+    def add(self, seed, point, seed_dist, matched, match_dist) -> None:
         for out in (0, 1):
             sel = matched if out == 1 else ~matched
             p, s, sd = point[sel], seed[sel], seed_dist[sel]
@@ -80,14 +82,14 @@ class SubgraphCounts:
         self.gt_points = PointOutcomes(n_holes_total)
         self.pred_points = PointOutcomes(n_marbles_total)
 
-    def totals(self):
+    def totals(self) -> dict[str, float]:
         H, M = int(self.holes.sum()), int(self.marbles.sum())
         th, tm = int(self.matched_holes.sum()), int(self.matched_marbles.sum())
         return dict(TP=th, FP=M - tm, FN=H - th, holes=H, marbles=M, matched_marbles=tm)
 
 
 def run(gcg, pcg, gc, pc, radius, mode, match_distance, matcher, progress,
-        angle_tolerance=None):
+        angle_tolerance=None) -> dict:
     """Crop, match and count for every seed.
 
     ``gcg``/``pcg``: ChainGraph of the ground truth / prediction; ``gc``/
@@ -159,7 +161,7 @@ def _block_candidates(hs, hp, ms, mp, n_marbles, cptr, cj, cd):
     return row[ok], pos[ok], cd[a[ok]]
 
 
-def precision_recall_f1(tp_marbles, marbles, tp_holes, holes, warnings):
+def precision_recall_f1(tp_marbles, marbles, tp_holes, holes, warnings) -> tuple[float, float, float]:
     """Pooled precision, recall and F1 with the NaN conventions: precision
     NaN without marbles, recall NaN without holes, F1 = 0 when either is 0
     (or precision is NaN and recall is 0), otherwise NaN if one is NaN."""
@@ -178,7 +180,7 @@ FIELDS = [("source", "string"), ("seed_id", "int"), ("n_subgraphs", "int"),
           ("seed_distance", "double"), ("match_distance", "double"), ("heading", "double")]
 
 
-def layers(gcg, pcg, counts):
+def layers(gcg, pcg, counts) -> dict:
     """Sinks: one feature per control point and outcome.  A point in several
     subgraphs appears once in MATCHED (if it was matched in any) and once in
     UNMATCHED_GT / UNMATCHED_PRED (if it was left unmatched in any), with the

@@ -34,6 +34,8 @@ seeds form one block-diagonal graph, cropped by one connected-components or
 one multi-source Dijkstra call (scipy.sparse.csgraph) -- no Python loop over
 seeds or points.
 """
+from __future__ import annotations
+
 import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components, dijkstra
@@ -48,7 +50,7 @@ ALONG_GRAPH = "along_graph"
 MIN_WEIGHT = 1e-12  # scipy's sparse graphs drop explicit zeros
 
 
-def segment_at(net, edge, offset):
+def segment_at(net, edge, offset) -> np.ndarray:
     """Index of the polyline vertex starting the segment under each
     location (edge, offset in metres)."""
     edge = np.asarray(edge, dtype=np.int64)
@@ -61,14 +63,14 @@ def segment_at(net, edge, offset):
     return np.clip(i, net.edge_ptr[edge], net.edge_ptr[edge + 1] - 2)
 
 
-def heading_at(net, edge, offset):
+def heading_at(net, edge, offset) -> np.ndarray:
     """Undirected heading (radians in [0, pi)) of the road at each location."""
     i = segment_at(net, edge, offset)
     d = net.vert_xy[i + 1] - net.vert_xy[i]
     return np.mod(np.arctan2(d[:, 1], d[:, 0]), np.pi)
 
 
-def heading_difference(a, b):
+def heading_difference(a, b) -> np.ndarray:
     """Angle (radians, 0 .. pi/2) between two undirected headings."""
     d = np.abs(np.mod(a - b, np.pi))
     return np.minimum(d, np.pi - d)
@@ -137,7 +139,7 @@ class ChainGraph:
         self.adj_w = ww[o]
         self.adj_ptr = np.searchsorted(src[o], np.arange(self.n_vertices + 1)).astype(np.int64)
 
-    def bracket(self, edge, offset):
+    def bracket(self, edge, offset) -> tuple:
         """The chain vertices just before and after each location on its
         edge and the along-road gaps to them: (prev, prev_gap, next, next_gap)."""
         edge = np.asarray(edge, dtype=np.int64)
@@ -153,7 +155,7 @@ class ChainGraph:
         next_gap = np.where(jn < n, (jn + 0.5) * step, self.net.edge_length[edge]) - offset
         return prev, np.maximum(prev_gap, 0.0), nxt, np.maximum(next_gap, 0.0)
 
-    def crop(self, seeds, centre_xy, centre_edge, centre_offset, radius, mode):
+    def crop(self, seeds, centre_xy, centre_edge, centre_offset, radius, mode) -> tuple:
         """Control points of the subgraphs around the given centres.
 
         ``seeds``: ids to report for each centre.  Returns (seed, point,
@@ -233,7 +235,7 @@ class KeyIndex:
             self.order = np.argsort(key, kind="stable")
             self.key = key[self.order]
 
-    def find(self, q):
+    def find(self, q) -> np.ndarray:
         if len(self.key) == 0:
             return np.full(len(q), -1, np.int64)
         if self.table is not None:
@@ -242,7 +244,7 @@ class KeyIndex:
         return np.where(self.key[pos] == q, pos, -1)
 
 
-def uniform_locations(net, u):
+def uniform_locations(net, u) -> tuple[np.ndarray, np.ndarray]:
     """Locations spread uniformly along the network by length: ``u`` in
     [0, 1) -> (edge, offset), using the canonical edge order and, on closed
     loops, the direction given by :func:`loop_reversed`."""
@@ -256,7 +258,7 @@ def uniform_locations(net, u):
     return edge, np.where(loop_reversed(net)[edge], L - off, off)
 
 
-def loop_reversed(net):
+def loop_reversed(net) -> np.ndarray:
     """Closed loops (u == v) whose stored direction is not the one used for
     sampling.  The network orients a loop by comparing its second and
     penultimate vertices, which change when a feature is split or densified
@@ -276,7 +278,7 @@ def loop_reversed(net):
     return flip
 
 
-def chain_seed_locations(net, seed_spacing):
+def chain_seed_locations(net, seed_spacing) -> tuple[np.ndarray, np.ndarray]:
     """TOPO seeds along each chain (edge between nodes of degree != 2) of
     length L: none if L < seed_spacing / 2, otherwise n = max(1,
     floor(L / seed_spacing)) seeds at L (k + 1) / (n + 1) (Sat2Graph's rule)."""
@@ -288,7 +290,7 @@ def chain_seed_locations(net, seed_spacing):
     return edge, L[edge] * (k + 1) / (n[edge] + 1)
 
 
-def locate_with_heading(net, xy, heading, max_distance, angle_tolerance):
+def locate_with_heading(net, xy, heading, max_distance, angle_tolerance) -> tuple:
     """Nearest location of ``net`` to each point whose road heading differs
     from the given one by less than ``angle_tolerance`` (radians), within
     ``max_distance``.  Returns (edge, offset, distance, xy); edge -1 when

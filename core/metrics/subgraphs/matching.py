@@ -21,6 +21,8 @@ booleans and the distance to the partner (NaN when unmatched).
   (Hopcroft-Karp phases in numpy, :func:`maximum_matching`), as Sat2Graph's
   TOPO; distances play no role.
 """
+from __future__ import annotations
+
 import functools
 
 import numpy as np
@@ -35,7 +37,7 @@ from ...progress import checkpoint
 DENSE_CELLS = 4_000_000  # larger components use the sparse assignment
 
 
-def candidate_pairs(xy_a, xy_b, max_distance):
+def candidate_pairs(xy_a, xy_b, max_distance) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All pairs (i, j) of points of A and B with |a_i - b_j| <= max_distance,
     sorted by (i, j): returns (i, j, distance)."""
     if len(xy_a) == 0 or len(xy_b) == 0:
@@ -59,7 +61,7 @@ def _partners_to_result(nr, nc, r, c, d, sel):
     return row_m, row_d, col_m, col_d
 
 
-def match_within(nr, nc, r, c, d):
+def match_within(nr, nc, r, c, d) -> tuple:
     row_d, col_d = _group_min(r, d, nr), _group_min(c, d, nc)
     return ~np.isnan(row_d), row_d, ~np.isnan(col_d), col_d
 
@@ -75,7 +77,7 @@ def _group_min(keys, vals, n):
     return out
 
 
-def match_maximum(nr, nc, r, c, d):
+def match_maximum(nr, nc, r, c, d) -> tuple:
     sel = np.zeros(len(r), bool)
     if len(r):
         mr, mc = maximum_matching(nr, nc, r, c)
@@ -86,7 +88,7 @@ def match_maximum(nr, nc, r, c, d):
     return _partners_to_result(nr, nc, r, c, d, sel)
 
 
-def maximum_matching(nr, nc, r, c):
+def maximum_matching(nr, nc, r, c) -> tuple[np.ndarray, np.ndarray]:
     """(rows, columns) of a maximum-cardinality matching of the candidate
     graph, by Hopcroft-Karp phases written with numpy over all subgraph pairs
     at once:
@@ -187,7 +189,7 @@ def _augmenting_path_ends(a, b, ptr, ci, rp, cp):
     return np.concatenate(ends), via
 
 
-def match_greedy(nr, nc, r, c, d):
+def match_greedy(nr, nc, r, c, d) -> tuple:
     """Closest pairs first.  Implemented as repeated rounds of 'locally
     dominant' pairs (each the closest remaining pair of both its points),
     which selects exactly the pairs of the sequential greedy algorithm under
@@ -224,7 +226,7 @@ def match_greedy(nr, nc, r, c, d):
     return _partners_to_result(nr, nc, r, c, d, sel)
 
 
-def match_optimal(nr, nc, r, c, d, max_distance):
+def match_optimal(nr, nc, r, c, d, max_distance) -> tuple:
     """Maximum number of pairs, then minimum total distance.
 
     The candidate graph splits into connected components (in practice one

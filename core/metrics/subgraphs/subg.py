@@ -47,7 +47,7 @@ from . import common
 from ...text import N_, msg
 
 
-def seed_params(radius_help):
+def seed_params(radius_help) -> list:
     return [
         Param("N_SEEDS", "integer", "Number of seeds", 1000, minimum=1,
               help="Number of subgraphs sampled (Citraro et al.: N = 1000)."),
@@ -63,7 +63,7 @@ def seed_params(radius_help):
     ]
 
 
-def seed_settings(params):
+def seed_settings(params) -> tuple:
     n = int(params["N_SEEDS"])
     if n < 1:
         raise ValueError(msg("N_SEEDS must be >= 1, got {}", params['N_SEEDS']))
@@ -71,7 +71,7 @@ def seed_settings(params):
             require_non_negative(params, "MATCH_DISTANCE"))
 
 
-def other_centres(net, xy, max_distance):
+def other_centres(net, xy, max_distance) -> Centres:
     """Nearest locations of ``net`` within max_distance of the points."""
     n = len(xy)
     if net.is_empty() or n == 0:

@@ -18,6 +18,7 @@ from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
                        QgsProcessingParameterNumber, QgsProcessingParameterString)
 
 from ..core import registry
+from ..core.crs import RECORD_KEYS as CRS_RECORD_KEYS
 from ..core.classes import run_metric
 from ..core.progress import Cancelled, Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
@@ -213,7 +214,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
             raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         result.warnings = info["warnings"] + result.warnings
         result.parameters["working_crs"] = info.get("working_crs")
-        for k in ("reprojected_to", "converted_from_unit"):
+        for k in CRS_RECORD_KEYS:
             if info.get(k):
                 result.parameters[k] = info[k]
         result.counts["input_ground_truth"] = gt.counts

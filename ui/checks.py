@@ -26,6 +26,7 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsProcessingException,
                        QgsProcessingUtils, QgsProperty, QgsProviderRegistry, QgsWkbTypes)
 
 from ..core import registry
+from ..core.crs import RECORD_KEYS as CRS_RECORD_KEYS
 from .compat import GeometryType, SourceType, WkbType
 from .i18n import tr, tr_noop
 from .summary import error_text
@@ -512,7 +513,7 @@ def run_info(info):
     """What the tools record about the inputs in their JSON output: the
     working CRS, a reprojection and unit conversion, the input warnings."""
     out = {"working_crs": info.get("working_crs")}
-    for k in ("reprojected_to", "converted_from_unit"):
+    for k in CRS_RECORD_KEYS:
         if info.get(k):
             out[k] = info[k]
     if info.get("warnings"):

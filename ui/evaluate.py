@@ -12,6 +12,7 @@ from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
                        QgsProcessingParameterFileDestination)
 
 from ..core import registry
+from ..core.crs import RECORD_KEYS as CRS_RECORD_KEYS
 from ..core.fieldnames import needs_short_names, short_field_names
 from ..core.analysis.evaluate import evaluate
 from ..core.analysis.tiles import evaluate_tiles
@@ -156,7 +157,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
         metric's result (whole extent) or the aggregate (tiles)."""
         scores = {"metrics": ids, "working_crs": info.get("working_crs"),
                   "warnings": info["warnings"], "numbers": numbers}
-        for k in ("reprojected_to", "converted_from_unit"):
+        for k in CRS_RECORD_KEYS:
             if info.get(k):
                 scores[k] = info[k]
         if ev is not None:

@@ -1,9 +1,10 @@
 """Read the two input layers into LineSets, with the documented input rules.
 
 * not a line layer / unusable ground truth -> QgsProcessingException;
-* geographic CRS, or a CRS whose unit is not the metre (feet, US survey
-  feet, ...) -> both layers reprojected to the UTM zone (WGS 84) of the
-  ground truth's centre (distances are metres); different CRSs ->
+* geographic CRS, a CRS whose unit is not the metre (feet, US survey
+  feet, ...), or a metre CRS whose scale at the data is far from 1 (Web
+  Mercator) -> both layers reprojected to the UTM zone (WGS 84) of the
+  ground truth's centre (core/crs.py; distances are metres); different CRSs ->
   prediction transformed to the ground truth's (working) CRS;
 * no CRS, or an undefined one (GeoPackage's 'Undefined geographic SRS') ->
   coordinates used as they are (ui/checks.py: layer_crs);
@@ -16,39 +17,71 @@ The layers themselves are only read, never modified.
 import math
 
 from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsCsException,
-                       QgsFeatureRequest, QgsGeometry, QgsProcessingException, QgsUnitTypes,
-                       QgsWkbTypes)
+                       QgsFeatureRequest, QgsGeometry, QgsPointXY, QgsProcessingException,
+                       QgsUnitTypes, QgsWkbTypes)
 
+from ..core.crs import plan, worst_scale
 from ..core.network.lineset import LineSet
 from ..core.geometry.wkb import line_parts
 from .checks import check_line_layer, layer_crs
 from .compat import DistanceUnit, RequestFlag
 from .i18n import tr
+from .summary import translate
 
 
-def utm_crs_for(crs, extent, transform_context):
-    """The WGS 84 / UTM zone CRS containing the centre of ``extent``."""
+def crs_label(crs):
+    """A short name for a CRS in messages: its authority id (EPSG:2263), else
+    its description, never a whole PROJ string or WKT."""
+    label = crs.authid() or crs.description() or ""
+    if not label or label.startswith(("+proj", "PROJCRS", "PROJCS", "GEOGCS")) or len(label) > 80:
+        label = tr("custom CRS")
+    return label
+
+
+def _to_lonlat(crs, transform_context):
+    """A function (xs, ys) -> (lons, lats) from ``crs`` to WGS 84 degrees."""
     wgs84 = QgsCoordinateReferenceSystem("EPSG:4326")
-    c = extent.center()
-    if crs != wgs84:
-        t = QgsCoordinateTransform(crs, wgs84, transform_context)
-        if not t.isValid():
-            raise ValueError(tr("no transformation to WGS 84"))
-        c = t.transform(c)
-    lon, lat = c.x(), c.y()
-    zone = int(math.floor((lon + 180.0) / 6.0)) % 60 + 1
-    epsg = (32600 if lat >= 0 else 32700) + zone
-    return QgsCoordinateReferenceSystem(f"EPSG:{epsg}")
+    t = QgsCoordinateTransform(crs, wgs84, transform_context)
+    if not t.isValid():
+        raise ValueError(tr("no transformation to WGS 84"))
+
+    def to_lonlat(xs, ys):
+        pts = [t.transform(QgsPointXY(float(x), float(y))) for x, y in zip(xs, ys)]
+        return [p.x() for p in pts], [p.y() for p in pts]
+    return to_lonlat
 
 
 def check_line_source(source, name):
     check_line_layer(source, name)
 
 
+def _crs_plan(crs, extent, context):
+    """core.crs.plan for the ground truth's CRS, measured at ``extent``."""
+    units = crs.mapUnits()
+    unit = None if units == DistanceUnit.Unknown else (
+        "metre" if units == DistanceUnit.Meters else QgsUnitTypes.toString(units))
+    try:
+        to_lonlat = _to_lonlat(crs, context.transformContext())
+    except (QgsCsException, ValueError):
+        to_lonlat = None
+    scale = centre = None
+    if to_lonlat is not None:
+        box = (extent.xMinimum(), extent.yMinimum(), extent.xMaximum(), extent.yMaximum())
+        if not crs.isGeographic() and unit == "metre":
+            scale = worst_scale(to_lonlat, box)
+        try:
+            lon, lat = to_lonlat([(box[0] + box[2]) / 2], [(box[1] + box[3]) / 2])
+            centre = (lon[0], lat[0]) if math.isfinite(lon[0]) and math.isfinite(lat[0]) else None
+        except QgsCsException:
+            centre = None
+    return plan(crs_label(crs), crs.isGeographic(), unit, scale, centre)
+
+
 def working_crs(gt, pred, context, feedback, info):
-    """Decide the CRS in which everything is computed; log the choice.
-    Distances are metres: a geographic CRS, or one whose unit is not the
-    metre, is replaced by the UTM zone of the ground truth's centre."""
+    """Decide the CRS in which everything is computed (core/crs.py: distances
+    are ground metres; a geographic CRS, one whose unit is not the metre, or a
+    metre CRS whose scale at the data is far from 1, e.g. Web Mercator, is
+    replaced by the UTM zone of the ground truth's centre); log the choice."""
     crs = layer_crs(gt)
     pcrs = layer_crs(pred)
     if not crs.isValid():
@@ -56,35 +89,18 @@ def working_crs(gt, pred, context, feedback, info):
                              "are and assumed to be in metres."))
         info["working_crs"] = None
         return crs
-    units = crs.mapUnits()
-    if crs.isGeographic() or units not in (DistanceUnit.Meters,
-                                           DistanceUnit.Unknown):
-        ext = gt.sourceExtent()
-        try:
-            target = utm_crs_for(crs, ext, context.transformContext())
-        except (QgsCsException, ValueError) as e:
-            raise QgsProcessingException(tr(
-                "The ground truth's CRS ({}) is not in metres and cannot be transformed to "
-                "WGS 84 to choose a metric UTM zone ({}). Reproject both layers to a metric CRS "
-                "first (Vector > Data Management Tools > Reproject Layer).").format(
-                crs.authid() or crs.description(), e))
-        if crs.isGeographic():
-            msg = tr("The ground truth is in a geographic CRS ({}): both layers are reprojected "
-                     "to {} and all distances are in metres.").format(crs.authid(), target.authid())
-        else:
-            msg = tr("The ground truth's CRS ({}) is in {}, not metres: both layers are "
-                     "reprojected to {} and all distances are in metres.").format(
-                crs.authid() or crs.description(), QgsUnitTypes.toString(units), target.authid())
-            info["converted_from_unit"] = QgsUnitTypes.toString(units)
-        feedback.pushInfo(msg)
-        info["reprojected_to"] = target.authid()
-        info["warnings"].append(msg)
-        crs = target
-    elif units == DistanceUnit.Unknown:
-        msg = tr("The unit of the ground truth's CRS ({}) is unknown: coordinates are assumed "
-                 "to be in metres.").format(crs.authid() or crs.description())
-        feedback.pushInfo(msg)
-        info["warnings"].append(msg)
+    try:
+        decision = _crs_plan(crs, gt.sourceExtent(), context)
+    except ValueError as e:
+        raise QgsProcessingException("{} {}".format(translate(e.args[0]), tr(
+            "(Vector > Data Management Tools > Reproject Layer)")))
+    if decision.warning:
+        text = translate(decision.warning)
+        feedback.pushInfo(text)
+        info["warnings"].append(decision.warning)
+    info.update(decision.record)
+    if decision.target_epsg:
+        crs = QgsCoordinateReferenceSystem(f"EPSG:{decision.target_epsg}")
     if pred is not gt and not pcrs.isValid():
         msg = tr("The prediction has no valid CRS: its coordinates are taken to be in the "
                  "ground truth's CRS.")
@@ -92,7 +108,7 @@ def working_crs(gt, pred, context, feedback, info):
         info["warnings"].append(msg)
     elif pcrs.isValid() and pcrs != crs and not (info.get("reprojected_to")):
         msg = tr("The prediction's CRS ({}) differs from the ground truth's ({}): the prediction "
-                 "is transformed.").format(pcrs.authid(), crs.authid())
+                 "is transformed.").format(crs_label(pcrs), crs_label(crs))
         feedback.pushInfo(msg)
         info["warnings"].append(msg)
     info["working_crs"] = crs.authid()

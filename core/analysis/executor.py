@@ -9,7 +9,8 @@ function so that processes and Dask workers can import it.
 Cancellation and faults: a cancel (Cancelled raised by ``progress``) reaches
 a serial task through its own progress checks and ends local worker
 processes at once (terminated, not waited for); a worker that dies is
-replaced and its task run again (run_tasks) or run here (run_shared); and
+replaced and its task run again (run_tasks) or its item taken by the next
+free process (run_shared), never waited for; and
 every worker ends by itself when the process that started it dies
 (_watch_parent), so a killed QGIS leaves no orphan computing.
 """
@@ -296,13 +297,16 @@ def run_shared(fn: Callable, common, items: list, workers: int = 1,
                order: Optional[list[int]] = None,
                weights: Optional[list[float]] = None) -> list[tuple[bool, object]]:
     """``fn(common, item, progress)`` for every item, this process and ``workers - 1``
-    spawned processes taking the next item from one shared counter (work
-    stealing: nobody idles while items remain).  ``common`` (the input data)
+    spawned processes taking the next item from one list (work stealing:
+    nobody idles while items remain).  ``common`` (the input data)
     is sent once to each process.  ``order`` lists item indices in the order
     they are taken (largest first balances best).  Returns one (ok, value or
     error text) per item, in item order, like run_tasks.  An item whose
-    result never arrives (its worker died, or the result could not be sent
-    back) is run again here once the workers have stopped.
+    worker died (even while sending its result back) is taken again by the
+    next free process, this one included, and fails with the way its worker
+    ended after a second death; an item whose result could not be sent back
+    is run again here.  Waiting never blocks on a dead worker and checks for
+    cancellation every POLL_S seconds (see _SharedRun).
 
     Progress: every item reports its own progress (workers send theirs back
     while they run); the overall fraction is sum_i w_i f_i / sum_i w_i with
@@ -339,29 +343,124 @@ def run_shared(fn: Callable, common, items: list, workers: int = 1,
 
 class _SharedRun:
     """State of one run_shared with worker processes: results in item order,
-    the queue the workers report on, the processes."""
+    the items left to take, the workers, their pipes and the thread that
+    serves them.
 
-    def __init__(self, fn, common, items, order, labels, tracker, progress):
-        self.fn, self.common, self.items, self.order = fn, common, items, order
-        self.labels, self.tracker, self.progress = labels, tracker, progress
+    Each worker has its own pipe, through which it asks for its next item
+    and sends its progress and results.  A thread of this process answers
+    at once (workers never wait for this process's own item) and hands the
+    rest to the main thread through ``events``.  Only the worker holds the
+    writing end of its pipe, so a worker that dies, even half-way through
+    sending a large result, gives an end of file, never an endless wait (a
+    shared multiprocessing.Queue did: the other processes kept its writing
+    end open); its item is put back for the next free process, or fails
+    after ``retries`` deaths.  No shared counter, lock or queue of
+    multiprocessing is created, so its resource tracker has nothing to clean
+    up (when it was killed too, it printed KeyError tracebacks)."""
+
+    def __init__(self, fn, common, items, order, labels, tracker, progress, retries=1):
+        import queue
+        import threading
+        from collections import deque
+        self.fn, self.common, self.items = fn, common, items
+        self.labels, self.tracker, self.progress, self.retries = labels, tracker, progress, retries
         self.out = [None] * len(items)
         self.finished = 0
-        self.procs = []
+        self.todo = deque(order)  # never taken, in order
+        self.again = deque()  # their worker died: run again by the next free process
+        self.here_only = deque()  # their result could not be sent back: run here
+        self.deaths = [0] * len(items)
+        self.lock = threading.Lock()
+        self.events = queue.Queue()
+        self.procs, self.conns = [], []
+        self.thread = None
+        self.stopping = False
+        self.served = False
 
     def start(self, exe, n_procs):
-        """Spawn ``n_procs`` workers sharing the item counter."""
+        """Spawn ``n_procs`` workers and the thread that serves them."""
         import multiprocessing as mp
+        import threading
         ctx = mp.get_context("spawn")
         ctx.set_executable(exe)
-        self.counter = ctx.Value("i", 0)
-        self.results = ctx.Queue()
         with _worker_start():
             for _ in range(n_procs):
+                conn, child = ctx.Pipe(duplex=True)
                 p = ctx.Process(target=_watched, args=(
                                     _shared_worker, os.getpid(), self.fn, self.common, self.items,
-                                    self.order, self.counter, self.results), daemon=True)
+                                    child), daemon=True)
                 p.start()
+                child.close()  # the worker holds the only other end: its death is an end of file
                 self.procs.append(p)
+                self.conns.append(conn)
+        self.thread = threading.Thread(target=self._serve, name="roadmetrics-shared-run",
+                                       daemon=True)
+        self.thread.start()
+
+    def take(self, here=False):
+        """The next item to run (``here``: by this process), None when none is left."""
+        with self.lock:
+            for q in (self.here_only, self.again, self.todo) if here else (self.again, self.todo):
+                if q:
+                    return q.popleft()
+        return None
+
+    def _serve(self):
+        """The serving thread: answers the workers' requests for items, hands
+        their messages to the main thread, and puts back the item of a
+        worker that died; ends when every worker has ended."""
+        from multiprocessing.connection import wait
+        running = dict.fromkeys(self.conns)  # pipe -> the item its worker runs (None: idle)
+        procs = dict(zip(self.conns, self.procs))
+        try:
+            while running and not self.stopping:
+                for conn in wait(list(running), POLL_S):
+                    try:
+                        message = conn.recv()
+                    except (EOFError, OSError):  # ended, or died (maybe within a message)
+                        self._lost(running.pop(conn), procs[conn])
+                        conn.close()
+                        continue
+                    if message[0] == "take":
+                        running[conn] = self._give(conn)
+                    elif message[0] == "unsent":
+                        running[conn] = None
+                        with self.lock:
+                            self.here_only.append(message[1])
+                    else:
+                        if message[0] == "result":
+                            running[conn] = None
+                        self.events.put(message)
+        except BaseException as e:  # reported to the main thread, which raises it
+            self.events.put(("crash", f"{type(e).__name__}: {e}"))
+        finally:
+            self.events.put(("served",))
+
+    def _give(self, conn):
+        """Send the next item to the worker of ``conn``; the item it runs."""
+        i = self.take()
+        try:
+            conn.send(i)
+        except (OSError, EOFError, ValueError):  # it died idle: not the item's fault
+            if i is not None:
+                with self.lock:
+                    self.again.appendleft(i)
+            return None
+        return i
+
+    def _lost(self, i, proc):
+        """The worker ``proc`` ended while running item ``i`` (None: it was idle)."""
+        if i is None:
+            return
+        from multiprocessing.connection import wait
+        wait([proc.sentinel], 1.0)
+        self.deaths[i] += 1
+        if self.deaths[i] <= self.retries:
+            with self.lock:
+                self.again.appendleft(i)
+        else:
+            self.events.put(("result", i, False, f"WorkerDied: its worker process "
+                                                 f"{_ended(proc.exitcode)}, {self.deaths[i]} time(s)"))
 
     def note(self, i, value):
         """Item ``i`` is done with ``value`` ((ok, value or error text))."""
@@ -370,64 +469,84 @@ class _SharedRun:
         self.out[i] = value
         self.tracker.update(i, 1.0, msg("{} done", self.labels[i]))
 
-    def drain(self, block):
+    def drain(self, timeout=0.0):
         """Handle one message of the workers (progress or result); False when
-        there was none (within 0.05 s when ``block``)."""
+        there was none (within ``timeout`` seconds)."""
         import queue as queue_mod
         try:
-            item = self.results.get(timeout=0.05) if block else self.results.get_nowait()
+            item = self.events.get(timeout=timeout) if timeout > 0 else self.events.get_nowait()
         except queue_mod.Empty:
             return False
         if item[0] == "progress":
             if self.out[item[1]] is None:
                 self.tracker.update(item[1], item[2],
                                     item[3] and Text("{}: {}", self.labels[item[1]], item[3]))
-        else:
+        elif item[0] == "result":
             self.note(item[1], (item[2], item[3]))
+        elif item[0] == "served":
+            self.served = True
+        else:
+            raise RuntimeError(f"the thread serving the workers failed: {item[1]}")
         return True
 
-    def take_items_here(self):
-        """This process takes items from the shared counter like a worker;
-        while one runs, its progress callbacks also show the workers'."""
-        self.tracker.poll = lambda: self.drain(False)
-        while True:
-            i = _take(self.counter, self.order)
-            if i is None:
-                break
+    def run_here(self, i):
+        """Run item ``i`` in this process; while it runs, its progress
+        callbacks also handle the workers' messages."""
+        self.tracker.poll = self.drain
+        try:
             self.tracker.update(i, 0.0, self.labels[i])
             value = _safe_shared(self.fn, self.common, self.items[i], self.tracker.item(i))
-            while self.drain(False):
+            while self.drain():
                 pass
-            self.note(i, value)
-        self.tracker.poll = None
+        finally:
+            self.tracker.poll = None
+        self.note(i, value)
+
+    def take_items_here(self):
+        """This process takes items like a worker, while the workers run theirs."""
+        while True:
+            i = self.take(here=True)
+            if i is None:
+                break
+            self.run_here(i)
 
     def wait_for_the_rest(self):
-        """Wait for the workers' results; once every worker has stopped, run
-        the items whose result never arrived (their worker died) here."""
+        """Wait for the workers' results, checking for cancellation every
+        POLL_S seconds; run here the items put back (their worker died, or
+        their result could not be sent) as they come."""
         n = len(self.items)
         while self.finished < n:
-            if self.drain(True):
+            i = self.take(here=True)
+            if i is not None:
+                self.run_here(i)
+                continue
+            if self.drain(POLL_S):
                 continue
             if self.progress is not None:
                 self.progress.check()
-            if not any(p.is_alive() for p in self.procs):
-                while self.drain(False):
-                    pass
-                for i in [i for i in range(n) if self.out[i] is None]:
-                    self.note(i, _safe_shared(self.fn, self.common, self.items[i],
-                                              self.tracker.item(i)))
+            if self.served and self.events.empty():
+                for i in [i for i in range(n) if self.out[i] is None]:  # never expected
+                    self.run_here(i)
 
     def terminate(self):
+        self.stopping = True
         for p in self.procs:
             if p.is_alive():
                 p.terminate()
 
     def close(self):
+        if self.thread is not None:
+            self.thread.join(timeout=5)
+            if self.thread.is_alive():
+                self.terminate()
+                self.thread.join(timeout=2)
         for p in self.procs:
             p.join(timeout=5)
             if p.is_alive():
                 p.terminate()
-        self.results.close()
+                p.join(timeout=1)
+        for c in self.conns:
+            c.close()
 
 
 def _safe_shared(fn, common, item, progress=NO_PROGRESS):
@@ -484,32 +603,36 @@ class _SendProgress:
 
     STEP = 0.01
 
-    def __init__(self, results, i):
-        self.results, self.i = results, i
+    def __init__(self, conn, i):
+        self.conn, self.i = conn, i
         self.last, self.message = -1.0, None
 
     def __call__(self, fraction, message):
         if fraction >= self.last + self.STEP or (message and message != self.message):
             self.last = fraction
             self.message = message or self.message
-            self.results.put(("progress", self.i, float(fraction), message))
+            self.conn.send(("progress", self.i, float(fraction), message))
 
 
-def _take(counter, order):
-    """The next item index from the shared counter (None when all are taken)."""
-    with counter.get_lock():
-        k = counter.value
-        counter.value = k + 1
-    return order[k] if k < len(order) else None
-
-
-def _shared_worker(fn, common, items, order, counter, results):
+def _shared_worker(fn, common, items, conn):
+    """A run_shared worker: asks for an item (("take",) in, its index out),
+    runs it, sends its progress while it runs and ("result", index, ok,
+    value) at the end; until there is no item left or the parent is gone."""
     while True:
-        i = _take(counter, order)
+        try:
+            conn.send(("take",))
+            i = conn.recv()
+        except (EOFError, OSError):
+            return
         if i is None:
             return
-        ok, value = _safe_shared(fn, common, items[i], Progress(_SendProgress(results, i)))
-        results.put(("result", i, ok, value))
+        ok, value = _safe_shared(fn, common, items[i], Progress(_SendProgress(conn, i)))
+        try:
+            conn.send(("result", i, ok, value))
+        except (OSError, EOFError):
+            return
+        except Exception:  # the result cannot be pickled (nothing was sent): run it in the parent
+            conn.send(("unsent", i))
 
 
 class _worker_start:

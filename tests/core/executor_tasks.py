@@ -73,3 +73,35 @@ def started(folder):
     for _, item, pid in sorted(names):
         out.setdefault(item, []).append(pid)
     return out
+
+
+def big_result_killed_while_sent(common, item, progress):
+    """run_shared task returning ``common['size']`` bytes.  The first worker
+    (not ``common['parent']``) that runs an item is killed (SIGKILL, as the
+    out-of-memory killer does) half-way through sending that result back;
+    the parent's own item waits until a worker has started one."""
+    folder = common["dir"]
+    if os.getpid() == common["parent"]:
+        end = time.monotonic() + 60
+        while time.monotonic() < end and not os.path.exists(os.path.join(folder, "worker")):
+            time.sleep(0.02)
+    elif not os.path.exists(os.path.join(folder, "worker")):
+        open(os.path.join(folder, "worker"), "w").close()
+        _die_while_sending(os.path.join(folder, "killed"), common["size"])
+    return bytes([item]) * common["size"]
+
+
+def _die_while_sending(marker, size):
+    """From now on, this process kills itself after writing half of any
+    message of at least ``size`` bytes to a multiprocessing pipe."""
+    import signal
+    from multiprocessing import connection
+    send = connection.Connection._send
+
+    def half_then_die(self, buf, *args):
+        if len(buf) < size:
+            return send(self, buf, *args)
+        send(self, bytes(buf[:len(buf) // 2]), *args)
+        open(marker, "w").close()
+        os.kill(os.getpid(), signal.SIGKILL)
+    connection.Connection._send = half_then_die

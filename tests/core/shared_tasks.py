@@ -34,3 +34,13 @@ def steps(common, item, progress):
         progress.set(k / n, f"step {k}")
         time.sleep(common.get("sleep", 0.0))
     return item
+
+
+def unpicklable_in_worker(common, item, progress):
+    """Returns a value that cannot be pickled when run in a worker (not
+    ``common['parent']``), a number here."""
+    import time
+    time.sleep(0.05)
+    if os.getpid() != common["parent"]:
+        return lambda: item
+    return item

@@ -67,3 +67,8 @@ def test_items_own_progress_is_forwarded_and_weighted(workers):
     if workers == 1:
         assert 3 / 8 in [pytest.approx(f) for f in seen]
         assert pytest.approx(0.75) in seen  # item 0 done, item 1 not started
+
+
+def test_an_item_whose_result_cannot_be_sent_back_is_run_here():
+    out = run_shared(T.unpicklable_in_worker, {"parent": os.getpid()}, list(range(16)), workers=2)
+    assert out == [(True, i) for i in range(16)]

@@ -294,3 +294,52 @@ def test_cancel_on_dask_returns_without_waiting_for_the_tasks(tmp_path):
         latency = time.monotonic() - cancel["t"]
     print(f"\ncancel on Dask: returned {latency:.2f} s after the cancel")
     assert latency < 15
+
+
+# -- a worker killed while its result is being sent back (issue 23, items 3 and 9) ------
+
+SENDER = """
+import sys
+sys.path[:0] = [{root!r}, {here!r}]
+import os, signal, threading, time
+from multiprocessing import resource_tracker
+from core.analysis.executor import run_shared
+import executor_tasks as T
+if {kill_tracker!r}:
+    def kill_tracker():  # what killing every child of QGIS does
+        while not os.path.exists(os.path.join({dir!r}, "worker")):
+            time.sleep(0.01)
+        os.kill(resource_tracker._resource_tracker._pid, signal.SIGKILL)
+    threading.Thread(target=kill_tracker, daemon=True).start()
+common = dict(dir={dir!r}, size={size!r}, parent=os.getpid())
+out = run_shared(T.big_result_killed_while_sent, common, [0, 1], workers=2)
+print([(ok, len(v), v[:1] == bytes([i]) * (len(v) > 0), v == bytes([i]) * len(v))
+       for i, (ok, v) in enumerate(out)])
+"""
+
+
+@posix_only
+@pytest.mark.parametrize("kill_tracker", [False, True])
+def test_run_shared_worker_killed_while_sending_its_result(tmp_path, kill_tracker):
+    """Whole-extent evaluate's engine: a worker killed half-way through
+    sending a large result (8 MB) back.  The parent used to wait in
+    Queue.get for the rest of that message forever (other processes held the
+    queue's write end, so no end of file came), without checking cancel.
+    Now the item is run again and the run ends; with the resource tracker
+    killed too (as killing every child of QGIS does) no KeyError traceback
+    is printed (the run creates no named semaphores)."""
+    size = 8_000_000
+    code = SENDER.format(root=ROOT, here=HERE, dir=str(tmp_path), size=size,
+                         kill_tracker=kill_tracker)
+    t0 = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=90)
+    except subprocess.TimeoutExpired:
+        pytest.fail("run_shared hung on a worker killed while sending its result")
+    elapsed = time.monotonic() - t0
+    print(f"\nrun_shared, worker killed while sending 8 MB: returned after {elapsed:.1f} s")
+    assert os.path.exists(tmp_path / "killed"), "the worker was not killed while sending"
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str([(True, size, True, True)] * 2)
+    assert "Traceback" not in done.stderr and "KeyError" not in done.stderr, done.stderr

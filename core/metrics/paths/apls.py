@@ -98,8 +98,9 @@ class _Side:
         self.missing = self.s_edge < 0
 
 
-def _one_way(A, B, distA, distB, min_len, variant, progress, timeA=None, timeB=None):
-    """C(A -> B) and per-point statistics (routes starting at each point).
+class _OneWay:
+    """C(A -> B) and per-point statistics (routes starting at each point),
+    one row block at a time (:meth:`step`).
 
     Per row block: LA = distances in A, LB = distances in B between the
     snapped points.  R = connected in A, V = connected and long enough
@@ -109,45 +110,77 @@ def _one_way(A, B, distA, distB, min_len, variant, progress, timeA=None, timeB=N
     Missing ends get penalty 1.  APLS_time scores the same routes with travel
     times instead of lengths (``timeA`` / ``timeB``): one code path, one
     :class:`_Measure` per quantity."""
-    n = len(A.edge)
-    row_pen = np.zeros(n)
-    row_n = np.zeros(n)
-    hist = np.zeros(20)
-    if n < 2:
-        return dict(score=math.nan, score_time=math.nan, routes=0, row_pen=row_pen, row_n=row_n,
-                    hist=hist)
-    measures = [_Measure(distA, distB, A, B)]
-    if timeA is not None:
-        measures.append(_Measure(timeA, timeB, A, B))
-    both = variant != "sat2graph"  # ordered routes: row and column sums both count
-    bs = _block_size(n, A, B)
-    total_n = 0.0
-    pen_sums = [0.0] * len(measures)
-    for s in range(0, n, bs):
-        progress.set(s / n)
-        e = min(n, s + bs)
-        LA = measures[0].block_in_A(s, e, n)
-        R, V, mi, mj = _routes(LA, e - s, A.missing[s:e], A.missing[s:n], min_len, variant)
-        for k, measure in enumerate(measures):
+
+    def __init__(self, A, B, distA, distB, min_len, variant, timeA=None, timeB=None):
+        n = self.n = len(A.edge)
+        self.A, self.min_len, self.variant = A, min_len, variant
+        self.timed = timeA is not None
+        self.row_pen = np.zeros(n)
+        self.row_n = np.zeros(n)
+        self.hist = np.zeros(20)
+        self.s = 0 if n >= 2 else n
+        if n < 2:
+            return
+        self.measures = [_Measure(distA, distB, A, B)]
+        if self.timed:
+            self.measures.append(_Measure(timeA, timeB, A, B))
+        self.both = variant != "sat2graph"  # ordered routes: row and column sums both count
+        self.bs = _block_size(n, A, B)
+        self.total_n = 0.0
+        self.pen_sums = [0.0] * len(self.measures)
+
+    @property
+    def fraction(self) -> float:
+        return self.s / self.n if self.n else 1.0
+
+    def step(self):
+        """Score the routes of the next row block."""
+        A, n, s = self.A, self.n, self.s
+        e = self.s = min(n, s + self.bs)
+        LA = self.measures[0].block_in_A(s, e, n)
+        R, V, mi, mj = _routes(LA, e - s, A.missing[s:e], A.missing[s:n], self.min_len,
+                               self.variant)
+        for k, measure in enumerate(self.measures):
             pen = measure.penalties(LA if k == 0 else measure.block_in_A(s, e, n), s, e, n, mi, mj)
-            r_pen, r_n, c_pen, c_n = _route_sums(pen, V, R, mi, mj, variant)
-            pen_sums[k] += r_pen.sum() + (c_pen.sum() if both else 0.0)
+            r_pen, r_n, c_pen, c_n = _route_sums(pen, V, R, mi, mj, self.variant)
+            self.pen_sums[k] += r_pen.sum() + (c_pen.sum() if self.both else 0.0)
             if k > 0:
                 continue
-            total_n += r_n.sum() + (c_n.sum() if both else 0.0)
-            row_pen[s:e] += r_pen
-            row_n[s:e] += r_n
-            row_pen[s:n] += c_pen
-            row_n[s:n] += c_n
-            hist += _penalty_histogram(pen, V, R, mi, mj, variant)
-    progress.set(1.0)
-    total_pen = pen_sums[0]
-    tot_pen_t = pen_sums[1] if timeA is not None else 0.0
-    score = 1.0 - total_pen / total_n if total_n > 0 else math.nan
-    score_t = (1.0 - tot_pen_t / total_n if total_n > 0 else math.nan) if timeA is not None else math.nan
-    return dict(score=score, score_time=score_t, routes=int(round(total_n)), row_pen=row_pen,
-                row_n=row_n, hist=hist, pen_sum=float(total_pen), pen_sum_time=float(tot_pen_t),
-                weight=float(total_n))
+            self.total_n += r_n.sum() + (c_n.sum() if self.both else 0.0)
+            self.row_pen[s:e] += r_pen
+            self.row_n[s:e] += r_n
+            self.row_pen[s:n] += c_pen
+            self.row_n[s:n] += c_n
+            self.hist += _penalty_histogram(pen, V, R, mi, mj, self.variant)
+
+    def result(self):
+        out = dict(score=math.nan, score_time=math.nan, routes=0, row_pen=self.row_pen,
+                   row_n=self.row_n, hist=self.hist)
+        if self.n < 2:
+            return out
+        total_n, timed = self.total_n, self.timed
+        total_pen = self.pen_sums[0]
+        tot_pen_t = self.pen_sums[1] if timed else 0.0
+        out.update(score=1.0 - total_pen / total_n if total_n > 0 else math.nan,
+                   score_time=(1.0 - tot_pen_t / total_n if total_n > 0 else math.nan)
+                   if timed else math.nan,
+                   routes=int(round(total_n)), pen_sum=float(total_pen),
+                   pen_sum_time=float(tot_pen_t), weight=float(total_n))
+        return out
+
+
+def _both_ways(ways, progress):
+    """Run the directions' row blocks interleaved, the one least advanced
+    first: both sweep the networks in node order together, so the node rows
+    one block computes are still cached when the other direction needs
+    them (core/network/paths.py)."""
+    while True:
+        progress.set(sum(w.fraction for w in ways) / len(ways))
+        left = [w for w in ways if w.s < w.n]
+        if not left:
+            break
+        min(left, key=lambda w: w.fraction).step()
+    return [w.result() for w in ways]
 
 
 def _block_size(n, A, B):
@@ -306,9 +339,9 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     if speed_field:
         tG, tP = NetworkDistances(G, use_cost=True), NetworkDistances(P, use_cost=True)
     progress.set(0.1, N_("ground truth -> prediction"))
-    r1 = _one_way(gs, ps, dG, dP, min_len, variant, progress.sub(0.1, 0.55), tG, tP)
-    progress.set(0.55, N_("prediction -> ground truth"))
-    r2 = _one_way(ps, gs, dP, dG, min_len, variant, progress.sub(0.55, 1.0), tP, tG)
+    r1, r2 = _both_ways([_OneWay(gs, ps, dG, dP, min_len, variant, tG, tP),
+                         _OneWay(ps, gs, dP, dG, min_len, variant, tP, tG)],
+                        progress.sub(0.1, 1.0))
     a, b = r1["score"], r2["score"]
     at, bt = r1["score_time"], r2["score_time"]
     total, total_t = _totals(G, P, r1, r2, variant, bool(speed_field), warnings)

@@ -74,6 +74,21 @@
         <translation>La sortie {} ({}) écraserait l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
     </message>
     <message>
+        <extracomment>ui/checks.py</extracomment>
+        <source>The output {} ({}) would write the style file {}, which QGIS loads as the style of the input {} ({}): it would overwrite or restyle the input, and inputs are never modified. Choose another file name for {}.</source>
+        <translation>La sortie {} ({}) écrirait le fichier de style {}, que QGIS charge comme style de l&apos;entrée {} ({}) : elle écraserait ou changerait le style de l&apos;entrée, et les entrées ne sont jamais modifiées. Choisissez un autre nom de fichier pour {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py</extracomment>
+        <source>The outputs {} and {} are both written to the layer &apos;{}&apos; of {}: layer names in a GeoPackage ignore case, so &apos;{}&apos; and &apos;{}&apos; are one layer and the second would replace the first. Give each output its own layer name.</source>
+        <translation>Les sorties {} et {} sont toutes deux écrites dans la couche « {} » de {} : les noms de couches d&apos;un GeoPackage ne distinguent pas les majuscules, donc « {} » et « {} » sont une seule couche et la seconde remplacerait la première. Donnez à chaque sortie son propre nom de couche.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py</extracomment>
+        <source>Invalid parameters: {} must be a number from {} to {}; got {}.</source>
+        <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
+    </message>
+    <message>
         <extracomment>ui/checks.py:180</extracomment>
         <source>The outputs {} and {} are both written to {}: the second would replace the first. Give each output its own file, or write them as separate layers of one GeoPackage (&apos;Save to GeoPackage...&apos; in the dialog, or ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) and another table name for the other).</source>
         <translation>Les sorties {} et {} sont toutes deux écrites dans {} : la seconde remplacerait la première. Donnez à chaque sortie son propre fichier, ou écrivez-les comme couches distinctes d&apos;un même GeoPackage (« Enregistrer dans un GeoPackage… » dans la boîte de dialogue, ou ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) et un autre nom de table pour l&apos;autre sortie).</translation>

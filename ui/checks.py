@@ -21,15 +21,16 @@ import re
 import socket
 from urllib.parse import urlsplit
 
-from qgis.core import (QgsCoordinateReferenceSystem, QgsProcessingException,
+from qgis.core import (QgsCoordinateReferenceSystem, QgsDataSourceUri, QgsProcessingException,
                        QgsProcessingFeatureSourceDefinition, QgsProcessingOutputLayerDefinition,
-                       QgsProcessingUtils, QgsProperty, QgsProviderRegistry, QgsWkbTypes)
+                       QgsProcessingUtils, QgsProperty, QgsProviderRegistry, QgsVectorFileWriter,
+                       QgsWkbTypes)
 
 from ..core import registry
 from ..core.crs import RECORD_KEYS as CRS_RECORD_KEYS
 from .compat import GeometryType, SourceType, WkbType
 from .i18n import tr, tr_noop
-from .summary import error_text
+from .summary import error_text, warn
 
 # files that make up one dataset with the given extension (lower case)
 FAMILIES = [
@@ -50,19 +51,117 @@ def _split_ext(path):
     return stem, ext.lower()
 
 
-def footprint(path, sidecar_style=False, existing_style=False):
-    """Real paths of the files a dataset at ``path`` consists of (a
-    shapefile is .shp + .shx + .dbf + ...); with ``sidecar_style`` also the
-    .qml style written next to a styled output, with ``existing_style`` the
-    .qml next to an input if there is one."""
-    path = os.path.realpath(os.path.abspath(os.path.expanduser(path)))
+def footprint(path, sidecar_style=False):
+    """Absolute paths of the files a dataset at ``path`` consists of (a
+    shapefile is .shp + .shx + .dbf + ...); with ``sidecar_style`` also its
+    .qml style, which QGIS loads with the dataset (written next to a styled
+    output; loaded as the default style of an input)."""
+    path = os.path.abspath(os.path.expanduser(path))
     stem, ext = _split_ext(path)
     out = {path}
     for fam in FAMILIES:
         if ext in fam:
             out |= {stem + e for e in fam}
-    if sidecar_style or (existing_style and os.path.exists(stem + ".qml")):
+    if sidecar_style:
         out.add(stem + ".qml")
+    return out
+
+
+def file_key(path):
+    """What identifies the file ``path`` names, whether it exists or not.
+    An existing file: its device and inode (os.stat follows links), so hard
+    links, symbolic links and, on case-insensitive file systems (Windows,
+    macOS), other spellings of its name are the same file.  A file still to
+    be written: the identity of its nearest existing folder and the rest of
+    the path compared case-blind (a sidecar that does not exist yet is found
+    whatever the case of its name)."""
+    path = os.path.abspath(os.path.expanduser(path))
+    head, rest = path, []
+    while True:
+        try:
+            st = os.stat(head)
+        except (OSError, ValueError):
+            parent, name = os.path.split(head)
+            if parent == head or not name:
+                break
+            rest.append(name)
+            head = parent
+            continue
+        if not st.st_ino:  # a file system without inode numbers: compare names
+            break
+        if not rest:
+            return ("file", st.st_dev, st.st_ino)
+        return ("new", st.st_dev, st.st_ino, "/".join(reversed(rest)).casefold())
+    return ("path", os.path.normcase(os.path.realpath(path)).casefold())
+
+
+def _gdal_files(path, seen=None):
+    """The files GDAL reads for the vector dataset at ``path``
+    (GetFileList: a shapefile's sidecars, the sources of a VRT, every layer
+    of a folder), VRTs followed to their own sources; empty when GDAL cannot
+    open it."""
+    seen = set() if seen is None else seen
+    if path in seen or len(seen) > 64:
+        return set()
+    seen.add(path)
+    try:
+        from osgeo import gdal
+    except ImportError:
+        return set()
+    gdal.PushErrorHandler("CPLQuietErrorHandler")
+    try:
+        ds = gdal.OpenEx(path, gdal.OF_VECTOR | gdal.OF_READONLY)
+        files = ds.GetFileList() if ds is not None else None
+    except Exception:  # GDAL raises or returns None, by its exception mode
+        files = None
+    finally:
+        ds = None
+        gdal.PopErrorHandler()
+    out = set()
+    for f in files or []:
+        if f.startswith("/vsi"):
+            continue
+        f = os.path.abspath(f)
+        out.add(f)
+        if f.lower().endswith(".vrt") and f != path:
+            out |= _gdal_files(f, seen)
+    return out
+
+
+def input_files(layer):
+    """{path: True for the style QGIS loads with it} of the files an input
+    (a map layer or a file path) reads.  The layer's source is decoded by
+    QGIS's provider registry (path, layer name, archive); a folder of
+    shapefiles given as ``folder|layername=roads`` reads roads.shp/.shx/...;
+    every file GDAL lists for the dataset is added (a VRT's sources, a
+    shapefile's sidecars), and so is the .qml style QGIS loads with the file,
+    whether it exists or not: an output writing it would restyle the input."""
+    if layer is None:
+        return {}
+    if isinstance(layer, str):
+        parts = {"path": layer}
+    else:
+        try:
+            parts = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source())
+        except Exception:  # a provider without decodeUri
+            parts = {}
+    path = (parts or {}).get("path")
+    if not path:
+        return {}
+    path = os.path.abspath(os.path.expanduser(str(path)))
+    if parts.get("vsiPrefix"):  # /vsizip/archive.zip/...: the archive is the file
+        return {path: False}
+    out = {path: False}
+    name = parts.get("layerName")
+    if os.path.isdir(path) and name:  # a folder of shapefiles (or MapInfo files)
+        for ext in (".shp", ".tab"):
+            out.update(dict.fromkeys(footprint(os.path.join(path, str(name)) + ext), False))
+        out[os.path.join(path, str(name)) + ".qml"] = True
+        return out
+    out.update(dict.fromkeys(footprint(path), False))
+    out.update(dict.fromkeys(_gdal_files(path), False))
+    if not os.path.isdir(path):
+        out[_split_ext(path)[0] + ".qml"] = True
     return out
 
 
@@ -110,84 +209,143 @@ def input_layers(alg, parameters, context):
     return out
 
 
-def destination(alg, parameters, name, context):
-    """(file path, layer name in it or None) of an output, None when it is
-    not a file (temporary or memory layer, database)."""
+def sink_targets(dest):
+    """[(file path, layer name or None)] a feature sink destination string
+    writes, read as QGIS reads it (QgsProcessingUtils::createFeatureSink and
+    parseDestinationString): 'provider://uri' or 'provider:uri' (3 or more
+    characters before the colon) names a provider, whose URI is decoded by
+    QGIS (QgsDataSourceUri for 'ogr:dbname=... table=...', single or double
+    quotes; the provider registry for the others; memory and database
+    providers write no file); anything else is a file path, to which QGIS
+    appends .gpkg when its extension names no vector format.  A plain path
+    with '|layername=' is also checked as that layer of the file before the
+    '|' (QGIS would write a file of the whole name)."""
+    dest = str(dest)
+    if dest.startswith("memory:"):
+        return []
+    ok, provider, uri = QgsProcessingUtils.decodeProviderKeyAndUri(dest)
+    if not ok:
+        m = re.match(r"^(.{3,}?):(.*)$", dest, re.S)
+        ok, provider, uri = (True, m.group(1), m.group(2)) if m else (False, "", "")
+    if ok:
+        if provider == "ogr":
+            ds = QgsDataSourceUri(uri)
+            if ds.database():
+                return [(ds.database(), ds.table() or None)]
+            path, _, rest = uri.partition("|")
+            m = re.search(r"layername=([^|]+)", rest)
+            return [(path, m.group(1) if m else None)] if path else []
+        try:
+            parts = QgsProviderRegistry.instance().decodeUri(provider, uri)
+        except Exception:  # an unknown provider
+            parts = {}
+        if parts.get("path"):
+            return [(parts["path"], parts.get("layerName") or None)]
+        return [(uri, None)] if provider == "file" and uri else []
+    out = []
+    ext = dest.rsplit(".", 1)[1] if "." in os.path.basename(dest) else ""
+    out.append((dest if QgsVectorFileWriter.driverForExtension(ext) else dest + ".gpkg", None))
+    if "|" in dest:
+        path, _, rest = dest.partition("|")
+        m = re.search(r"layername=([^|]+)", rest)
+        out.append((path, m.group(1) if m else None))
+    return out
+
+
+def destinations(alg, parameters, name, context):
+    """[(file path, layer name in it or None)] an output writes; empty when
+    it writes no file (temporary or memory layer, database)."""
     d = alg.parameterDefinition(name)
     if d.type() == "fileDestination":
         dest = alg.parameterAsFileOutput(parameters, name, context)
-    else:
-        # read the value itself: parameterAsOutputLayer may register the
-        # destination as a layer to load on completion
-        dest = parameters.get(name)
-        if isinstance(dest, QgsProcessingOutputLayerDefinition):
-            dest = dest.sink
-        if isinstance(dest, QgsProperty):
-            dest = dest.valueAsString(context.expressionContext())[0]
-        if not isinstance(dest, str) or dest == "TEMPORARY_OUTPUT":
-            return None
-    if not dest:
-        return None
-    dest = str(dest)
-    if dest.startswith("ogr:"):
-        m = re.search(r"dbname='((?:[^'\\]|\\.)*)'", dest) or re.search(r"dbname=(\S+)", dest)
-        if not m:
-            return None
-        t = re.search(r'table="([^"]*)"', dest) or re.search(r"table=(\S+)", dest)
-        return m.group(1).replace("\\'", "'"), (t.group(1) if t else None)
-    if re.match(r"^[A-Za-z][A-Za-z0-9_]+:", dest) and not dest.startswith("file:"):
-        return None  # memory:, postgres:, spatialite:, ... (not a plain file)
-    if dest.startswith("file://"):
-        dest = dest[7:]
-    path, _, rest = dest.partition("|")
-    m = re.search(r"layername=([^|]+)", rest)
-    if d.type() != "fileDestination" and not os.path.splitext(path)[1]:
-        path += "." + (alg.provider().defaultVectorFileExtension()
-                       if alg.provider() is not None else "gpkg")
-    return path, (m.group(1) if m else None)
+        return [(str(dest), None)] if dest else []
+    # read the value itself: parameterAsOutputLayer may register the
+    # destination as a layer to load on completion
+    dest = parameters.get(name)
+    if isinstance(dest, QgsProcessingOutputLayerDefinition):
+        dest = dest.sink
+    if isinstance(dest, QgsProperty):
+        dest = dest.valueAsString(context.expressionContext())[0]
+    if not isinstance(dest, str) or not dest or dest == "TEMPORARY_OUTPUT":
+        return []
+    return sink_targets(dest)
+
+
+def _input_keys(alg, parameters, context):
+    """{file key: (input as the dialog names it, its path, is its style)}."""
+    inputs = {}
+    for pname, layer in input_layers(alg, parameters, context):
+        files = input_files(layer)
+        if not files:
+            continue
+        shown = layer if isinstance(layer, str) else (layer_file(layer) or layer.source())
+        for f, style in sorted(files.items()):
+            inputs.setdefault(file_key(f), (_named(alg, pname), shown, style, f))
+    return inputs
 
 
 def check_outputs(alg, parameters, context):
     """Refuse an output that would replace an input's file or another
-    output, and an HTML report that cannot be written; before any work."""
-    inputs = {}
-    for pname, layer in input_layers(alg, parameters, context):
-        path = layer if isinstance(layer, str) else layer_file(layer)
-        if path:
-            for f in footprint(path, existing_style=True):
-                inputs.setdefault(f, (_named(alg, pname), path))
+    output, and an HTML report that cannot be written; before any work.
+    Files are compared by identity (file_key), GeoPackage layer names
+    case-blind."""
+    inputs = _input_keys(alg, parameters, context)
     written = {}
     for d in alg.destinationParameterDefinitions():
         name = d.name()
         if parameters.get(name) is None:
             continue
-        dest = destination(alg, parameters, name, context)
-        if dest is None:
-            continue
-        path, table = dest
-        styled = d.type() == "sink" and QgsWkbTypes.geometryType(
-            _sink_wkb(d)) != GeometryType.Null and table is None
-        files = footprint(path, sidecar_style=styled)
-        for f in sorted(files):
-            if f in inputs:
-                pname, ipath = inputs[f]
-                raise QgsProcessingException(tr(
-                    "The output {} ({}) would overwrite the input {} ({}): inputs are never "
-                    "modified. Choose another file for {}.").format(
-                    _named(alg, name), path, pname, ipath, _named(alg, name)))
-        for f in sorted(files):
-            other = written.get(f)
-            if other is not None and (other[1] is None or table is None or other[1] == table):
-                raise QgsProcessingException(tr(
-                    "The outputs {} and {} are both written to {}: the second would replace the "
-                    "first. Give each output its own file, or write them as separate layers of "
-                    "one GeoPackage ('Save to GeoPackage...' in the dialog, or "
-                    "ogr:dbname='{}' table=\"{}\" (geom) and another table name for "
-                    "the other).").format(_named(alg, other[0]), _named(alg, name), path, path, name.lower()))
-        for f in files:
-            written.setdefault(f, (name, table))
-        if d.type() == "fileDestination":
-            check_writable(path, _named(alg, name))
+        for path, table in destinations(alg, parameters, name, context):
+            styled = d.type() == "sink" and QgsWkbTypes.geometryType(
+                _sink_wkb(d)) != GeometryType.Null and table is None
+            files = sorted(footprint(path, sidecar_style=styled))
+            keys = [file_key(f) for f in files]
+            for f, k in zip(files, keys):
+                if k in inputs:
+                    _refuse_over_input(alg, name, path, f, inputs[k])
+            for k in keys:
+                _check_shared(alg, name, path, table, written.get(k))
+            for k in keys:
+                written.setdefault(k, (name, table))
+            if d.type() == "fileDestination":
+                check_writable(path, _named(alg, name))
+
+
+def _refuse_over_input(alg, name, path, f, found):
+    pname, ipath, style, _ = found
+    if style or f.lower().endswith(".qml"):
+        raise QgsProcessingException(tr(
+            "The output {} ({}) would write the style file {}, which QGIS loads as the style of "
+            "the input {} ({}): it would overwrite or restyle the input, and inputs are never "
+            "modified. Choose another file name for {}.").format(
+            _named(alg, name), path, f, pname, ipath, _named(alg, name)))
+    raise QgsProcessingException(tr(
+        "The output {} ({}) would overwrite the input {} ({}): inputs are never "
+        "modified. Choose another file for {}.").format(
+        _named(alg, name), path, pname, ipath, _named(alg, name)))
+
+
+def _check_shared(alg, name, path, table, other):
+    """Refuse a second output into a file already written (``other``: the
+    first output's (name, layer name)), unless both are distinct layers of
+    it; GeoPackage layer names ignore case."""
+    if other is None:
+        return
+    if other[1] is not None and table is not None:
+        if other[1].casefold() != table.casefold():
+            return
+        if other[1] != table:
+            raise QgsProcessingException(tr(
+                "The outputs {} and {} are both written to the layer '{}' of {}: layer names in a "
+                "GeoPackage ignore case, so '{}' and '{}' are one layer and the second would "
+                "replace the first. Give each output its own layer name.").format(
+                _named(alg, other[0]), _named(alg, name), table, path, other[1], table))
+    raise QgsProcessingException(tr(
+        "The outputs {} and {} are both written to {}: the second would replace the "
+        "first. Give each output its own file, or write them as separate layers of "
+        "one GeoPackage ('Save to GeoPackage...' in the dialog, or "
+        "ogr:dbname='{}' table=\"{}\" (geom) and another table name for "
+        "the other).").format(_named(alg, other[0]), _named(alg, name), path, path, name.lower()))
 
 
 def _named(alg, name):
@@ -386,13 +544,40 @@ def check_parameter_values(alg, parameters, context, base):
     scripts that do not call it)."""
     ok, msg = base
     if not ok:
-        return ok, msg
+        return ok, own_sentence(alg, parameters, context) or msg
     try:
         check_outputs(alg, parameters, context)
         _check_prediction_given(alg, parameters)
     except QgsProcessingException as e:
         return False, str(e)
     return True, ""
+
+
+def own_sentence(alg, parameters, context):
+    """The plugin's sentence for a number QGIS's own check refused with its
+    generic "Incorrect parameter value for X": the QGIS parameter carries
+    the core Param's range (the dialog's spin box), so QGIS refuses a value
+    beyond it before the plugin's check (Param.check) could explain it.
+    None when no number parameter is out of its range."""
+    from ..core.analysis.perturb import param_specs
+    params = dict(param_specs())
+    spec = getattr(alg, "spec", None)
+    if spec is not None:
+        params.update({p.name: p for p in spec.all_params()})
+    for d in alg.parameterDefinitions():
+        value = parameters.get(d.name())
+        if d.type() not in ("number", "distance") or value is None or \
+                d.checkValueIsAcceptable(value, context):
+            continue
+        p = params.get(d.name())
+        if p is not None:
+            try:
+                p.check(alg.parameterAsDouble(parameters, d.name(), context))
+            except ValueError as e:
+                return tr("Invalid parameters: {}").format(error_text(e))
+        return tr("Invalid parameters: {} must be a number from {} to {}; got {}.").format(
+            _named(alg, d.name()), f"{d.minimum():g}", f"{d.maximum():g}", value)
+    return None
 
 
 def _check_prediction_given(alg, parameters):
@@ -409,7 +594,6 @@ def check_run(alg, parameters, context, feedback, metric_params=None, fields=Tru
     (``fields=False``: the algorithm reads no attributes, so any field
     parameter is refused).  Returns ``warnings`` with the new ones added;
     all of them are logged."""
-    from .inputs import warn
     warnings = [] if warnings is None else warnings
     check_outputs(alg, parameters, context)
     names = [d.name() for d in alg.parameterDefinitions()]

@@ -6,9 +6,10 @@ uses ``guarded_inputs``: the input files' hashes are checked unchanged."""
 import json
 import os
 import socket
+from contextlib import contextmanager
 
 import pytest
-from conftest import GT_SAMPLE, PRED_SAMPLE, memory_layer
+from conftest import GT_SAMPLE, PRED_SAMPLE, file_hashes, memory_layer
 
 from qgis.core import QgsProcessingException, QgsVectorLayer
 
@@ -131,6 +132,150 @@ def test_sinks_as_layers_of_one_geopackage(run_alg, guarded_inputs, tmp_path):
         assert layer.isValid() and layer.featureCount() == temp[k].featureCount() > 0, k
     # no same.qml: QGIS would give the last sink's style to every layer of the file
     assert not os.path.exists(str(tmp_path / "same.qml"))
+
+
+# -- 23.2: other path forms of the same file ---------------------------------
+
+@contextmanager
+def unchanged(*folders):
+    """Every file under ``folders`` unchanged (SHA-256) and none added."""
+    before = [file_hashes(f) for f in folders]
+    yield
+    from qgis.core import QgsProject
+    QgsProject.instance().removeAllMapLayers()
+    assert [file_hashes(f) for f in folders] == before, "a file was modified or added"
+
+
+def test_double_quoted_dbname_over_an_input_is_refused(run_alg, guarded_inputs):
+    g = guarded_inputs
+    for sink, dest in (("MATCHED", f'ogr:dbname="{g.pred}" table="prediction" (geom)'),
+                       ("UNMATCHED_GT", f'ogr:dbname="{g.gt}" table="new_table" (geom)'),
+                       ("UNMATCHED_PRED", f"ogr://{g.pred}")):
+        refused(run_alg, "roadmetrics:apls", {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred,
+                                              sink: dest}, sink, "overwrite", "PREDICTION"
+                if "prediction" in dest else "GROUND_TRUTH")
+
+
+def test_shapefile_of_an_input_folder_is_refused(run_alg, guarded_inputs):
+    g = guarded_inputs
+    folder_layer = g.folder + "|layername=pred"
+    assert QgsVectorLayer(folder_layer, "p", "ogr").featureCount() > 0
+    for ext in (".shp", ".dbf", ".SHP"):  # (QGIS writes pred.shx as pred.shx.gpkg)
+        refused(run_alg, "roadmetrics:apls",
+                {"GROUND_TRUTH": g.gt, "PREDICTION": folder_layer,
+                 "MATCHED": os.path.join(g.folder, "pred" + ext)},
+                "MATCHED", "overwrite", "[PREDICTION]")
+
+
+def test_source_of_an_input_vrt_is_refused(run_alg, guarded_inputs, tmp_path):
+    import shutil
+    g = guarded_inputs
+    folder = tmp_path / "vrt"
+    (folder / "sub").mkdir(parents=True)
+    target = folder / "sub" / "target.gpkg"
+    shutil.copy(g.gt, str(target))
+    inner = folder / "inner.vrt"
+    inner.write_text('<OGRVRTDataSource><OGRVRTLayer name="roads"><SrcDataSource relativeToVRT="1">'
+                     'sub/target.gpkg</SrcDataSource><SrcLayer>ground_truth</SrcLayer>'
+                     '</OGRVRTLayer></OGRVRTDataSource>')
+    outer = folder / "outer.vrt"  # a VRT of a VRT: followed to the GeoPackage
+    outer.write_text('<OGRVRTDataSource><OGRVRTLayer name="roads"><SrcDataSource relativeToVRT="1">'
+                     'inner.vrt</SrcDataSource><SrcLayer>roads</SrcLayer>'
+                     '</OGRVRTLayer></OGRVRTDataSource>')
+    assert QgsVectorLayer(str(outer), "v", "ogr").featureCount() > 0
+    with unchanged(str(folder)):
+        for vrt in (inner, outer):
+            for alg, extra, out in (
+                    ("roadmetrics:apls", {}, {"MATCHED": str(target)}),
+                    ("roadmetrics:apls", {}, {"UNMATCHED_GT": f'ogr:dbname="{target}" table="x"'}),
+                    ("roadmetrics:evaluate", {"METRICS": [0]}, {"REPORT": str(target)})):
+                refused(run_alg, alg, dict(extra, GROUND_TRUTH=str(vrt), PREDICTION=g.pred, **out),
+                        "overwrite", "GROUND_TRUTH")
+
+
+def test_report_on_a_link_to_an_input_is_refused(run_alg, guarded_inputs, tmp_path):
+    g = guarded_inputs
+    links = tmp_path / "links"
+    links.mkdir()
+    hard, soft = links / "hard.gpkg", links / "soft.gpkg"
+    os.link(g.gt, str(hard))
+    os.symlink(g.pred, str(soft))
+    with unchanged(str(links)):
+        for link, inp in ((hard, "GROUND_TRUTH"), (soft, "PREDICTION")):
+            refused(run_alg, "roadmetrics:evaluate",
+                    {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred, "METRICS": [0],
+                     "REPORT": str(link)}, "[REPORT]", "overwrite", inp)
+            refused(run_alg, "roadmetrics:apls",
+                    {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred, "OUTPUT_HTML": str(link)},
+                    "[OUTPUT_HTML]", "overwrite", inp)
+            refused(run_alg, "roadmetrics:apls",
+                    {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred, "MATCHED": str(link)},
+                    "[MATCHED]", "overwrite", inp)
+
+
+def test_other_case_of_an_input_name_on_a_case_blind_file_system(run_alg, guarded_inputs):
+    g = guarded_inputs
+    upper = os.path.join(g.folder, os.path.basename(g.gt).upper())
+    if not os.path.exists(upper):
+        pytest.skip("this file system tells names apart by case")
+    refused(run_alg, "roadmetrics:evaluate", {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred,
+                                              "METRICS": [0], "REPORT": upper},
+            "[REPORT]", "overwrite")
+
+
+def test_one_geopackage_layer_in_two_cases_is_refused(run_alg, guarded_inputs, tmp_path):
+    same = str(tmp_path / "same.gpkg")
+    msg = refused(run_alg, "roadmetrics:apls",
+                  {"GROUND_TRUTH": guarded_inputs.gt, "PREDICTION": guarded_inputs.pred,
+                   "MATCHED": f'ogr:dbname="{same}" table="matched" (geom)',
+                   "UNMATCHED_GT": f"ogr:dbname='{same}' table=\"MATCHED\" (geom)"},
+                  "MATCHED", "UNMATCHED_GT", "ignore case")
+    assert "'matched'" in msg and "'MATCHED'" in msg
+    assert not os.path.exists(same)
+
+
+def test_style_that_would_attach_to_an_input_is_refused(run_alg, guarded_inputs):
+    g = guarded_inputs
+    stem = os.path.splitext(g.pred)[0]
+    assert not os.path.exists(stem + ".qml")
+    msg = refused(run_alg, "roadmetrics:apls", {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred,
+                                                "MATCHED": stem + ".shp"},
+                  "[MATCHED]", "style", "[PREDICTION]")
+    assert stem + ".qml" in msg
+    # as a layer of a GeoPackage, a sink writes no style: accepted
+    r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred,
+                                     "MATCHED": "TEMPORARY_OUTPUT"})
+    assert r["APLS"] > 0.5
+
+
+def test_merge_tolerance_beyond_its_range_is_the_plugins_sentence(run_alg):
+    words = ["Vertex merge tolerance (MERGE_TOLERANCE)", "from 0 to 1 m", "1e+06"]
+    for alg, extra in (("roadmetrics:apls", {}), ("roadmetrics:evaluate", {"METRICS": [0]})):
+        msg = refused(run_alg, alg, dict(extra, GROUND_TRUTH=GT_SAMPLE, PREDICTION=PRED_SAMPLE,
+                                         MERGE_TOLERANCE=1e6), *words)
+        assert "Incorrect parameter value" not in msg
+    # a tool's own range (perturbation parameters) too
+    refused(run_alg, "roadmetrics:perturb", {"INPUT": GT_SAMPLE, "MAX_SHIFT": 1e9,
+                                             "OUTPUT": "TEMPORARY_OUTPUT"},
+            "(MAX_SHIFT)", "100000")
+
+
+def test_other_path_forms_are_refused_by_qgis_process(qgis_process, guarded_inputs):
+    g = guarded_inputs
+    base = [f"GROUND_TRUTH={g.gt}", f"PREDICTION={g.pred}"]
+    cases = [
+        (base[:1] + [f"PREDICTION={g.pred}", f'MATCHED=ogr:dbname="{g.pred}" table="prediction" (geom)'],
+         ["would overwrite the input", "[PREDICTION]"]),
+        (base[:1] + [f"PREDICTION={g.folder}|layername=pred", f"MATCHED={g.folder}/pred.shp"],
+         ["would overwrite the input", "[PREDICTION]"]),
+        (base + [f"MATCHED={os.path.splitext(g.pred)[0]}.shp"], ["style", "[PREDICTION]"]),
+        (base + ["MERGE_TOLERANCE=1e6"], ["(MERGE_TOLERANCE)", "from 0 to 1 m"]),
+    ]
+    for args, words in cases:
+        rc, out = qgis_process("roadmetrics:apls", *args, check=False)
+        assert rc != 0 and "Traceback" not in out, out[-2000:]
+        for w in words:
+            assert w in out, out[-2000:]
 
 
 # -- 17.10: unwritable report, Dask, PARAMETERS, tiles ----------------------

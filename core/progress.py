@@ -2,7 +2,7 @@
 
 Long loops that are not handed a Progress (matchers, solvers, ...) call
 :func:`checkpoint`: it checks the Progress made current on this thread by
-``with active(progress):`` (core.classes.run_metric does that for every
+``with active(progress):`` (core.classes.runner.run_metric does that for every
 metric run), so a cancel reaches them too.
 """
 from __future__ import annotations

@@ -18,13 +18,6 @@ work starts; the QGIS side shows the same range.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # for the annotations only (no import cycle at run time)
-    from .network.lineset import LineSet
-    from .progress import Progress
-    from .result import MetricResult
-
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -338,14 +331,6 @@ class MetricSpec:
             if hi is not None and hi < v <= hi + CLIP_SLACK * max(1.0, abs(hi)):
                 scores[o.name] = float(hi)
         return scores
-
-    def run(self, gt: LineSet, pred: LineSet, params: Optional[dict] = None,
-            progress: Optional[Progress] = None) -> MetricResult:
-        """Compute on two LineSets; with CLASS_FIELD set, scores per class are
-        added to ``result.details['classes']``."""
-        from .classes import run_metric
-        from .progress import NO_PROGRESS
-        return run_metric(self, gt, pred, self.resolve(params), progress or NO_PROGRESS)
 
 
 # -- checks a metric's compute() makes itself (it can be called without

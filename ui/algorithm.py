@@ -19,7 +19,7 @@ from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
 
 from ..core import registry
 from ..core.crs import RECORD_KEYS as CRS_RECORD_KEYS
-from ..core.classes import run_metric
+from ..core.runner import run_metric
 from ..core.progress import Cancelled, Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
 from .checks import (
@@ -39,7 +39,8 @@ from .compat import (
     WkbType,
 )
 from .i18n import tr
-from .inputs import read_inputs, warn
+from .inputs import read_inputs
+from .summary import warn
 from .styles import style_sink
 from .summary import (
     HTML_OUTPUT,

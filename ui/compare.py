@@ -18,7 +18,8 @@ from .checks import check_run, field_names, layer_crs, resolve_tool, run_info
 from .compat import SourceType
 from .i18n import tr, tr_noop
 from .summary import error_text, meta, network_text, source_text, translate
-from .inputs import check_line_source, read_lines, warn, working_crs
+from .inputs import check_line_source, read_lines, working_crs
+from .summary import warn
 from .tool_common import (
     metric_parameters,
     metrics_parameter,

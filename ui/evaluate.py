@@ -22,7 +22,8 @@ from ..core.result import json_safe
 from .checks import check_run, field_names, prediction_parameter, resolve_tool
 from .compat import FieldDataType, make_field, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
-from .inputs import read_inputs, warn
+from .inputs import read_inputs
+from .summary import warn
 from .summary import error_text, evaluation_summary, input_rows, meta, translate
 from .tool_common import (
     metric_parameters,

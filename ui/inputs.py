@@ -26,7 +26,7 @@ from ..core.geometry.wkb import line_parts
 from .checks import check_line_layer, layer_crs
 from .compat import DistanceUnit, RequestFlag
 from .i18n import tr
-from .summary import translate
+from .summary import translate, warn
 
 
 def crs_label(crs):
@@ -220,13 +220,6 @@ def _line_parts(g, xform, counts):
             continue
         good.append(p)
     return good
-
-
-def warn(feedback, msg):
-    if hasattr(feedback, "pushWarning"):
-        feedback.pushWarning(msg)
-    else:
-        feedback.reportError(msg, False)
 
 
 def read_inputs(alg, parameters, context, feedback, fields=()):

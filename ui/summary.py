@@ -121,3 +121,12 @@ def error_text(e):
     if e.args and isinstance(e.args[0], str):
         return translate(e.args[0])
     return str(e)
+
+
+def warn(feedback, text):
+    """A warning in the log: pushWarning where QGIS has it (3.22 and later
+    do), else reportError without stopping the run."""
+    if hasattr(feedback, "pushWarning"):
+        feedback.pushWarning(text)
+    else:
+        feedback.reportError(text, False)

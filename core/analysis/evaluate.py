@@ -14,7 +14,7 @@ import math
 import traceback
 
 from .. import registry
-from ..classes import run_metric
+from ..runner import run_metric
 from ..progress import NO_PROGRESS, Cancelled
 from ..network.lineset import LineSet
 from ..progress import Progress

@@ -11,6 +11,7 @@ from core import registry
 from core.analysis.evaluate import evaluate
 from core.analysis.perturb import perturb
 from core.network.lineset import LineSet
+from core.runner import run as run_spec
 
 SPECS = registry.all_specs()
 NUMERIC = [(s, p) for s in SPECS for p in s.all_params() if p.kind in ("distance", "number", "integer")]
@@ -51,11 +52,11 @@ def test_nan_snap_distance_is_refused_not_scored_zero():
     apls = registry.get("apls")
     for name in ("SNAP_DISTANCE", "MERGE_TOLERANCE", "CONTROL_SPACING", "MIN_PATH_LENGTH"):
         with pytest.raises(ValueError, match="must be a finite number"):
-            apls.run(_lines(), _lines(), {name: math.nan})
+            run_spec(apls, _lines(), _lines(), {name: math.nan})
     for mid, name in (("tlts", "SNAP_DISTANCE"), ("optp", "SNAP_DISTANCE"), ("optj", "MAX_DISTANCE"),
                       ("tlts", "LENGTH_TOLERANCE")):
         with pytest.raises(ValueError, match=name):
-            registry.get(mid).run(_lines(), _lines(), {name: math.nan})
+            run_spec(registry.get(mid), _lines(), _lines(), {name: math.nan})
 
 
 def test_huge_counts_and_distances_refused():
@@ -77,7 +78,7 @@ def test_merge_tolerance_must_be_far_below_the_spacing():
     # issue 17: MERGE_TOLERANCE 1e6 gave APLS 1 ("both networks are empty")
     with pytest.raises(ValueError, match=r"Vertex merge tolerance \(MERGE_TOLERANCE\) must be a finite "
                                          r"number from 0 to 1 m; got 1e\+06\."):
-        apls.run(_lines(), _lines(), {"MERGE_TOLERANCE": 1e6})
+        run_spec(apls, _lines(), _lines(), {"MERGE_TOLERANCE": 1e6})
     with pytest.raises(ValueError, match=r"must be far below Control point spacing \(CONTROL_SPACING, "
                                          r"2 m\): at most 1/5 of it"):
         apls.resolve({"MERGE_TOLERANCE": 0.5, "CONTROL_SPACING": 2.0})

@@ -4,13 +4,14 @@ import pytest
 from core import registry
 from core.network.lineset import LineSet
 from core.progress import Cancelled, Progress
+from core.runner import run as run_spec
 from helpers import lines
 
 
 def test_progress_is_reported_and_monotone():
     seen = []
     gt = lines([[0, 0], [500, 0]], [[500, 0], [500, 500]])
-    registry.get("apls").run(gt, gt, progress=Progress(lambda f, m: seen.append(f)))
+    run_spec(registry.get("apls"), gt, gt, progress=Progress(lambda f, m: seen.append(f)))
     assert seen and seen[-1] == pytest.approx(1.0)
     assert all(0 <= f <= 1 for f in seen)
 
@@ -18,7 +19,7 @@ def test_progress_is_reported_and_monotone():
 def test_cancel_raises_cancelled():
     gt = lines([[0, 0], [500, 0]], [[500, 0], [500, 500]])
     with pytest.raises(Cancelled):
-        registry.get("apls").run(gt, gt, progress=Progress(None, lambda: True))
+        run_spec(registry.get("apls"), gt, gt, progress=Progress(None, lambda: True))
 
 
 def test_sub_progress_maps_range():
@@ -47,7 +48,7 @@ def test_registry_entries_are_complete(spec):
 
 def test_result_layers_match_sink_declarations():
     spec = registry.get("apls")
-    r = spec.run(lines([[0, 0], [100, 0]]), LineSet([np.array([[0.0, 0], [60, 0]])]))
+    r = run_spec(spec, lines([[0, 0], [100, 0]]), LineSet([np.array([[0.0, 0], [60, 0]])]))
     assert set(r.layers) == {s.name for s in spec.sinks}
     for s in spec.sinks:
         assert r.layers[s.name].geometry == s.geometry
@@ -68,7 +69,7 @@ def test_styled_and_all_sink_fields_survive_shapefile_output():
         styled = {s.name: s.style.get("graduated") for s in spec.sinks}
         for field in styled.values():
             assert field is None or len(field) <= 10, (spec.id, field)
-        r = spec.run(gt, pred, spec.test_params)
+        r = run_spec(spec, gt, pred, spec.test_params)
         for name, table in r.layers.items():
             names = [f for f, _ in table.fields]
             assert len({f[:10].lower() for f in names}) == len(names), (spec.id, name, names)

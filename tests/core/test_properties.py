@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from core import registry
 from core.network.lineset import LineSet
+from core.runner import run as run_spec
 
 SPECS = registry.all_specs()
 
@@ -80,7 +81,7 @@ def _same(r1, r2, spec):
 @settings(max_examples=15)
 @given(gt=networks())
 def test_identity_is_perfect(spec, gt):
-    r = spec.run(_ls(gt), _ls(gt), _p(spec))
+    r = run_spec(spec, _ls(gt), _ls(gt), _p(spec))
     for o in spec.outputs:
         if o.perfect is not None:
             assert r.scores[o.name] == pytest.approx(o.perfect, abs=1e-9), o.name
@@ -91,19 +92,19 @@ def test_identity_is_perfect(spec, gt):
 @given(gt=networks(), pred=networks(), seed=st.integers(0, 2**31))
 def test_bounds_and_invariances(spec, gt, pred, seed):
     g = np.random.Generator(np.random.PCG64(seed))
-    base = spec.run(_ls(gt), _ls(pred), _p(spec))
+    base = run_spec(spec, _ls(gt), _ls(pred), _p(spec))
     for o in spec.outputs:
         v = base.scores[o.name]
         if o.bounds is not None and not math.isnan(v):
             lo, hi = o.bounds  # None: unbounded on that side
             assert lo is None or v >= lo - 1e-12, o.name
             assert hi is None or v <= hi + 1e-12, o.name
-    _same(base, spec.run(_ls(_split(gt, g)), _ls(_split(pred, g)), _p(spec)), spec)
-    _same(base, spec.run(_ls(_densify(gt)), _ls(_densify(pred)), _p(spec)), spec)
+    _same(base, run_spec(spec, _ls(_split(gt, g)), _ls(_split(pred, g)), _p(spec)), spec)
+    _same(base, run_spec(spec, _ls(_densify(gt)), _ls(_densify(pred)), _p(spec)), spec)
     t = (500000.0, 7000000.0)
-    _same(base, spec.run(_ls(gt).translated(*t), _ls(pred).translated(*t), _p(spec)), spec)
+    _same(base, run_spec(spec, _ls(gt).translated(*t), _ls(pred).translated(*t), _p(spec)), spec)
     # reversing the direction of lines and their order changes nothing
-    _same(base, spec.run(_ls([l[::-1] for l in gt[::-1]]), _ls(pred), _p(spec)), spec)
+    _same(base, run_spec(spec, _ls([l[::-1] for l in gt[::-1]]), _ls(pred), _p(spec)), spec)
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
@@ -111,8 +112,8 @@ def test_bounds_and_invariances(spec, gt, pred, seed):
 @given(gt=networks(), pred=networks())
 def test_same_seed_same_numbers(spec, gt, pred):
     p = _p(spec, {"SEED": 7} if spec.sampled else {})
-    a = spec.run(_ls(gt), _ls(pred), p)
-    b = spec.run(_ls(gt), _ls(pred), p)
+    a = run_spec(spec, _ls(gt), _ls(pred), p)
+    b = run_spec(spec, _ls(gt), _ls(pred), p)
     assert a.to_json() == b.to_json()
 
 
@@ -138,6 +139,6 @@ def test_dense_vertices_change_nothing(spec, gt, pred, step):
     # issue 17: vertices closer than MERGE_TOLERANCE (5 cm) used to be merged
     # along the line, so a densely digitised road vanished.  (The geometric
     # metrics agree too, but take minutes on such inputs: checked by hand.)
-    base = spec.run(_ls(gt), _ls(pred), _p(spec))
-    _same(base, spec.run(_ls(_densify_every(gt, step)), _ls(_densify_every(pred, step)), _p(spec)),
+    base = run_spec(spec, _ls(gt), _ls(pred), _p(spec))
+    _same(base, run_spec(spec, _ls(_densify_every(gt, step)), _ls(_densify_every(pred, step)), _p(spec)),
           spec)

@@ -8,6 +8,7 @@ import pytest
 
 from core import registry
 from helpers import lines
+from core.runner import run as run_spec
 
 
 def _grid(blocks, step=120.0, shift=0.0):
@@ -32,8 +33,8 @@ def _pair(blocks):
 @pytest.mark.parametrize("spec", registry.all_specs(), ids=lambda s: s.id)
 def test_scores_json_does_not_grow_with_the_network(spec):
     params = dict(spec.test_params)
-    small = spec.run(*_pair(3), params)
-    large = spec.run(*_pair(24), params)  # 8 times as many blocks
+    small = run_spec(spec, *_pair(3), params)
+    large = run_spec(spec, *_pair(24), params)  # 8 times as many blocks
     a, b = small.to_json(), large.to_json()
     # counts gain digits, nothing else may grow
     assert len(b) <= len(a) + 250, (spec.id, len(a), len(b))
@@ -47,7 +48,7 @@ def test_scores_json_does_not_grow_with_the_network(spec):
 
 def test_pool_stats_on_request_only():
     spec = registry.get("instances")
-    r = spec.run(*_pair(3))
+    r = run_spec(spec, *_pair(3))
     assert "pool_stats" not in r.to_dict()
     full = r.to_dict(pool_stats=True)
     assert len(full["pool_stats"]["pred_class"]) == r.counts["pred_instances"]
@@ -55,7 +56,7 @@ def test_pool_stats_on_request_only():
 
 def test_optp_path_scores_are_in_the_layers():
     spec = registry.get("optp")
-    r = spec.run(*_pair(3), spec.test_params)
+    r = run_spec(spec, *_pair(3), spec.test_params)
     assert "gt_path_scores" not in r.details
     scores = np.asarray(r.layers["MATCHED"].columns["path_score"] +
                         r.layers["UNMATCHED_GT"].columns["path_score"], float)

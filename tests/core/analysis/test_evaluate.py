@@ -11,6 +11,7 @@ from core.analysis.evaluate import evaluate
 from core.network.lineset import LineSet, network_from
 from core.progress import Cancelled, Progress
 from sample_data import CROP, crop, sample
+from core.runner import run as run_spec
 
 
 def _same(a, b):
@@ -78,10 +79,10 @@ def test_ccq_and_distances_share_their_distance_profiles(window):
     gt, pred = window
     fresh = lambda: (LineSet(gt.parts), LineSet(pred.parts))  # noqa: E731
     g1, p1 = fresh()
-    alone = registry.get("distances").run(g1, p1).scores
+    alone = run_spec(registry.get("distances"), g1, p1).scores
     g2, p2 = fresh()
-    registry.get("ccq").run(g2, p2)
-    shared = registry.get("distances").run(g2, p2).scores
+    run_spec(registry.get("ccq"), g2, p2)
+    shared = run_spec(registry.get("distances"), g2, p2).scores
     assert _same(alone, shared)
     assert len(network_from(g2, {}).__dict__["_profiles"]) == 1
     # evaluate-all puts them in one task

@@ -7,6 +7,7 @@ import pytest
 
 from core.analysis.tiles import clip_lineset, evaluate_tiles, grid_tiles, tile_seed
 from core.network.lineset import LineSet
+from core.runner import run as run_spec
 
 L_SHAPE = [np.array([[0.0, 0], [200, 0]]), np.array([[200.0, 0], [200, 200]])]
 GAP = [np.array([[0.0, 0], [90, 0]]), np.array([[110.0, 0], [200, 0], [200, 200]])]
@@ -131,7 +132,7 @@ def test_pool_of_one_tile_equals_the_whole(spec):
     """A metric's pooled rule over a single tile covering everything gives
     the metric's own numbers."""
     gt, pred, _ = two_tiles()
-    whole = spec.run(gt, pred, {"SEED": 3} if spec.sampled else {})
+    whole = run_spec(spec, gt, pred, {"SEED": 3} if spec.sampled else {})
     r = evaluate_tiles(gt, pred, [(0, (-100, -100, 3000, 600))], [spec.id], params=None,
                        seed=0, aggregation="pooled")
     # the tile's own seed differs from 3: compare with the tile's evaluation

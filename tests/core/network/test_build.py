@@ -4,6 +4,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from core.network.build import build_network, densify_locations
+from core.runner import run as run_spec
 
 
 def net(*lines, **kw):
@@ -235,7 +236,7 @@ def test_sample_prediction_densified_to_4_cm_scores_the_same_apls():
     dense = LineSet([densify_every(p, 0.04) for p in pred.parts])
     assert sum(len(p) for p in dense.parts) > 500000
     apls = registry.get("apls")
-    a, b = apls.run(gt, pred).scores, apls.run(gt, dense).scores
+    a, b = run_spec(apls, gt, pred).scores, run_spec(apls, gt, dense).scores
     assert a["APLS"] == pytest.approx(0.6785, abs=5e-5)
     for k in ("APLS", "APLS_GT_TO_PRED", "APLS_PRED_TO_GT"):
         assert b[k] == pytest.approx(a[k], abs=1e-9), k

@@ -25,6 +25,7 @@ from core.reports.report import (
 )
 from core.text import N_, Text, msg, translate
 from helpers import lines
+from core.runner import run as run_spec
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 METRICS = ["apls", "ccq", "distances", "junct"]
@@ -245,7 +246,7 @@ def test_msg_survives_pickle_and_exceptions():
 
 def test_metric_warnings_are_translatable():
     spec = registry.get("apls")
-    r = spec.run(lines([[0, 0], [100, 0]]), lines())
+    r = run_spec(spec, lines([[0, 0], [100, 0]]), lines())
     assert r.warnings and all(isinstance(w, Text) for w in r.warnings)
 
 

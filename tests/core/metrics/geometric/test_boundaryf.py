@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from core import registry
 from core.network.lineset import LineSet
 from helpers import lines
+from core.runner import run as run_spec
 
 BF = registry.get("boundaryf")
 STRATEGIES = ["distance", "area", "correspondence", "validation"]
@@ -18,7 +19,7 @@ LENS = 2 * math.pi / 3 - math.sqrt(3) / 2  # two unit discs 1 apart
 
 
 def run(gt, pred, **p):
-    return BF.run(gt, pred, p)
+    return run_spec(BF, gt, pred, p)
 
 
 @pytest.mark.parametrize("strategy", ["distance", "correspondence", "validation"])

@@ -7,12 +7,13 @@ import pytest
 from core import registry
 from core.network.lineset import LineSet
 from helpers import lines
+from core.runner import run as run_spec
 
 CCQ = registry.get("ccq")
 
 
 def run(gt, pred, **p):
-    return CCQ.run(gt, pred, p)
+    return run_spec(CCQ, gt, pred, p)
 
 
 def test_case_a_parallel_lines_one_metre_apart():

@@ -7,12 +7,13 @@ import pytest
 from core import registry
 from core.network.lineset import LineSet
 from helpers import lines
+from core.runner import run as run_spec
 
 CL = registry.get("cldice")
 
 
 def run(gt, pred, **p):
-    return CL.run(gt, pred, p)
+    return run_spec(CL, gt, pred, p)
 
 
 def test_case_a_parallel_lines_inside_a_2m_road():

@@ -22,6 +22,7 @@ from core.metrics.geometric.linecover import (
 from core.network.lineset import LineSet
 
 from helpers import lines
+from core.runner import run as run_spec
 
 SPEC = registry.get("instances")
 A_C = None
@@ -36,7 +37,7 @@ def circle_area():
 
 
 def run(gt, pred, **params):
-    return SPEC.run(gt, pred, params)
+    return run_spec(SPEC, gt, pred, params)
 
 
 def far(k, length=100.0, y=0.0):

@@ -13,12 +13,13 @@ from core import registry
 from core.metrics.junctions.features import JunctionClusters, node_pair_distances
 from core.network.lineset import network_from
 from helpers import lines
+from core.runner import run as run_spec
 
 JUNCT = registry.get("junct")
 
 
 def run(gt, pred, **p):
-    return JUNCT.run(gt, pred, p)
+    return run_spec(JUNCT, gt, pred, p)
 
 
 # A 600 m road along y = 0 with two roads going north (300 m) at x = 200 and

@@ -12,12 +12,13 @@ from core import registry
 from core.network.lineset import LineSet, network_from
 from core.metrics.junctions.optj import _Features, match_features
 from helpers import lines
+from core.runner import run as run_spec
 
 OPTJ = registry.get("optj")
 
 
 def run(gt, pred, **p):
-    return OPTJ.run(gt, pred, p)
+    return run_spec(OPTJ, gt, pred, p)
 
 
 def numbers(r):
@@ -75,7 +76,7 @@ def test_every_road_broken_in_the_middle_drops_recall():
     assert r.score("RECALL") == pytest.approx(2 / 3)
     assert r.score("F1") == pytest.approx(0.8)
     assert r.counts["matches_pass2"] == 10
-    assert registry.get("junct").run(LADDER, pred).score("F1") == 1.0
+    assert run_spec(registry.get("junct"), LADDER, pred).score("F1") == 1.0
 
 
 # Ground truth: T at (0,0) (roads to (-200,0), (200,0), (0,200)).

@@ -6,12 +6,13 @@ import pytest
 from core import registry
 from core.network.lineset import LineSet
 from helpers import lines
+from core.runner import run as run_spec
 
 APLS = registry.get("apls")
 
 
 def run(gt, pred, **p):
-    return APLS.run(gt, pred, p)
+    return run_spec(APLS, gt, pred, p)
 
 
 L_SHAPE = lines([[0, 0], [200, 0]], [[200, 0], [200, 200]])
@@ -172,13 +173,13 @@ def test_huge_coordinates_warn_about_precision():
     from sample_data import sample
     gt, pred = sample("ground_truth"), sample("prediction")
     apls = registry.get("apls")
-    plain = apls.run(gt, pred)
+    plain = run_spec(apls, gt, pred)
     assert not any("float64" in w for w in plain.warnings)
-    far = apls.run(gt.translated(1e15, 1e15), pred.translated(1e15, 1e15))
+    far = run_spec(apls, gt.translated(1e15, 1e15), pred.translated(1e15, 1e15))
     w = [w for w in far.warnings if "float64" in w]
     assert len(w) == 1 and "MERGE_TOLERANCE, 0.05 m" in w[0] and "1e+15 m" in w[0], w
     assert '"coordinates reach' in far.to_json()
     # 1e9 (far beyond any projected CRS) is still fine: 2.2e-7 m resolution
-    mid = apls.run(gt.translated(1e9, 0), pred.translated(1e9, 0))
+    mid = run_spec(apls, gt.translated(1e9, 0), pred.translated(1e9, 0))
     assert not any("float64" in w for w in mid.warnings)
     assert mid.scores["APLS"] == pytest.approx(plain.scores["APLS"], abs=1e-6)

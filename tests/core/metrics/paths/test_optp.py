@@ -20,6 +20,7 @@ from core.metrics.paths.pathsample import PathPoints, decompose_paths, sub_polyl
 from core.network.sampling import rng
 from core.metrics.paths.viterbi import viterbi
 from helpers import lines
+from core.runner import run as run_spec
 
 OPTP = registry.get("optp")
 APLS = registry.get("apls")
@@ -41,7 +42,7 @@ def gt_path_scores(r):
 
 
 def run(gt, pred, **p):
-    return OPTP.run(gt, pred, p)
+    return run_spec(OPTP, gt, pred, p)
 
 
 def test_identity():
@@ -104,8 +105,8 @@ def test_doubled_road_lowers_precision_only(seed):
                                                pytest.approx(180 + 2 * math.sqrt(109)))
     # the old path scores hardly notice: every TLTS path is correct, APLS
     # loses only a few percent (OPT-P F1 loses a third)
-    assert TLTS.run(ROAD, pred, {"SEED": seed}).score("CORRECT") == 1.0
-    assert APLS.run(ROAD, pred).score("APLS") > 0.94
+    assert run_spec(TLTS, ROAD, pred, {"SEED": seed}).score("CORRECT") == 1.0
+    assert run_spec(APLS, ROAD, pred).score("APLS") > 0.94
 
 
 def test_two_parallel_roads_for_one():

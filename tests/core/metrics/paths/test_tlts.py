@@ -14,13 +14,14 @@ from core.metrics.paths.pairroutes import PairRouter
 from core.network.paths import NetworkDistances
 from core.network.sampling import rng
 from helpers import lines
+from core.runner import run as run_spec
 
 TLTS = registry.get("tlts")
 N = 1000
 
 
 def run(gt, pred, **p):
-    return TLTS.run(gt, pred, p)
+    return run_spec(TLTS, gt, pred, p)
 
 
 def paths(r):

@@ -6,6 +6,7 @@ import pytest
 
 from core import registry
 from core.network.sampling import rng
+from core.runner import run as run_spec
 from helpers import lines
 
 OPTG = registry.get("optg")
@@ -22,7 +23,7 @@ WHOLE = 1000.0
 
 
 def run(gt, pred, **p):
-    return OPTG.run(gt, pred, p)
+    return run_spec(OPTG, gt, pred, p)
 
 
 @pytest.mark.parametrize("matching", ["optimal", "greedy"])
@@ -45,7 +46,7 @@ def test_fig3_missed_parallel_road_halves_recall(matching):
     um = r.layers["UNMATCHED_GT"]
     assert len(um) == 44 and set(um.columns["n_subgraphs"]) == {100}
     # SUBG on the same data: recall 1
-    assert SUBG.run(lines(A, B), lines(A), {"N_SEEDS": 100, "RADIUS": WHOLE}).score("RECALL") == 1.0
+    assert run_spec(SUBG, lines(A, B), lines(A), {"N_SEEDS": 100, "RADIUS": WHOLE}).score("RECALL") == 1.0
 
 
 def test_fig3_default_parameters_recall_about_half():
@@ -69,7 +70,7 @@ def test_far_spurious_road_lowers_precision():
     assert r.score("PRECISION") == pytest.approx((n - n_far) / n)
     assert r.score("RECALL") == pytest.approx(10 / 21)
     # SUBG never samples the far road: precision stays 1
-    assert SUBG.run(lines(A, B), lines(A, FAR), {"N_SEEDS": n, "RADIUS": WHOLE}).score(
+    assert run_spec(SUBG, lines(A, B), lines(A, FAR), {"N_SEEDS": n, "RADIUS": WHOLE}).score(
         "PRECISION") == 1.0
     # with the default parameters too
     assert run(lines(A, B), lines(A, FAR)).score("PRECISION") < 0.9

@@ -6,6 +6,7 @@ import pytest
 
 from core import registry
 from helpers import lines
+from core.runner import run as run_spec
 
 SUBG = registry.get("subg")
 
@@ -21,7 +22,7 @@ WHOLE = 1000.0  # a radius holding the whole graph in every subgraph
 
 
 def run(gt, pred, **p):
-    return SUBG.run(gt, pred, p)
+    return run_spec(SUBG, gt, pred, p)
 
 
 def test_identity_is_perfect():

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from core import registry
+from core.runner import run as run_spec
 from helpers import lines
 
 TOPO = registry.get("topo")
@@ -13,7 +14,7 @@ H = [(0, 0), (200, 0)]  # ground truth: 40 holes at x = 2.5 .. 197.5 (spacing 5)
 
 
 def run(gt, pred, **p):
-    return TOPO.run(gt, pred, p)
+    return run_spec(TOPO, gt, pred, p)
 
 
 @pytest.mark.parametrize("agg", ["pooled", "mean"])

@@ -183,10 +183,10 @@ def test_style_post_processor(qgis_app):
 
 
 def test_sample_matches_core(run_alg):
-    from roadmetrics.core import registry
+    from roadmetrics.core.runner import run as run_spec
     r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})
     # same numbers straight from the core on the same coordinates
-    core = registry.get("apls").run(load_lines(GT_SAMPLE), load_lines(PRED_SAMPLE))
+    core = run_spec("apls", load_lines(GT_SAMPLE), load_lines(PRED_SAMPLE))
     assert r["APLS"] == pytest.approx(core.score("APLS"), abs=1e-12)
 
 

@@ -113,12 +113,12 @@ def test_bad_parameter_is_a_clear_error(run_alg):
 
 
 def test_sample_matches_core(run_alg):
-    from roadmetrics.core import registry
+    from roadmetrics.core.runner import run as run_spec
     gt, pred = load_lines(GT_SAMPLE), load_lines(PRED_SAMPLE)
     for aid, key in (("tlts", "CORRECT"), ("optp", "F1")):
         r = run_alg(f"roadmetrics:{aid}", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,
                                            "SEED": 3})
-        core = registry.get(aid).run(gt, pred, {"SEED": 3})
+        core = run_spec(aid, gt, pred, {"SEED": 3})
         assert r[key] == pytest.approx(core.score(key), abs=1e-12)
         assert 0.0 < r[key] < 1.0
 

@@ -103,11 +103,11 @@ def test_sink_styles(qgis_app, sink, color):
 
 
 def test_sample_topo_matches_core_and_file_sink_is_styled(run_alg, tmp_path):
-    from roadmetrics.core import registry
+    from roadmetrics.core.runner import run as run_spec
     out = str(tmp_path / "missing.gpkg")
     r = run_alg("roadmetrics:topo", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,
                                      "UNMATCHED_GT": out})
-    core = registry.get("topo").run(load_lines(GT_SAMPLE), load_lines(PRED_SAMPLE))
+    core = run_spec("topo", load_lines(GT_SAMPLE), load_lines(PRED_SAMPLE))
     assert r["F1"] == pytest.approx(core.score("F1"), abs=1e-12)
     assert 0.5 < r["RECALL"] < 0.9 and 0.8 < r["PRECISION"] <= 1.0
     assert os.path.exists(str(tmp_path / "missing.qml"))

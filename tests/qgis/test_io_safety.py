@@ -389,7 +389,7 @@ def test_feet_crs_is_converted_to_metres(run_alg, guarded_inputs, tmp_path):
     assert feet["APLS"] == pytest.approx(metres["APLS"], abs=1e-6)  # 2e-12 measured
     s = json.loads(feet["SCORES"])
     assert s["parameters"]["reprojected_to"] == "EPSG:32635"
-    assert "feet" in s["parameters"]["converted_from_unit"].lower()
+    assert any(u in s["parameters"]["converted_from_unit"].lower() for u in ("feet", "foot"))
     assert any("EPSG:2263" in w and "metres" in w for w in s["warnings"])
     ccq_m = run_alg("roadmetrics:ccq", {"GROUND_TRUTH": g.gt, "PREDICTION": g.pred})
     ccq_f = run_alg("roadmetrics:ccq", {"GROUND_TRUTH": gt_ft, "PREDICTION": pred_ft})
@@ -413,6 +413,26 @@ def test_feet_crs_that_cannot_be_placed_on_the_earth_is_a_clear_error(run_alg):
     msg = refused(run_alg, "roadmetrics:apls", {"GROUND_TRUTH": gt, "PREDICTION": gt},
                   "not in metres", "Reproject")
     assert "site grid" in msg
+
+
+@pytest.mark.xfail(strict=True, reason="issue 23.9: ui/inputs.py (working_crs, crs_label) still "
+                   "names the unit 'feet' and a CRS without authid by its description; remove "
+                   "this marker when the warning reads as below")
+def test_feet_warning_names_the_crs_and_its_unit(run_alg, guarded_inputs, tmp_path):
+    """The reprojection warning reads 'EPSG:2263 (US survey foot) -> EPSG:32635
+    (metres)', also for a CRS without authority id (never its PROJ string or
+    WKT, nor GeoPackage's 'unknown')."""
+    g = guarded_inputs
+    custom = ("+proj=lcc +lat_0=40.1666666666667 +lon_0=-74 +lat_1=41.0333333333333 "
+              "+lat_2=40.6666666666667 +x_0=300000.1 +y_0=0 +ellps=GRS80 "
+              "+towgs84=0,0,0,0,0,0,0 +units=us-ft +no_defs")
+    for srs, name in (("EPSG:2263", "EPSG:2263"), (custom, "custom CRS")):
+        gt = _translate(g.gt, str(tmp_path / f"gt_{len(srs)}.gpkg"), dstSRS=srs, reproject=True)
+        r = run_alg("roadmetrics:ccq", {"GROUND_TRUTH": gt, "PREDICTION": gt})
+        w = [x for x in json.loads(r["SCORES"])["warnings"] if "EPSG:32635" in x]
+        assert len(w) == 1, w
+        assert f"{name} (US survey foot) -> EPSG:32635 (metres)" in w[0], w[0]
+        assert not any(s in w[0] for s in ("+proj", "[", "unknown")), w[0]
 
 
 def test_undefined_geopackage_crs_is_a_missing_crs(run_alg, guarded_inputs, tmp_path):

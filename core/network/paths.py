@@ -24,6 +24,8 @@ tree grown at the dead end itself; the whole-matrix path stays as it was.
 """
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import dijkstra
@@ -50,11 +52,13 @@ class NetworkDistances:
         self._capacity = max(64, int(cache_bytes // max(8 * n, 1)))
         self._lru = None
         self._reduced = None
+        self._lock = threading.RLock()
 
     def node_rows(self, nodes: np.ndarray) -> np.ndarray:
         """Distances from the given nodes to every node: (len(nodes), N)."""
-        store, slots = self.row_slots(np.asarray(nodes, dtype=np.int64))
-        return store[slots]
+        with self._lock:
+            store, slots = self.row_slots(np.asarray(nodes, dtype=np.int64))
+            return store[slots]
 
     def row_slots(self, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(store, slots): ``store[slots[i]]`` is the row of ``nodes[i]``.
@@ -81,15 +85,20 @@ class NetworkDistances:
 
     def _rows_reduced(self, nodes):
         """Rows of ``nodes`` (unique) from trees grown on the network without
-        its dead ends (module docstring)."""
+        its dead ends (module docstring); a dead end whose neighbour's row is
+        stored takes it from the store."""
         if self._reduced is None:
             self._reduced = _DeadEnds(self.graph)
         r = self._reduced
         src = np.where(r.leaf[nodes], r.nbr[nodes], nodes)
-        usrc, inv = np.unique(src, return_inverse=True)
-        self.n_dijkstra += len(usrc)
-        rows = r.expand(dijkstra(r.core_graph, directed=False, indices=r.index[usrc]))
-        rows = rows[inv.reshape(-1)] if len(usrc) != len(nodes) or (usrc != nodes).any() else rows
+        have = self._lru.slot_of[src] if self._lru is not None else np.full(len(src), -1)
+        need = np.unique(src[have < 0])
+        self.n_dijkstra += len(need)
+        grown = r.expand(dijkstra(r.core_graph, directed=False, indices=r.index[need]))
+        rows = np.empty((len(nodes), self.net.n_nodes))
+        got = have >= 0
+        rows[got] = self._lru.rows[have[got]] if got.any() else 0.0
+        rows[~got] = grown[np.searchsorted(need, src[~got])]
         lf = np.nonzero(r.leaf[nodes])[0]
         if len(lf):
             rows[lf] += r.w[nodes[lf]][:, None]
@@ -115,12 +124,13 @@ class NetworkDistances:
         nb = len(src["edge"])
         if nb == 0 or len(dst["edge"]) == 0:
             return np.full((nb, len(dst["edge"])), np.inf)
-        rows, slots = self.row_slots(np.concatenate([src["u"], src["v"]]))
-        iu, iv = slots[:nb], slots[nb:]
-        # distance from each source location to every node
-        dp = rows[iu]
+        with self._lock:  # blocks may run on threads: rows are copied before any eviction
+            rows, slots = self.row_slots(np.concatenate([src["u"], src["v"]]))
+            iu, iv = slots[:nb], slots[nb:]
+            # distance from each source location to every node
+            dp = rows[iu]
+            t = rows[iv]
         dp += src["cu"][:, None]
-        t = rows[iv]
         t += src["cv"][:, None]
         np.minimum(dp, t, out=dp)
         del t
@@ -160,9 +170,10 @@ class _RowStore:
         miss = nodes[slots < 0]
         if len(miss):
             victims = np.argsort(self.stamp, kind="stable")[:len(miss)]
+            rows = compute(miss)  # may read stored rows, the victims' too
             old = self.node_of[victims]
             self.slot_of[old[old >= 0]] = -1
-            self.rows[victims] = compute(miss)
+            self.rows[victims] = rows
             self.slot_of[miss] = victims
             self.node_of[victims] = miss
             slots = self.slot_of[nodes]

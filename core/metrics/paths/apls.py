@@ -35,6 +35,9 @@ no sampling, memory bounded.
 from __future__ import annotations
 
 import math
+import os
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -54,6 +57,11 @@ VARIANT_DEFAULTS = {
 }
 SPEED_TO_MS = {"km/h": 1 / 3.6, "m/s": 1.0, "mph": 0.44704}
 EQUAL_TOL = 1e-9  # relative path-length differences below this count as equal
+APLS_THREADS = 2  # at most this many threads score row blocks (_both_ways)
+# node rows kept by all NetworkDistances of a run together (a network's whole
+# node matrix when it fits in its share, else its least recently used rows)
+ROW_CACHE_BYTES = 256 * 2**20
+BLOCK_ELEMENTS = 2 * 2**20  # elements of one row block's pair matrices
 
 
 def control_points(net, spacing, variant) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -118,7 +126,6 @@ class _OneWay:
         self.row_pen = np.zeros(n)
         self.row_n = np.zeros(n)
         self.hist = np.zeros(20)
-        self.s = 0 if n >= 2 else n
         if n < 2:
             return
         self.measures = [_Measure(distA, distB, A, B)]
@@ -129,29 +136,40 @@ class _OneWay:
         self.total_n = 0.0
         self.pen_sums = [0.0] * len(self.measures)
 
-    @property
-    def fraction(self) -> float:
-        return self.s / self.n if self.n else 1.0
+    def blocks(self) -> list[tuple[int, int]]:
+        """The row blocks (start, end), in order."""
+        return [(s, min(self.n, s + self.bs)) for s in range(0, self.n, self.bs)] \
+            if self.n >= 2 else []
 
-    def step(self):
-        """Score the routes of the next row block."""
-        A, n, s = self.A, self.n, self.s
-        e = self.s = min(n, s + self.bs)
+    def compute(self, s, e):
+        """Sums over the routes of row block s..e (thread-safe: it writes
+        nothing shared; :meth:`absorb` adds them up, in block order)."""
+        A, n = self.A, self.n
         LA = self.measures[0].block_in_A(s, e, n)
         R, V, mi, mj = _routes(LA, e - s, A.missing[s:e], A.missing[s:n], self.min_len,
                                self.variant)
+        out = {"pen": []}
         for k, measure in enumerate(self.measures):
             pen = measure.penalties(LA if k == 0 else measure.block_in_A(s, e, n), s, e, n, mi, mj)
             r_pen, r_n, c_pen, c_n = _route_sums(pen, V, R, mi, mj, self.variant)
-            self.pen_sums[k] += r_pen.sum() + (c_pen.sum() if self.both else 0.0)
-            if k > 0:
-                continue
-            self.total_n += r_n.sum() + (c_n.sum() if self.both else 0.0)
-            self.row_pen[s:e] += r_pen
-            self.row_n[s:e] += r_n
-            self.row_pen[s:n] += c_pen
-            self.row_n[s:n] += c_n
-            self.hist += _penalty_histogram(pen, V, R, mi, mj, self.variant)
+            out["pen"].append(r_pen.sum() + (c_pen.sum() if self.both else 0.0))
+            if k == 0:
+                out.update(r_pen=r_pen, r_n=r_n, c_pen=c_pen, c_n=c_n,
+                           n=r_n.sum() + (c_n.sum() if self.both else 0.0),
+                           hist=_penalty_histogram(pen, V, R, mi, mj, self.variant))
+        return out
+
+    def absorb(self, s, e, part):
+        """Add block s..e's sums (in block order: the same numbers serially or
+        on threads)."""
+        for k, v in enumerate(part["pen"]):
+            self.pen_sums[k] += v
+        self.total_n += part["n"]
+        self.row_pen[s:e] += part["r_pen"]
+        self.row_n[s:e] += part["r_n"]
+        self.row_pen[s:] += part["c_pen"]
+        self.row_n[s:] += part["c_n"]
+        self.hist += part["hist"]
 
     def result(self):
         out = dict(score=math.nan, score_time=math.nan, routes=0, row_pen=self.row_pen,
@@ -169,26 +187,44 @@ class _OneWay:
         return out
 
 
-def _both_ways(ways, progress):
-    """Run the directions' row blocks interleaved, the one least advanced
-    first: both sweep the networks in node order together, so the node rows
-    one block computes are still cached when the other direction needs
-    them (core/network/paths.py)."""
-    while True:
-        progress.set(sum(w.fraction for w in ways) / len(ways))
-        left = [w for w in ways if w.s < w.n]
-        if not left:
-            break
-        min(left, key=lambda w: w.fraction).step()
+def _both_ways(ways, progress, workers=None):
+    """Run the directions' row blocks interleaved in sweep order (fraction
+    done): both sweep the networks in node order together, so the node rows
+    one block computes are still cached when the other direction needs them
+    (core/network/paths.py).  Blocks run on ``workers`` threads (numpy
+    releases the GIL in the block arithmetic; default: the CPUs, at most
+    APLS_THREADS) and are added up in block order, so the numbers do not
+    depend on ``workers``."""
+    tasks = sorted((s / w.n, i, s, e) for i, w in enumerate(ways) for s, e in w.blocks())
+    workers = min(APLS_THREADS, os.cpu_count() or 1) if workers is None else workers
+    progress.set(0.0)
+    if workers <= 1 or len(tasks) < 2:
+        for k, (_, i, s, e) in enumerate(tasks):
+            ways[i].absorb(s, e, ways[i].compute(s, e))
+            progress.set((k + 1) / len(tasks))
+        return [w.result() for w in ways]
+    pending = deque()
+    with ThreadPoolExecutor(workers) as pool:
+        try:
+            for k, (_, i, s, e) in enumerate(tasks):
+                pending.append((i, s, e, pool.submit(ways[i].compute, s, e)))
+                while len(pending) > 2 * workers or (k == len(tasks) - 1 and pending):
+                    j, a, b, f = pending.popleft()
+                    ways[j].absorb(a, b, f.result())
+                    progress.set((k + 1 - len(pending)) / len(tasks))
+        except BaseException:
+            for *_, f in pending:
+                f.cancel()
+            raise
     return [w.result() for w in ways]
 
 
 def _block_size(n, A, B):
-    """Rows per block: at most ~3 M elements per block matrix (~25 MB per
-    float64 array), whatever the number of points or nodes."""
+    """Rows per block: at most BLOCK_ELEMENTS (2 M) elements per block
+    matrix (16 MB per float64 array), whatever the number of points or
+    nodes."""
     nodes = max(A.net.n_nodes, B.net.n_nodes, 1)
-    budget = 3 * 2**20
-    return int(max(8, min(n, budget // max(n, nodes))))
+    return int(max(8, min(n, BLOCK_ELEMENTS // max(n, nodes))))
 
 
 def _rows(prepared, a, b):
@@ -334,10 +370,12 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     progress.set(0.05, N_("snapping control points"))
     gs = _Side(G, P, spacing, snap, variant)
     ps = _Side(P, G, spacing, snap, variant)
-    dG, dP = NetworkDistances(G), NetworkDistances(P)
+    cache = ROW_CACHE_BYTES // (4 if speed_field else 2)
+    dG, dP = NetworkDistances(G, cache_bytes=cache), NetworkDistances(P, cache_bytes=cache)
     tG = tP = None
     if speed_field:
-        tG, tP = NetworkDistances(G, use_cost=True), NetworkDistances(P, use_cost=True)
+        tG = NetworkDistances(G, use_cost=True, cache_bytes=cache)
+        tP = NetworkDistances(P, use_cost=True, cache_bytes=cache)
     progress.set(0.1, N_("ground truth -> prediction"))
     r1, r2 = _both_ways([_OneWay(gs, ps, dG, dP, min_len, variant, tG, tP),
                          _OneWay(ps, gs, dP, dG, min_len, variant, tP, tG)],

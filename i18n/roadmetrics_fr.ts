@@ -75,6 +75,11 @@
     </message>
     <message>
         <extracomment>ui/checks.py</extracomment>
+        <source>The output {} ({}) would overwrite {}, a file the input {} ({}) reads: inputs are never modified. Choose another file for {}.</source>
+        <translation>La sortie {} ({}) écraserait {}, un fichier que lit l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py</extracomment>
         <source>The output {} ({}) would write the style file {}, which QGIS loads as the style of the input {} ({}): it would overwrite or restyle the input, and inputs are never modified. Choose another file name for {}.</source>
         <translation>La sortie {} ({}) écrirait le fichier de style {}, que QGIS charge comme style de l&apos;entrée {} ({}) : elle écraserait ou changerait le style de l&apos;entrée, et les entrées ne sont jamais modifiées. Choisissez un autre nom de fichier pour {}.</translation>
     </message>

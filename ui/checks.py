@@ -298,7 +298,8 @@ def check_outputs(alg, parameters, context):
         for path, table in destinations(alg, parameters, name, context):
             styled = d.type() == "sink" and QgsWkbTypes.geometryType(
                 _sink_wkb(d)) != GeometryType.Null and table is None
-            files = sorted(footprint(path, sidecar_style=styled))
+            main = os.path.abspath(os.path.expanduser(path))  # named first in messages
+            files = sorted(footprint(path, sidecar_style=styled), key=lambda f: (f != main, f))
             keys = [file_key(f) for f in files]
             for f, k in zip(files, keys):
                 if k in inputs:
@@ -318,6 +319,11 @@ def _refuse_over_input(alg, name, path, f, found):
             "The output {} ({}) would write the style file {}, which QGIS loads as the style of "
             "the input {} ({}): it would overwrite or restyle the input, and inputs are never "
             "modified. Choose another file name for {}.").format(
+            _named(alg, name), path, f, pname, ipath, _named(alg, name)))
+    if os.path.normcase(os.path.abspath(str(ipath))) != os.path.normcase(f):
+        raise QgsProcessingException(tr(
+            "The output {} ({}) would overwrite {}, a file the input {} ({}) reads: inputs are "
+            "never modified. Choose another file for {}.").format(
             _named(alg, name), path, f, pname, ipath, _named(alg, name)))
     raise QgsProcessingException(tr(
         "The output {} ({}) would overwrite the input {} ({}): inputs are never "

@@ -189,8 +189,9 @@ def test_source_of_an_input_vrt_is_refused(run_alg, guarded_inputs, tmp_path):
                     ("roadmetrics:apls", {}, {"MATCHED": str(target)}),
                     ("roadmetrics:apls", {}, {"UNMATCHED_GT": f'ogr:dbname="{target}" table="x"'}),
                     ("roadmetrics:evaluate", {"METRICS": [0]}, {"REPORT": str(target)})):
-                refused(run_alg, alg, dict(extra, GROUND_TRUTH=str(vrt), PREDICTION=g.pred, **out),
-                        "overwrite", "GROUND_TRUTH")
+                msg = refused(run_alg, alg, dict(extra, GROUND_TRUTH=str(vrt), PREDICTION=g.pred,
+                                                 **out), "overwrite", "GROUND_TRUTH")
+                assert f"{target}, a file the input" in msg and vrt.name in msg, msg
 
 
 def test_report_on_a_link_to_an_input_is_refused(run_alg, guarded_inputs, tmp_path):
@@ -267,7 +268,7 @@ def test_other_path_forms_are_refused_by_qgis_process(qgis_process, guarded_inpu
         (base[:1] + [f"PREDICTION={g.pred}", f'MATCHED=ogr:dbname="{g.pred}" table="prediction" (geom)'],
          ["would overwrite the input", "[PREDICTION]"]),
         (base[:1] + [f"PREDICTION={g.folder}|layername=pred", f"MATCHED={g.folder}/pred.shp"],
-         ["would overwrite the input", "[PREDICTION]"]),
+         ["would overwrite", "pred.shp, a file the input", "[PREDICTION]"]),
         (base + [f"MATCHED={os.path.splitext(g.pred)[0]}.shp"], ["style", "[PREDICTION]"]),
         (base + ["MERGE_TOLERANCE=1e6"], ["(MERGE_TOLERANCE)", "from 0 to 1 m"]),
     ]

@@ -84,17 +84,118 @@ def _line_parts(geom):
     return []
 
 
-def clip_lineset(ls: LineSet, polygon, margin: float = 0.0) -> LineSet:
-    """The LineSet clipped to a polygon (grown by ``margin``); feature
-    attributes are kept (a clipped feature keeps its values)."""
-    from shapely.geometry import LineString
+class PartIndex:
+    """Where the parts of a LineSet are: the bounding box of every segment
+    registered in the cells of a square grid of ``cell`` metres, so that the
+    parts near a tile are found without visiting every part (evaluate_tiles
+    clips tens of thousands of small tiles).  ``near(bounds)`` lists, in
+    increasing order, every part with a segment whose box meets ``bounds``
+    (closed boxes), a superset of the parts that meet the tile, so clipping
+    with it gives the same parts as without it."""
+
+    MAX_CELLS = 1 << 20
+    """At most this many cells along each axis (keys stay far from int64's limit)."""
+
+    def __init__(self, ls: LineSet, cell: float):
+        keep = [k for k, p in enumerate(ls.parts) if len(p) >= 2]
+        self.keys = self.parts = np.zeros(0, dtype=np.int64)
+        self.ncols = self.nrows = 0
+        if not keep:
+            return
+        lens = np.array([len(ls.parts[k]) for k in keep])
+        xy = np.vstack([ls.parts[k] for k in keep])
+        owner = np.repeat(np.asarray(keep, dtype=np.int64), lens)
+        inner = owner[:-1] == owner[1:]
+        lo = np.minimum(xy[:-1], xy[1:])[inner]
+        hi = np.maximum(xy[:-1], xy[1:])[inner]
+        self.origin = xy.min(axis=0)
+        extent = float(np.max(xy.max(axis=0) - self.origin))
+        self.cell = max(float(cell), extent / self.MAX_CELLS, 1e-9)
+        c0, c1 = self._cells(lo), self._cells(hi)
+        self.ncols, self.nrows = int(c1[:, 0].max()) + 1, int(c1[:, 1].max()) + 1
+        nx, ny = c1[:, 0] - c0[:, 0] + 1, c1[:, 1] - c0[:, 1] + 1
+        count = nx * ny
+        seg = np.repeat(np.arange(len(count)), count)
+        k = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
+        keys = (c0[seg, 1] + k // nx[seg]) * self.ncols + c0[seg, 0] + k % nx[seg]
+        owners = owner[:-1][inner][seg]
+        order = np.lexsort((owners, keys))
+        keys, owners = keys[order], owners[order]
+        first = np.ones(len(keys), dtype=bool)  # one entry per (cell, part)
+        first[1:] = (keys[1:] != keys[:-1]) | (owners[1:] != owners[:-1])
+        self.keys, self.parts = keys[first], owners[first]
+
+    def _cells(self, xy):
+        """Cell (column, row) of points; monotonic in each coordinate."""
+        return np.floor((np.asarray(xy, dtype=float) - self.origin) / self.cell).astype(np.int64)
+
+    def near(self, bounds) -> Optional[np.ndarray]:
+        """Indices of the parts with a segment whose box meets ``bounds``
+        (xmin, ymin, xmax, ymax); None when the bounds are not finite (then
+        every part is a candidate)."""
+        if not np.all(np.isfinite(bounds)):
+            return None
+        if not self.ncols:
+            return self.parts
+        x0, y0, x1, y1 = (float(v) for v in bounds)
+        ox, oy = float(self.origin[0]), float(self.origin[1])
+
+        def cell(v, o, n):  # clamped before int(): a far tile gives no overflow
+            return int(math.floor(min(max((v - o) / self.cell, -1.0), float(n))))
+        cx0, cx1 = max(cell(x0, ox, self.ncols), 0), min(cell(x1, ox, self.ncols), self.ncols - 1)
+        cy0, cy1 = max(cell(y0, oy, self.nrows), 0), min(cell(y1, oy, self.nrows), self.nrows - 1)
+        if cx0 > cx1 or cy0 > cy1:
+            return self.parts[:0]
+        rows = np.arange(cy0, cy1 + 1, dtype=np.int64) * self.ncols
+        a = np.searchsorted(self.keys, rows + cx0, "left")
+        b = np.searchsorted(self.keys, rows + cx1, "right")
+        found = self.parts[a[0]:b[0]] if len(rows) == 1 else \
+            np.concatenate([self.parts[i:j] for i, j in zip(a, b)])
+        return np.unique(found) if cx1 > cx0 or len(rows) > 1 else found
+
+
+def _tile_polygon(polygon, margin):
     poly = _as_polygon(polygon)
     if margin > 0:
         poly = poly.buffer(margin, join_style=2)
+    return poly
+
+
+def _is_box(poly):
+    """True for an axis-aligned rectangle: its vertices are its bounding
+    box's corners, or (a ring with extra vertices along its sides) it fills
+    that box.  No subtraction of infinite areas (a tile of 1e308 m has an
+    area of inf, and inf - inf is NaN)."""
+    if poly.geom_type != "Polygon" or poly.is_empty or len(poly.interiors):
+        return False
     x0, y0, x1, y1 = poly.bounds
-    is_box = abs(poly.area - (x1 - x0) * (y1 - y0)) <= 1e-9 * max(poly.area, 1.0)
+    c = np.asarray(poly.exterior.coords, dtype=float)[:, :2]
+    x, y = c[:, 0], c[:, 1]
+    if x0 < x1 and y0 < y1 and np.all((x == x0) | (x == x1)) and np.all((y == y0) | (y == y1)) \
+            and np.all((x[1:] == x[:-1]) | (y[1:] == y[:-1])):  # corners joined along the sides
+        return True
+    box_area = (x1 - x0) * (y1 - y0)
+    return bool(np.isfinite(box_area)) and abs(poly.area - box_area) <= 1e-9 * max(poly.area, 1.0)
+
+
+def clip_lineset(ls: LineSet, polygon, margin: float = 0.0,
+                 index: Optional[PartIndex] = None) -> LineSet:
+    """The LineSet clipped to a polygon (grown by ``margin``); feature
+    attributes are kept (a clipped feature keeps its values).  With an
+    ``index`` of ``ls`` (PartIndex) only the parts near the polygon are
+    visited; the result is the same."""
+    poly = _tile_polygon(polygon, margin)
+    return _clip(ls, poly, poly.bounds, _is_box(poly), index)
+
+
+def _clip(ls, poly, bounds, is_box, index):
+    """clip_lineset on a polygon already grown, with its bounds and shape."""
+    from shapely.geometry import LineString
+    x0, y0, x1, y1 = bounds
+    near = index.near(bounds) if index is not None else None
     parts, pf = [], []
-    for p, f in zip(ls.parts, ls.part_feature):
+    for k in (range(len(ls.parts)) if near is None else near):
+        p, f = ls.parts[k], ls.part_feature[k]
         if len(p) < 2:
             continue
         bx0, by0 = p.min(axis=0)
@@ -120,6 +221,31 @@ def clip_lineset(ls: LineSet, polygon, margin: float = 0.0) -> LineSet:
     return LineSet(parts, np.asarray(pf, dtype=np.int64) if pf else None, ls.feature_ids,
                    ls.attributes, ls.counts) if parts else LineSet([], None, None,
                                                                     {k: [] for k in ls.attributes})
+
+
+def clip_tiles(gt: LineSet, pred: LineSet, tiles: list, margin: float = 0.0,
+               progress: Optional[Progress] = None) -> list[tuple[LineSet, LineSet]]:
+    """Both layers clipped to every tile ([(tile_id, polygon)], see
+    evaluate_tiles): [(gt, pred)] in tile order.  Each part is only
+    clipped against the tiles near it (PartIndex, cells the size of a
+    typical tile), so clipping grows with tiles + parts, not their product;
+    ``progress`` is reported and checked for cancellation at every tile."""
+    progress = progress or NO_PROGRESS
+    progress.set(0.0, N_("clipping tiles"))
+    polys = [_tile_polygon(poly, margin) for _, poly in tiles]
+    sides = [max(b[2] - b[0], b[3] - b[1]) for b in (q.bounds for q in polys)]
+    sides = [x for x in sides if np.isfinite(x) and x > 0]
+    cell = float(np.median(sides)) if sides else 1.0
+    gi, pi = PartIndex(gt, cell), PartIndex(pred, cell)
+    out = []
+    step = max(1, len(polys) // 200)
+    for k, poly in enumerate(polys):
+        progress.check()
+        if k % step == 0:
+            progress.set(k / len(polys), N_("clipping tiles"))
+        bounds, is_box = poly.bounds, _is_box(poly)
+        out.append((_clip(gt, poly, bounds, is_box, gi), _clip(pred, poly, bounds, is_box, pi)))
+    return out
 
 
 def tile_seed(seed: int, index: int) -> int:
@@ -260,10 +386,8 @@ def evaluate_tiles(gt: LineSet, pred: LineSet, tiles: list, metrics: Optional[li
     progress = progress or NO_PROGRESS
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
     tasks, meta = [], []
-    progress.set(0.0, N_("clipping tiles"))
-    for k, (tid, poly) in enumerate(tiles):
-        g = clip_lineset(gt, poly, margin)
-        p = clip_lineset(pred, poly, margin)
+    for k, ((tid, poly), (g, p)) in enumerate(zip(tiles, clip_tiles(gt, pred, tiles, margin,
+                                                                     progress.sub(0.0, 0.05)))):
         meta.append((tid, poly, len(g.parts) == 0, len(g.parts), len(p.parts)))
         tasks.append({"gt": g, "pred": p, "metrics": ids, "params": params,
                       "seed": tile_seed(seed, k)})

@@ -114,3 +114,19 @@ def _run_metric(spec, gt, pred, params, progress):
     result.details["classes"] = per_class
     result.parameters["CLASS_FIELD"] = field
     return result
+
+
+def with_inputs(result: MetricResult, info: dict, gt: LineSet, pred: LineSet) -> MetricResult:
+    """What every face adds to a metric's result about its inputs: the
+    input warnings first, the working CRS and what was done to the
+    coordinates (core.crs.RECORD_KEYS, ``pixel_size_m``) in ``parameters``,
+    the readers' counts in ``counts``.  Changes ``result`` and returns it."""
+    from .crs import RECORD_KEYS
+    result.warnings = list(info.get("warnings") or []) + result.warnings
+    result.parameters["working_crs"] = info.get("working_crs")
+    for k in RECORD_KEYS + ("pixel_size_m",):
+        if info.get(k):
+            result.parameters[k] = info[k]
+    result.counts["input_ground_truth"] = gt.counts
+    result.counts["input_prediction"] = pred.counts
+    return result

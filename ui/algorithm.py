@@ -18,8 +18,7 @@ from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
                        QgsProcessingParameterNumber, QgsProcessingParameterString)
 
 from ..core import registry
-from ..core.crs import RECORD_KEYS as CRS_RECORD_KEYS
-from ..core.runner import run_metric
+from ..core.runner import run_metric, with_inputs
 from ..core.progress import Cancelled, Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
 from .checks import (
@@ -213,13 +212,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
             return {}
         except (ValueError, KeyError) as e:
             raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
-        result.warnings = info["warnings"] + result.warnings
-        result.parameters["working_crs"] = info.get("working_crs")
-        for k in CRS_RECORD_KEYS:
-            if info.get(k):
-                result.parameters[k] = info[k]
-        result.counts["input_ground_truth"] = gt.counts
-        result.counts["input_prediction"] = pred.counts
+        with_inputs(result, info, gt, pred)
         for w in result.warnings[len(info["warnings"]):]:
             self._warn(feedback, translate(w))
         outputs = {}

@@ -12,9 +12,8 @@ from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
                        QgsProcessingParameterFileDestination)
 
 from ..core import registry
-from ..core.crs import RECORD_KEYS as CRS_RECORD_KEYS
 from ..core.fieldnames import needs_short_names, short_field_names
-from ..core.analysis.evaluate import evaluate
+from ..core.analysis.evaluate import evaluate, scores_document
 from ..core.analysis.tiles import evaluate_tiles
 from ..core.progress import Cancelled
 from ..core.reports.report import evaluation_report
@@ -107,7 +106,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
         ev, tiled, numbers, aggregation, empty = run
         outputs = {k: numbers.get(k, math.nan) for s in self.specs() for k in
                    [s.output_key(o.name) for o in s.outputs]}
-        scores = self._scores_json(ids, info, numbers, ev, tiled, aggregation, empty)
+        scores = scores_document(ids, info, numbers, ev, tiled, aggregation, empty)
         outputs["SCORES"] = json.dumps(json_safe(scores))
         self._summary(feedback, ids, scores, ev, tiled)
         report = self.parameterAsFileOutput(parameters, "REPORT", context)
@@ -151,29 +150,6 @@ class EvaluateAlgorithm(ToolAlgorithm):
             return None
         except (ValueError, KeyError) as e:
             raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
-
-    @staticmethod
-    def _scores_json(ids, info, numbers, ev, tiled, aggregation, empty):
-        """The SCORES output: numbers, warnings, input facts and each
-        metric's result (whole extent) or the aggregate (tiles)."""
-        scores = {"metrics": ids, "working_crs": info.get("working_crs"),
-                  "warnings": info["warnings"], "numbers": numbers}
-        for k in CRS_RECORD_KEYS:
-            if info.get(k):
-                scores[k] = info[k]
-        if ev is not None:
-            scores["results"] = {m: r.to_dict() for m, r in ev.results.items()}
-            scores["errors"] = ev.errors
-        if tiled is not None:
-            scores["aggregation"] = aggregation
-            scores["empty_tiles"] = empty
-            scores["aggregate"] = tiled.aggregate
-            # the scores of each tile are in TILE_SCORES (SCORES stays bounded)
-            scores["tiles"] = {"count": len(tiled.tiles),
-                               "empty": sum(1 for t in tiled.tiles if t.empty),
-                               "failed": sum(1 for t in tiled.tiles if t.error)}
-            scores["warnings"] += tiled.warnings
-        return scores
 
     @staticmethod
     def _summary(feedback, ids, scores, ev, tiled):

@@ -156,3 +156,32 @@ def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
                 errors[m] = value[i][1]
     progress.set(1.0)
     return Evaluation(results, errors, ids)
+
+
+def scores_document(ids: list, info: dict, numbers: dict, ev: Optional[Evaluation] = None,
+                    tiled=None, aggregation: Optional[str] = None,
+                    empty: Optional[str] = None) -> dict:
+    """evaluate-all's SCORES (the same in QGIS, the library and the CLI):
+    the metrics run, the working CRS and what was done to the inputs
+    (``info``: ``working_crs``, core.crs.RECORD_KEYS, ``warnings``), the flat
+    ``numbers``, and each metric's result (whole extent: ``results`` and
+    ``errors``) or the aggregate over tiles (``aggregate``, tile counts;
+    the scores of each tile stay out, so SCORES stays bounded)."""
+    from ..crs import RECORD_KEYS
+    scores = {"metrics": list(ids), "working_crs": info.get("working_crs"),
+              "warnings": list(info.get("warnings") or []), "numbers": numbers}
+    for k in RECORD_KEYS + ("pixel_size_m",):
+        if info.get(k):
+            scores[k] = info[k]
+    if ev is not None:
+        scores["results"] = {m: r.to_dict() for m, r in ev.results.items()}
+        scores["errors"] = ev.errors
+    if tiled is not None:
+        scores["aggregation"] = aggregation
+        scores["empty_tiles"] = empty
+        scores["aggregate"] = tiled.aggregate
+        scores["tiles"] = {"count": len(tiled.tiles),
+                           "empty": sum(1 for t in tiled.tiles if t.empty),
+                           "failed": sum(1 for t in tiled.tiles if t.error)}
+        scores["warnings"] += tiled.warnings
+    return scores

@@ -1,0 +1,111 @@
+"""Source: the lines of one input with where their coordinates are."""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+import numpy as np
+
+from ..geometry.wkb import _header, line_parts
+from ..network.lineset import LineSet
+from ..text import msg
+
+
+@dataclass
+class Source:
+    """``lines``: the LineSet; ``crs``: the coordinates' CRS as any text
+    pyproj.CRS accepts ('EPSG:3067', WKT), None when unknown; ``pixel``:
+    coordinates are image pixels (x right, y down) to be scaled to metres
+    by a pixel size; ``name``: for messages; ``warnings``: what the reader
+    noticed (skipped features ...)."""
+
+    lines: LineSet
+    crs: Optional[Any] = None
+    pixel: bool = False
+    name: str = ""
+    warnings: list = field(default_factory=list)
+
+
+def usable(part: np.ndarray) -> bool:
+    """A line part the metrics can use: at least two distinct vertices,
+    all coordinates finite (the rule of the QGIS reader, ui/inputs.py)."""
+    return (len(part) >= 2 and bool(np.isfinite(part).all())
+            and not bool((part[1:] == part[:-1]).all()))
+
+
+class LineCollector:
+    """Builds a LineSet feature by feature, counting what it skips as the
+    QGIS reader does (``features``, ``null_geometries``, ``invalid_parts``,
+    ``multipart``, ``not_lines``)."""
+
+    def __init__(self, fields=()):
+        self.parts, self.part_feature, self.fids = [], [], []
+        self.fields = list(fields)
+        self.attrs = {f: [] for f in self.fields}
+        self.counts = {"features": 0, "null_geometries": 0, "invalid_parts": 0,
+                       "multipart": 0, "not_lines": 0}
+
+    def add(self, parts, fid=None, attributes=None) -> None:
+        """One feature: ``parts`` a list of (k, 2+) arrays (None or [] for
+        a feature without geometry)."""
+        self.counts["features"] += 1
+        if parts is None or len(parts) == 0:
+            self.counts["null_geometries"] += 1
+            return
+        if len(parts) > 1:
+            self.counts["multipart"] += 1
+        good = []
+        for p in parts:
+            p = np.asarray(p, dtype=float)
+            p = p[:, :2] if p.ndim == 2 and p.shape[1] >= 2 else np.zeros((0, 2))
+            if usable(p):
+                good.append(p)
+            else:
+                self.counts["invalid_parts"] += 1
+        if not good:
+            return
+        fi = len(self.fids)
+        self.fids.append(fi if fid is None else fid)
+        for p in good:
+            self.parts.append(p)
+            self.part_feature.append(fi)
+        attributes = attributes or {}
+        for f in self.fields:
+            self.attrs[f].append(attributes.get(f))
+
+    def add_wkb(self, wkb, fid=None, attributes=None) -> None:
+        if wkb is None:
+            self.add(None, fid, attributes)
+            return
+        buf = bytes(wkb)
+        try:
+            base = _header(buf, 0)[1] if buf else 2
+            parts = line_parts(buf) if base in (2, 5, 7) else None
+        except (ValueError, IndexError, struct.error):
+            parts = None
+        if parts is None:
+            self.counts["features"] += 1
+            self.counts["not_lines"] += 1
+            return
+        self.add(parts, fid, attributes)
+
+    def lineset(self) -> LineSet:
+        fids = self.fids if all(isinstance(f, (int, np.integer)) for f in self.fids) else None
+        return LineSet(self.parts, self.part_feature, fids, self.attrs, self.counts)
+
+    def warnings(self, name: str) -> list:
+        c, out = self.counts, []
+        if c["invalid_parts"]:
+            out.append(msg("{}: {} invalid line part(s) skipped (fewer than two distinct "
+                           "vertices or non-finite coordinates).", name, c["invalid_parts"]))
+        if c["not_lines"]:
+            out.append(msg("{}: {} feature(s) that are not lines skipped.", name, c["not_lines"]))
+        return out
+
+    def source(self, name: str, crs=None, pixel: bool = False) -> Source:
+        if self.counts["features"] and not self.parts and self.counts["not_lines"] == \
+                self.counts["features"]:
+            raise ValueError(msg("{} contains no lines: {} feature(s), none of them a "
+                                 "LineString or MultiLineString.", name, self.counts["features"]))
+        return Source(self.lineset(), crs, pixel, name, self.warnings(name))

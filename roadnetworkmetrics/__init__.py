@@ -1,0 +1,94 @@
+"""Road Network Metrics: score a predicted road network against a ground truth.
+
+The metric core of the QGIS plugin "Road Network Metrics" as a Python
+library: the same numbers, without QGIS.  One function per metric::
+
+    >>> import roadnetworkmetrics as rnm
+    >>> gt = [[(0, 0), (400, 0)], [(200, 0), (200, 300)]]
+    >>> pred = [[(0, 2), (400, 2)]]
+    >>> r = rnm.apls(gt, pred)
+    >>> round(r.scores["APLS"], 3)
+    0.516
+
+Inputs are file paths, networkx / osmnx graphs, shapely geometries,
+coordinate arrays or GeoDataFrames (:func:`read`); results carry the plugin's
+SCORES (``scores``, ``parameters``, ``counts``, ``warnings``) and the
+matched / unmatched features (``layers``).  Bad input raises
+:class:`InputError`.  See docs/library.md.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ._errors import InputError
+
+# the metric ids; each metric's module is named after it (core/registry.py
+# METRIC_MODULES; tests/library/test_api.py checks both lists agree)
+_METRICS = ("apls", "boundaryf", "ccq", "cldice", "distances", "instances", "junct", "optg",
+            "optj", "optp", "subg", "tlts", "topo")
+_LAZY = {"compute": "._api", "evaluate": "._evaluate", "EvaluationResult": "._evaluate",
+         "Result": "._result", "Source": ".core.io.source"}
+
+__all__ = ["InputError", "Result", "EvaluationResult", "Source", "compute", "evaluate",
+           "metrics", "read", "apls", "boundaryf", "ccq", "cldice", "distances", "instances",
+           "junct", "optg", "optj", "optp", "subg", "tlts", "topo"]
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("road-network-metrics")
+    except Exception:  # not installed (a checkout): metadata.txt of the plugin
+        import os
+        path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "metadata.txt")
+        try:
+            with open(path, encoding="utf-8") as f:
+                return next(l.split("=", 1)[1].strip() for l in f if l.startswith("version="))
+        except (OSError, StopIteration):
+            return "unknown"
+
+
+__version__ = _version()
+
+
+def __getattr__(name: str) -> Any:
+    """The metric functions and the heavier names are made on first use, so
+    that ``import roadnetworkmetrics`` does not import numpy and scipy."""
+    import importlib
+    if name in _METRICS:
+        from ._api import _spec, metric_function
+        fn = metric_function(_spec(name))
+    elif name in _LAZY:
+        fn = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    else:
+        raise AttributeError(f"module 'roadnetworkmetrics' has no attribute {name!r}")
+    globals()[name] = fn
+    return fn
+
+
+def __dir__() -> list:
+    return sorted(set(globals()) | set(__all__))
+
+
+def metrics() -> list:
+    """The metric ids, in the plugin's order (``['apls', 'boundaryf', ...]``)."""
+    from .core import registry
+    return [s.id for s in registry.all_specs()]
+
+
+def read(obj: Any, crs: Optional[Any] = None, node_xy=None, layer: Optional[str] = None,
+         name: str = "input"):
+    """Lines from a path, graph, geometries, arrays or GeoDataFrame, with
+    their CRS (``crs`` sets or overrides it: 'EPSG:3067', a WKT, a pyproj
+    CRS), as a :class:`Source` that every metric function accepts.
+    ``node_xy`` names a networkx graph's node coordinates: a pair of
+    attribute names, one attribute holding (x, y), or 'key' for (x, y) node
+    keys.  ``layer`` picks a layer of a multi-layer file.
+
+    >>> import roadnetworkmetrics as rnm
+    >>> src = rnm.read([[(0, 0), (10, 0)]], crs="EPSG:3067")
+    >>> len(src.lines), src.crs
+    (1, 'EPSG:3067')
+    """
+    from ._inputs import as_source
+    return as_source(obj, name, crs=crs, node_xy=node_xy, layer=layer, fields=None)

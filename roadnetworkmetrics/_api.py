@@ -1,0 +1,174 @@
+"""One function per metric of the registry (core/registry.py), generated:
+the same parameter names, defaults, ranges and help as the QGIS algorithms,
+numpydoc docstrings with an example that runs."""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Optional, Union
+
+from .core import registry
+from .core.progress import Progress
+from .core.registry import MetricSpec, check_fields
+from .core.runner import run_metric, with_inputs
+from .core.text import message_of
+from ._errors import InputError
+from ._inputs import as_source, prepare
+from ._progress import progress_for
+from ._result import Result
+
+INPUT_DOC = """ground_truth, prediction : path, networkx graph, shapely geometries, arrays or GeoDataFrame
+    The reference and the network to score: a file path (GeoPackage,
+    GeoJSON, RoadTracer .graph, one-chip SpaceNet CSV, anything GDAL reads
+    with pyogrio; ``'file.gpkg|layername=roads'`` names a layer), a
+    networkx / osmnx graph, shapely (Multi)LineStrings, WKT, (k, 2)
+    coordinate arrays, a geopandas GeoDataFrame, or
+    :func:`roadnetworkmetrics.read` of any of these (to set a CRS or
+    name node coordinates).  Coordinates in metres, or in a CRS that is
+    reprojected as the plugin does (docs/conventions.md)."""
+
+COMMON_DOC = """pixel_size : float, optional
+    Metres per pixel, for inputs in pixel coordinates (RoadTracer .graph,
+    SpaceNet WKT_Pix): they are scaled to metres before any metric and
+    the scale is recorded in ``parameters['pixel_size_m']``.
+progress : bool or callable, default False
+    True: a progress bar on stderr (tqdm when installed); a callable
+    ``f(fraction, message)`` is called as the run advances."""
+
+
+def normalise(spec: MetricSpec, params: dict) -> dict:
+    """Parameter names as the plugin spells them (upper case); lower-case
+    keywords are accepted (``merge_tolerance=0.1``)."""
+    names = {p.name for p in spec.all_params()}
+    out = {}
+    for k, v in params.items():
+        up = k.upper()
+        if up not in names:
+            raise InputError(f"{spec.id}: unknown parameter {k} (parameters: "
+                             f"{', '.join(sorted(names))})")
+        out[up] = v
+    return out
+
+
+def field_values(spec: MetricSpec, resolved: dict) -> list:
+    return [resolved[p.name] for p in spec.all_params()
+            if p.kind == "field" and resolved.get(p.name)]
+
+
+def resolve(spec: MetricSpec, params: dict) -> dict:
+    try:
+        return spec.resolve(normalise(spec, params))
+    except (ValueError, KeyError) as e:
+        raise InputError(message_of(e))
+
+
+def compute(metric: str, ground_truth: Any, prediction: Any, params: Optional[dict] = None,
+            pixel_size: Optional[float] = None,
+            progress: Union[bool, Callable, Progress] = False) -> Result:
+    """Run the metric ``metric`` (an id of :func:`roadnetworkmetrics.metrics`)
+    on two inputs with ``params`` (names as in the plugin)."""
+    spec = _spec(metric)
+    resolved = resolve(spec, params or {})
+    fields = field_values(spec, resolved)
+    gt = as_source(ground_truth, "ground truth", fields=fields)
+    pred = as_source(prediction, "prediction", fields=fields)
+    glines, plines, info = prepare(gt, pred, pixel_size)
+    try:
+        check_fields(spec, resolved, {"GROUND_TRUTH": list(glines.attributes),
+                                      "PREDICTION": list(plines.attributes)})
+        with progress_for(progress, spec.name) as prog:
+            result = run_metric(spec, glines, plines, resolved, prog)
+    except (ValueError, KeyError) as e:
+        raise InputError(message_of(e))
+    return Result(with_inputs(result, info, glines, plines), info.get("working_crs"))
+
+
+def _spec(metric: str) -> MetricSpec:
+    try:
+        return registry.get(metric)
+    except KeyError:
+        ids = ", ".join(s.id for s in registry.all_specs())
+        raise InputError(f"unknown metric {metric!r} (metrics: {ids})")
+
+
+def _type(p) -> str:
+    return {"distance": "float", "number": "float", "integer": "int", "bool": "bool",
+            "enum": "str", "field": "str", "string": "str"}.get(p.kind, "str")
+
+
+def _param_doc(p) -> str:
+    default = "None" if p.default is None else repr(p.default)
+    head = f"{p.name} : {_type(p)}, default {default}"
+    bits = [p.label + (f" ({p.unit})" if p.unit else "") + "."]
+    if p.options:
+        bits.append("One of " + ", ".join(repr(o) for o in p.options) + ".")
+    rt = p.range_text() if p.kind in ("distance", "number", "integer") else ""
+    if rt:
+        bits.append(f"Range: {rt}.")
+    if p.help:
+        bits.append(p.help)
+    return head + "\n    " + " ".join(bits)
+
+
+def _example(spec: MetricSpec) -> str:
+    o = spec.headline_output()
+    lines = [">>> import roadnetworkmetrics as rnm",
+             ">>> road = [[(0, 0), (400, 0)], [(200, 0), (200, 300)]]",
+             f">>> r = rnm.{spec.id}(road, road{_example_params(spec)})"]
+    if o.perfect is not None and not (isinstance(o.perfect, float) and math.isnan(o.perfect)):
+        lines += [f">>> round(r.scores[{o.name!r}], 6)", f"{float(o.perfect)!r}"]
+    else:
+        lines += [f">>> {o.name!r} in r.scores", "True"]
+    return "\n".join(lines)
+
+
+def _example_params(spec: MetricSpec) -> str:
+    return "".join(f", {k}={v!r}" for k, v in spec.test_params.items())
+
+
+def docstring(spec: MetricSpec) -> str:
+    outs = "\n".join(f"    - ``{o.name}``: {o.label}" + (f" ({o.unit})" if o.unit else "")
+                     for o in spec.outputs)
+    sinks = ", ".join(f"``{s.name}``" for s in spec.sinks) or "none"
+    params = "\n".join(_param_doc(p) for p in spec.all_params())
+    return f"""{spec.name}.
+
+{spec.help}
+
+Parameters
+----------
+{INPUT_DOC}
+{params}
+{COMMON_DOC}
+
+Returns
+-------
+Result
+    ``scores``:
+{outs}
+
+    ``layers``: {sinks}.
+
+Raises
+------
+InputError
+    Unreadable input, no usable line in the ground truth, a parameter
+    out of its range (the sentence the QGIS plugin shows).
+
+References
+----------
+{spec.reference or "See docs/."}
+
+Examples
+--------
+{_example(spec)}
+"""
+
+
+def metric_function(spec: MetricSpec) -> Callable:
+    def metric(ground_truth: Any, prediction: Any, *, pixel_size: Optional[float] = None,
+               progress: Union[bool, Callable] = False, **params: Any) -> Result:
+        return compute(spec.id, ground_truth, prediction, params, pixel_size, progress)
+    metric.__name__ = metric.__qualname__ = spec.id
+    metric.__doc__ = docstring(spec)
+    metric.__module__ = "roadnetworkmetrics"
+    return metric

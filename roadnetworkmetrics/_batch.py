@@ -1,0 +1,300 @@
+"""Batch scoring for benchmarks: one metric over many (ground truth,
+prediction) pairs, one row per pair, an aggregate over all of them.
+
+Pairs come from two folders matched by file name (without extension), a
+CSV manifest (``id,ground_truth,prediction``), or a SpaceNet ground-truth
+CSV and proposal CSV matched by ``ImageId``.  Rows are written as they are
+computed (CSV or JSON lines; Parquet at the end, with pyarrow), so an
+interrupted batch resumes where it stopped.
+
+Chips where a side is empty or missing (docs/library.md, "Batch scoring"):
+
+* ``empty_chips='spacenet'`` (default; the SpaceNet 3 scorer's rule): a
+  chip whose ground truth and prediction are both empty scores the
+  metric's perfect value (APLS 1), a chip whose ground truth is empty and
+  prediction is not scores its worst (APLS 0); a chip without prediction is
+  scored against an empty prediction (APLS 0);
+* ``empty_chips='skip'`` (CosmiQ's ``apls`` package): chips with an empty
+  ground truth, or an empty or missing prediction, get no score and are left
+  out of the aggregate.
+
+Predictions without a ground truth are reported (status
+``missing_ground_truth``), never scored.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import math
+import os
+from typing import Any, Callable, Iterable, Optional
+
+from .core import registry
+from .core.analysis.executor import run_tasks
+from .core.analysis.tiles import _worst
+from .core.io.read import read_path
+from .core.io.source import Source
+from .core.io.spacenet import read_spacenet_csv
+from .core.network.lineset import LineSet
+from .core.result import MetricResult
+from .core.text import message_of, msg
+from ._errors import InputError
+
+READABLE = (".gpkg", ".geojson", ".json", ".graph", ".csv", ".shp", ".fgb", ".gml", ".kml",
+            ".sqlite", ".gpx", ".tab")
+EMPTY_RULES = ("spacenet", "skip")
+STATUS = ("ok", "empty_both", "empty_ground_truth", "empty_prediction", "missing_prediction",
+          "missing_ground_truth", "error")
+
+
+def pairs_from_folders(gt_dir: str, pred_dir: str) -> list:
+    """[(id, gt path or None, pred path or None)] by file name without its
+    extension, sorted by id."""
+    def files(d):
+        if not os.path.isdir(d):
+            raise InputError(msg("{}: no such folder.", d))
+        out = {}
+        for f in sorted(os.listdir(d)):
+            stem, ext = os.path.splitext(f)
+            if ext.lower() in READABLE and os.path.isfile(os.path.join(d, f)):
+                if stem in out:
+                    raise InputError(msg("{}: two files for the pair '{}' ({} and {}).", d, stem,
+                                         os.path.basename(out[stem]), f))
+                out[stem] = os.path.join(d, f)
+        return out
+    g, p = files(gt_dir), files(pred_dir)
+    return [(k, g.get(k), p.get(k)) for k in sorted(set(g) | set(p))]
+
+
+def pairs_from_manifest(path: str) -> list:
+    """[(id, gt path, pred path)] from a CSV with columns ``id``,
+    ``ground_truth``, ``prediction`` (paths relative to the CSV's folder;
+    an empty cell: that side is missing)."""
+    base = os.path.dirname(os.path.abspath(path))
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            rows = list(csv.DictReader(f))
+            header = list(rows[0].keys()) if rows else []
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        raise InputError(msg("{} is not a readable CSV file ({}).", path, e))
+    need = ("id", "ground_truth", "prediction")
+    if rows and not all(c in header for c in need):
+        raise InputError(msg("{}: a manifest needs the columns id, ground_truth, prediction "
+                             "(found: {}).", path, ", ".join(header)))
+    def full(p):
+        return os.path.join(base, p) if p and not os.path.isabs(p) else (p or None)
+    return [(r["id"], full(r["ground_truth"]), full(r["prediction"])) for r in rows]
+
+
+def pairs_from_spacenet(gt_csv: str, proposal_csv: str) -> list:
+    """[(ImageId, gt Source or None, proposal Source or None)] in the ground
+    truth's order, then the proposal's ids that the ground truth lacks."""
+    try:
+        g = read_spacenet_csv(gt_csv)
+        p = read_spacenet_csv(proposal_csv)
+    except ValueError as e:
+        raise InputError(message_of(e))
+    return [(k, g.get(k), p.get(k)) for k in list(g) + [k for k in p if k not in g]]
+
+
+def score_pair(task: dict, progress=None) -> dict:
+    """One row (module level: runs in worker processes and on Dask)."""
+    from ._api import compute
+    spec = registry.get(task["metric"])
+    row = {"id": task["id"]}
+    gt, pred, rule = task["gt"], task["pred"], task["empty_chips"]
+    if gt is None:
+        return {**row, "status": "missing_ground_truth"}
+    try:
+        gsrc = gt if isinstance(gt, Source) else read_path(gt, task["fields"])
+        psrc = pred if isinstance(pred, Source) else (
+            read_path(pred, task["fields"]) if pred is not None else None)
+    except ValueError as e:
+        return {**row, "status": "error", "error": message_of(e)}
+    if psrc is None:
+        psrc = Source(LineSet([]), gsrc.crs, gsrc.pixel, "missing prediction")
+        status = "missing_prediction"
+    else:
+        status = "ok" if len(psrc.lines.parts) else "empty_prediction"
+    g_empty, p_empty = not gsrc.lines.parts, not psrc.lines.parts
+    if rule == "skip" and (g_empty or p_empty):
+        return {**row, "status": "empty_both" if g_empty and p_empty else
+                ("empty_ground_truth" if g_empty else status)}
+    if g_empty:
+        best = p_empty
+        scores = {o.name: (o.perfect if best else _worst(o)) for o in spec.outputs
+                  if not (o.perfect is None and o.bounds and o.bounds[1] is None)}
+        return {**row, "status": "empty_both" if best else "empty_ground_truth",
+                **{k: v for k, v in scores.items() if v is not None}}
+    try:
+        r = compute(spec.id, gsrc, psrc, task["params"], task["pixel_size"])
+    except InputError as e:
+        return {**row, "status": "error", "error": str(e)}
+    out = {**row, "status": status, **r.scores,
+           "warnings": " | ".join(r.warnings)}
+    out["_pool_stats"] = r._core.pool_stats
+    return out
+
+
+def columns(metric: str) -> list:
+    spec = registry.get(metric)
+    return ["id", "status"] + [o.name for o in spec.outputs] + ["error", "warnings"]
+
+
+class RowWriter:
+    """Rows to CSV / JSON lines as they come (flushed), Parquet at close;
+    ``done`` holds the ids already in an existing file (resume)."""
+
+    def __init__(self, path: str, cols: list, resume: bool = True):
+        self.path, self.cols = path, cols
+        self.kind = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl",
+                     ".parquet": "parquet"}.get(os.path.splitext(path)[1].lower(), "csv")
+        if self.kind == "parquet":
+            try:
+                import pyarrow  # noqa: F401
+            except ImportError:
+                raise InputError(msg("Writing {} needs pyarrow (pip install pyarrow); .csv "
+                                     "and .jsonl are written without it.", path))
+        self.old = self._read() if resume and os.path.exists(path) else []
+        self.done = {str(r.get("id")) for r in self.old}
+        self.new = []
+        self._fh = None
+        if self.kind != "parquet":
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            fresh = not self.old
+            self._fh = open(path, "w" if fresh else "a", newline="", encoding="utf-8")
+            if self.kind == "csv":
+                self._csv = csv.DictWriter(self._fh, fieldnames=cols, extrasaction="ignore")
+                if fresh:
+                    self._csv.writeheader()
+
+    def _read(self) -> list:
+        try:
+            if self.kind == "csv":
+                with open(self.path, newline="", encoding="utf-8") as f:
+                    rows = list(csv.DictReader(f))
+                return [{k: _parse(v) if k not in ("id", "status", "error", "warnings") else v
+                         for k, v in r.items()} for r in rows]
+            if self.kind == "jsonl":
+                with open(self.path, encoding="utf-8") as f:
+                    return [json.loads(l) for l in f if l.strip()]
+            import pyarrow.parquet as pq
+            return pq.read_table(self.path).to_pylist()
+        except (OSError, ValueError, csv.Error) as e:
+            raise InputError(msg("{} exists and cannot be read to resume ({}); remove it or "
+                                 "give --no-resume.", self.path, e))
+
+    def write(self, row: dict) -> None:
+        row = {k: v for k, v in row.items() if not k.startswith("_")}
+        self.new.append(row)
+        if self.kind == "csv":
+            self._csv.writerow({k: ("" if _nan(v) else v) for k, v in row.items()})
+            self._fh.flush()
+        elif self.kind == "jsonl":
+            self._fh.write(json.dumps({k: (None if _nan(v) else v) for k, v in row.items()}) + "\n")
+            self._fh.flush()
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+        elif self.kind == "parquet":
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+            rows = self.old + self.new
+            table = pa.table({c: [r.get(c) for r in rows] for c in self.cols})
+            pq.write_table(table, self.path)
+
+
+def _nan(v) -> bool:
+    return isinstance(v, float) and math.isnan(v)
+
+
+def _parse(v):
+    if v in ("", None):
+        return math.nan
+    try:
+        return float(v)
+    except ValueError:
+        return v
+
+
+def aggregate(metric: str, rows: list, pooled_rows: Optional[list] = None) -> dict:
+    """The batch aggregate: ``mean`` of every score over the rows that have
+    it (SpaceNet's total score is the mean of the chips' APLS), ``pooled``
+    (the metric's pooled rule over the scored pairs, as for tiles) when
+    every row was computed in this run, counts by status and the ids of
+    pairs missing a side."""
+    spec = registry.get(metric)
+    mean = {}
+    for o in spec.outputs:
+        vals = [r.get(o.name) for r in rows]
+        vals = [float(v) for v in vals if isinstance(v, (int, float)) and not _nan(float(v))]
+        mean[o.name] = (sum(vals) / len(vals)) if vals else math.nan
+    status = {s: 0 for s in STATUS}
+    for r in rows:
+        status[r.get("status", "error")] = status.get(r.get("status", "error"), 0) + 1
+    out = {"metric": metric, "pairs": len(rows),
+           "scored": sum(1 for r in rows if isinstance(r.get(spec.headline_output().name),
+                                                       (int, float))
+                         and not _nan(float(r[spec.headline_output().name]))),
+           "status": {k: v for k, v in status.items() if v}, "mean": mean}
+    if pooled_rows is not None and spec.pool is not None:
+        rs = [MetricResult(metric, {o.name: r.get(o.name) for o in spec.outputs},
+                           pool_stats=r["_pool_stats"]) for r in pooled_rows
+              if r.get("_pool_stats")]
+        out["pooled"] = dict(spec.clip_scores(dict(spec.pool(rs)))) if rs else {}
+    for s in ("missing_prediction", "missing_ground_truth", "error"):
+        ids = [r["id"] for r in rows if r.get("status") == s]
+        if ids:
+            out[s] = ids[:100] + (["..."] if len(ids) > 100 else [])
+    return out
+
+
+def run_batch(metric: str, pairs: list, out: str, params: Optional[dict] = None,
+              pixel_size: Optional[float] = None, empty_chips: str = "spacenet",
+              workers: int = 1, dask: Optional[str] = None, resume: bool = True,
+              progress: Optional[Callable] = None, chunk: Optional[int] = None) -> dict:
+    """Score every pair, write one row each to ``out``, return the aggregate."""
+    from ._api import _spec, field_values, resolve
+    spec = _spec(metric)
+    if empty_chips not in EMPTY_RULES:
+        raise InputError(msg("empty_chips must be one of {}, not {!r}.", ", ".join(EMPTY_RULES),
+                             empty_chips))
+    resolved = resolve(spec, params or {})
+    fields = field_values(spec, resolved)
+    for _, g, p in pairs:
+        for side in (g, p):
+            if isinstance(side, (str, os.PathLike)) and os.path.exists(side) and \
+                    os.path.exists(out) and os.path.samefile(side, out):
+                raise InputError(msg("The output {} is an input: choose another file.", out))
+    writer = RowWriter(out, columns(metric), resume)
+    todo = [(i, g, p) for i, g, p in pairs if str(i) not in writer.done]
+    tasks = [{"id": i, "gt": g, "pred": p, "metric": metric, "params": dict(params or {}),
+              "pixel_size": pixel_size, "empty_chips": empty_chips, "fields": fields}
+             for i, g, p in todo]
+    n = len(tasks)
+    size = chunk or max(64, 32 * max(workers, 1))
+    computed = []
+    from .core.progress import Progress
+    prog = Progress(progress) if callable(progress) else None
+    try:
+        for start in range(0, n, size):
+            part = tasks[start:start + size]
+            sub = prog.sub(start / n, (start + len(part)) / n) if prog else None
+            done = run_tasks(score_pair, part, workers, dask, sub, [str(t["id"]) for t in part])
+            for t, (ok, value) in zip(part, done):
+                row = value if ok else {"id": t["id"], "status": "error",
+                                        "error": str(value).splitlines()[0]}
+                writer.write(row)
+                computed.append(row)
+    finally:
+        writer.close()
+    rows = writer.old + computed
+    result = aggregate(metric, rows, computed if not writer.old else None)
+    result["resumed"] = len(writer.old)
+    result["rows"] = out
+    return result
+
+
+def ids(pairs: Iterable) -> list[Any]:
+    return [p[0] for p in pairs]

@@ -1,0 +1,100 @@
+"""The working-CRS rule of core/crs.py applied with pyproj (the QGIS face
+applies it with QGIS's own transforms, ui/inputs.py)."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy as np
+
+from .core.crs import plan, worst_scale
+from .core.network.lineset import LineSet
+from .core.text import msg
+from ._errors import InputError
+
+
+def _pyproj():
+    try:
+        import pyproj
+    except ImportError:
+        return None
+    return pyproj
+
+
+def label(crs) -> str:
+    """'EPSG:3067' when the CRS has an EPSG code, else its name."""
+    auth = crs.to_authority(min_confidence=90)
+    return f"{auth[0]}:{auth[1]}" if auth else (crs.name or "custom CRS")
+
+
+def parse(crs: Any, name: str):
+    """A pyproj.CRS, or None for no CRS; InputError when pyproj is missing
+    or does not understand it."""
+    if crs is None:
+        return None
+    pyproj = _pyproj()
+    if pyproj is None:
+        raise InputError(msg("{} has a CRS ({}), and handling it needs pyproj: pip install "
+                             "pyproj (or road-network-metrics[crs]), or give coordinates "
+                             "in metres without a CRS.", name, str(crs)[:60]))
+    try:
+        return pyproj.CRS.from_user_input(crs)
+    except Exception as e:  # pyproj.exceptions.CRSError
+        raise InputError(msg("{}: the CRS {!r} is not understood ({}).", name, str(crs)[:80], e))
+
+
+def unit_of(crs) -> Optional[str]:
+    axes = crs.axis_info
+    if not axes:
+        return None
+    u = (axes[0].unit_name or "").lower()
+    return "metre" if u in ("metre", "meter", "m") else (axes[0].unit_name or None)
+
+
+def extent(lines: LineSet) -> tuple:
+    xy = np.concatenate(lines.parts)
+    return (*xy.min(axis=0), *xy.max(axis=0))
+
+
+def to_lonlat(crs):
+    pyproj = _pyproj()
+    t = pyproj.Transformer.from_crs(crs, "EPSG:4326", always_xy=True)
+    return lambda xs, ys: t.transform(np.asarray(xs, float), np.asarray(ys, float))
+
+
+def decide(crs, lines: LineSet):
+    """core.crs.plan for a ground truth in ``crs`` (a pyproj.CRS)."""
+    box = extent(lines)
+    f = to_lonlat(crs)
+    unit = "degree" if crs.is_geographic else unit_of(crs)
+    scale = worst_scale(f, box) if (not crs.is_geographic and unit == "metre") else None
+    try:
+        lon, lat = f([(box[0] + box[2]) / 2], [(box[1] + box[3]) / 2])
+        centre = (float(lon[0]), float(lat[0]))
+        centre = centre if all(np.isfinite(centre)) else None
+    except Exception:  # pyproj.exceptions.ProjError
+        centre = None
+    try:
+        return plan(label(crs), crs.is_geographic, unit, scale, centre)
+    except ValueError as e:
+        raise InputError(e.args[0])
+
+
+def transform(lines: LineSet, source, target) -> LineSet:
+    """``lines`` from CRS ``source`` to ``target`` (pyproj.CRS), all parts
+    at once; parts that do not transform (non-finite results) are dropped
+    and counted as ``transform_errors``."""
+    if not lines.parts:
+        return lines
+    pyproj = _pyproj()
+    t = pyproj.Transformer.from_crs(source, target, always_xy=True)
+    xy = np.concatenate(lines.parts)
+    x, y = t.transform(xy[:, 0], xy[:, 1], errcheck=False)
+    out = np.column_stack([x, y])
+    cuts = np.cumsum([len(p) for p in lines.parts])[:-1]
+    parts = np.split(out, cuts)
+    ok = [bool(np.isfinite(p).all()) for p in parts]
+    counts = dict(lines.counts)
+    counts["transform_errors"] = counts.get("transform_errors", 0) + ok.count(False)
+    keep = [i for i, k in enumerate(ok) if k]
+    return LineSet([parts[i] for i in keep], lines.part_feature[keep], lines.feature_ids,
+                   lines.attributes, counts)

@@ -1,0 +1,184 @@
+"""evaluate(): several metrics on one pair of inputs, on the whole extent
+or tile by tile, with the plugin's SCORES document and HTML report."""
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Callable, Optional, Sequence, Union
+
+import numpy as np
+
+from .core import registry
+from .core.analysis.evaluate import evaluate as _evaluate
+from .core.analysis.evaluate import metric_params, scores_document
+from .core.analysis.tiles import evaluate_tiles, grid_tiles
+from .core.progress import Progress
+from .core.registry import check_fields
+from .core.result import json_safe
+from .core.text import message_of
+from ._api import _spec, normalise
+from ._errors import InputError
+from ._inputs import as_source, prepare
+from ._progress import progress_for
+from ._result import Result
+
+
+class EvaluationResult:
+    """What :func:`evaluate` returns.
+
+    Attributes
+    ----------
+    numbers : dict
+        {score key: number} of every metric, keys as in the plugin's
+        evaluate-all outputs (``APLS``, ``CCQ_QUALITY``, ``TOPO_F1`` ...).
+    results : dict
+        {metric id: Result} (whole extent only).
+    errors : dict
+        {metric id: message} of metrics that could not be computed.
+    aggregate : dict
+        {metric id: {output: number}} over the tiles (tiles only).
+    warnings : list of str
+    """
+
+    def __init__(self, document: dict, results: dict, evaluation, tiled, inputs):
+        self._doc = document
+        self.numbers = document["numbers"]
+        self.results = results
+        self.errors = document.get("errors", {})
+        self.aggregate = document.get("aggregate", {})
+        self.warnings = [str(w) for w in document["warnings"]]
+        self._evaluation, self._tiled, self._inputs = evaluation, tiled, inputs
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v:.4g}" for k, v in list(self.numbers.items())[:4])
+        return f"<EvaluationResult {len(self.numbers)} scores: {shown}, ...>"
+
+    def to_dict(self) -> dict:
+        """The plugin's evaluate SCORES document (JSON-safe)."""
+        return json_safe(self._doc)
+
+    def to_json(self, indent: Optional[int] = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def report(self, path: Optional[str] = None, title: str = "Road network evaluation") -> str:
+        """The HTML report of the plugin (written to ``path`` when given);
+        returns the HTML text."""
+        from .core.reports.report import evaluation_report
+        from . import __version__
+        gt, pred, rows = self._inputs
+        html = evaluation_report(title, rows, self._evaluation, self._tiled, gt.parts, pred.parts,
+                                 meta={"roadnetworkmetrics": __version__})
+        if path:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(html)
+        return html
+
+
+def _check(ids: list, params: dict, seed: Optional[int]) -> dict:
+    resolved = {}
+    for m in ids:
+        spec = _spec(m)
+        try:
+            resolved[m] = metric_params(spec, params, seed)
+        except (ValueError, KeyError) as e:
+            raise InputError(message_of(e))
+    return resolved
+
+
+def _tiles(tiles, tile_size, gt):
+    if tiles is not None:
+        return [(i, t) for i, t in enumerate(tiles)] if not (
+            tiles and isinstance(tiles[0], tuple) and len(tiles[0]) == 2
+            and not isinstance(tiles[0][0], float)) else list(tiles)
+    if tile_size:
+        if not (math.isfinite(tile_size) and tile_size > 0):
+            raise InputError(f"tile_size must be a positive number of metres, got {tile_size}")
+        xy = np.concatenate(gt.parts)
+        (x0, y0), (x1, y1) = xy.min(axis=0), xy.max(axis=0)
+        return grid_tiles(x0, y0, x1, y1, tile_size)
+    return None
+
+
+def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]] = None,
+             params: Optional[dict] = None, *, seed: Optional[int] = None,
+             tile_size: Optional[float] = None, tiles: Optional[list] = None,
+             aggregation: str = "pooled", empty_tiles: str = "skip", margin: float = 0.0,
+             workers: int = 1, pixel_size: Optional[float] = None,
+             progress: Union[bool, Callable, Progress] = False) -> EvaluationResult:
+    """Several metrics on one pair of inputs (the plugin's evaluate-all).
+
+    Parameters
+    ----------
+    ground_truth, prediction : path, graph, geometries, arrays or GeoDataFrame
+        As for the metric functions (:func:`roadnetworkmetrics.apls`).
+    metrics : list of str, optional
+        Metric ids (default: all of them, :func:`roadnetworkmetrics.metrics`).
+    params : dict, optional
+        Shared parameters (``{"MERGE_TOLERANCE": 0.1}``) and per-metric ones
+        under the metric's id (``{"apls": {"CONTROL_SPACING": 25}}``).
+    seed : int, optional
+        The SEED of every sampled metric.
+    tile_size : float, optional
+        Square tiles of this size in metres over the ground truth's extent.
+    tiles : list, optional
+        Tiles as (xmin, ymin, xmax, ymax) boxes or shapely polygons (or
+        (id, polygon) pairs) in the working CRS.
+    aggregation : {'pooled', 'mean'}
+        How tile scores are combined (docs/evaluate.md).
+    empty_tiles : {'skip', 'worst', 'best'}
+        How tiles without ground truth count.
+    margin : float
+        Context around each tile in metres.
+    workers : int
+        Local processes (0: one per core).
+    pixel_size, progress
+        As for the metric functions.
+
+    Returns
+    -------
+    EvaluationResult
+
+    Examples
+    --------
+    >>> import roadnetworkmetrics as rnm
+    >>> road = [[(0, 0), (400, 0)], [(200, 0), (200, 300)]]
+    >>> ev = rnm.evaluate(road, road, metrics=["ccq", "junct"])
+    >>> ev.numbers["CCQ_QUALITY"], ev.numbers["JUNCT_F1"]
+    (1.0, 1.0)
+    """
+    ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
+    params = dict(params or {})
+    for m in ids:
+        if isinstance(params.get(m), dict):
+            params[m] = normalise(_spec(m), params[m])
+    shared = {k.upper(): v for k, v in params.items() if not isinstance(v, dict)}
+    params = {**shared, **{k: v for k, v in params.items() if isinstance(v, dict)}}
+    resolved = _check(ids, params, seed)
+    fields = sorted({v for m in ids for p in registry.get(m).all_params()
+                     if p.kind == "field" for v in [resolved[m].get(p.name)] if v})
+    gt = as_source(ground_truth, "ground truth", fields=fields)
+    pred = as_source(prediction, "prediction", fields=fields)
+    glines, plines, info = prepare(gt, pred, pixel_size)
+    tile_list = _tiles(tiles, tile_size, glines)
+    ev = tiled = None
+    try:
+        for m in ids:
+            check_fields(registry.get(m), resolved[m], {"GROUND_TRUTH": list(glines.attributes),
+                                                        "PREDICTION": list(plines.attributes)})
+        with progress_for(progress, "evaluate") as prog:
+            if tile_list is not None:
+                tiled = evaluate_tiles(glines, plines, tile_list, ids, params, seed or 0,
+                                       aggregation, empty_tiles, margin, workers, None, prog)
+                numbers = tiled.numbers()
+            else:
+                ev = _evaluate(glines, plines, ids, params, seed, prog, workers=workers)
+                numbers = ev.numbers()
+    except (ValueError, KeyError) as e:
+        raise InputError(message_of(e))
+    doc = scores_document(ids, info, numbers, ev, tiled, aggregation if tiled else None,
+                          empty_tiles if tiled else None)
+    results = {m: Result(r, info.get("working_crs")) for m, r in (ev.results.items() if ev else [])}
+    rows = {"ground truth": gt.name, "prediction": pred.name,
+            "working CRS": info.get("working_crs") or "", "metrics": ", ".join(ids),
+            "SEED": seed}
+    return EvaluationResult(doc, results, ev, tiled, (glines, plines, rows))

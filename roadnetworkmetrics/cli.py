@@ -1,0 +1,319 @@
+"""The ``roadmetrics`` command line.
+
+    roadmetrics list
+    roadmetrics help METRIC
+    roadmetrics METRIC GT PRED [--PARAM value ...] [--json] [--matched out.gpkg ...]
+    roadmetrics evaluate GT PRED [--metrics apls,ccq] [--report report.html] [--json]
+    roadmetrics batch METRIC (--pairs GT_DIR PRED_DIR | --manifest CSV |
+                              --spacenet GT.csv PROPOSAL.csv) --out rows.csv [--json]
+
+Exit codes: 0 success, 2 bad input or parameters (one sentence on stderr),
+1 internal error, 130 interrupted.  Parameters are spelt as in the plugin
+(``--CONTROL_SPACING 25``) or in lower case with dashes
+(``--control-spacing 25``).  A progress bar goes to stderr when it is a
+terminal, unless ``--quiet``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import traceback
+from typing import Optional
+
+from .core import registry
+from .core.result import json_safe
+from ._errors import InputError
+
+PROG = "roadmetrics"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # exit code 2 with one sentence, as for bad input
+        raise InputError(f"{message} (see '{PROG} help' or '{self.prog} --help')")
+
+
+def _bool(text: str) -> bool:
+    t = str(text).strip().lower()
+    if t in ("1", "true", "yes", "on"):
+        return True
+    if t in ("0", "false", "no", "off"):
+        return False
+    raise argparse.ArgumentTypeError(f"expected true or false, got {text!r}")
+
+
+def _kind_type(p):
+    return {"distance": float, "number": float, "integer": int, "bool": _bool}.get(p.kind, str)
+
+
+def _add_params(parser, params, prefix: str = ""):
+    group = parser.add_argument_group("metric parameters (as in the QGIS plugin)")
+    for p in params:
+        dash = "--" + p.name.lower().replace("_", "-")
+        names = [f"--{p.name}"] + ([dash] if dash != f"--{p.name}" else [])
+        unit = f" [{p.unit}]" if p.unit else ""
+        default = "" if p.default is None else f" (default {p.default})"
+        kw = dict(dest=prefix + p.name, type=_kind_type(p), default=None, metavar=p.kind.upper(),
+                  help=f"{p.label}{unit}{default}. {p.help}".replace("%", "%%"))
+        if p.options:
+            kw["choices"] = list(p.options)
+            kw["metavar"] = "{" + ",".join(p.options) + "}"
+        group.add_argument(*names, **kw)
+
+
+def _common(parser):
+    parser.add_argument("--json", action="store_true", help="print the scores as JSON on stdout")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    parser.add_argument("--pixel-size", type=float, metavar="M",
+                        help="metres per pixel, for inputs in pixel coordinates (RoadTracer "
+                             ".graph, SpaceNet WKT_Pix)")
+
+
+def _sink_option(name: str) -> str:
+    return "--" + name.lower().replace("_", "-")
+
+
+def metric_parser(spec) -> argparse.ArgumentParser:
+    p = _Parser(prog=f"{PROG} {spec.id}", description=f"{spec.name}. {spec.help}")
+    p.add_argument("ground_truth", help="ground-truth file (GeoPackage, GeoJSON, .graph, ...)")
+    p.add_argument("prediction", help="prediction file")
+    _common(p)
+    for s in spec.sinks:
+        p.add_argument(_sink_option(s.name), metavar="FILE", dest="sink_" + s.name,
+                       help=f"write the layer {s.name} ({s.label}) to FILE (.geojson; .gpkg, "
+                            f".shp ... with pyogrio)")
+    _add_params(p, spec.all_params())
+    return p
+
+
+def _given(args, names, prefix=""):
+    return {n: getattr(args, prefix + n) for n in names if getattr(args, prefix + n) is not None}
+
+
+def _progress(args) -> bool:
+    return not args.quiet and sys.stderr.isatty()
+
+
+def _print_scores(title: str, scores: dict, warnings: list) -> None:
+    print(title)
+    width = max((len(k) for k in scores), default=0)
+    for k, v in scores.items():
+        shown = "nan" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.6g}"
+        print(f"  {k:<{width}}  {shown}")
+    for w in warnings:
+        print(f"warning: {w}", file=sys.stderr)
+
+
+def run_metric(spec, argv) -> int:
+    from ._api import compute
+    from ._writers import check_outputs, write_layer
+    args = metric_parser(spec).parse_args(argv)
+    params = _given(args, [p.name for p in spec.all_params()])
+    sinks = {s.name: getattr(args, "sink_" + s.name) for s in spec.sinks
+             if getattr(args, "sink_" + s.name)}
+    check_outputs(list(sinks.values()), [args.ground_truth, args.prediction])
+    r = compute(spec.id, args.ground_truth, args.prediction, params, args.pixel_size,
+                _progress(args))
+    for name, path in sinks.items():
+        write_layer(r.layers.get(name, []), path, r.crs, name.lower())
+    if args.json:
+        print(json.dumps(r.to_dict()))
+    else:
+        _print_scores(f"{spec.id}: {spec.name}", r.scores, r.warnings)
+    return 0
+
+
+def evaluate_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog=f"{PROG} evaluate", description="Several metrics on one pair, with the "
+                "plugin's HTML report.")
+    p.add_argument("ground_truth")
+    p.add_argument("prediction")
+    _common(p)
+    p.add_argument("--metrics", help="comma-separated metric ids (default: all)")
+    p.add_argument("--params", help="JSON: shared parameters and per-metric ones under the "
+                                    "metric id, e.g. '{\"apls\": {\"CONTROL_SPACING\": 25}}'")
+    p.add_argument("--seed", type=int, help="SEED of every sampled metric")
+    p.add_argument("--tile-size", type=float, metavar="M", help="square tiles of M metres")
+    p.add_argument("--aggregation", choices=["pooled", "mean"], default="pooled")
+    p.add_argument("--empty-tiles", choices=["skip", "worst", "best"], default="skip")
+    p.add_argument("--margin", type=float, default=0.0, metavar="M")
+    p.add_argument("--workers", type=int, default=1, help="local processes (0: one per core)")
+    p.add_argument("--report", metavar="FILE.html", help="write the HTML report")
+    _add_params(p, [x for x in registry.NETWORK_PARAMS] + [registry.CLASS_PARAM])
+    return p
+
+
+def run_evaluate(argv) -> int:
+    from ._evaluate import evaluate
+    from ._writers import check_outputs
+    args = evaluate_parser().parse_args(argv)
+    check_outputs([args.report], [args.ground_truth, args.prediction])
+    try:
+        params = json.loads(args.params) if args.params else {}
+    except json.JSONDecodeError as e:
+        raise InputError(f"--params is not valid JSON ({e})")
+    if not isinstance(params, dict):
+        raise InputError("--params must be a JSON object")
+    params.update(_given(args, [p.name for p in registry.NETWORK_PARAMS] + ["CLASS_FIELD"]))
+    ids = [m.strip() for m in args.metrics.split(",") if m.strip()] if args.metrics else None
+    ev = evaluate(args.ground_truth, args.prediction, ids, params, seed=args.seed,
+                  tile_size=args.tile_size, aggregation=args.aggregation,
+                  empty_tiles=args.empty_tiles, margin=args.margin, workers=args.workers,
+                  pixel_size=args.pixel_size, progress=_progress(args))
+    if args.report:
+        ev.report(args.report)
+    if args.json:
+        print(json.dumps(ev.to_dict()))
+    else:
+        _print_scores("evaluate", ev.numbers, ev.warnings)
+        for m, e in ev.errors.items():
+            print(f"error: {m}: {e}", file=sys.stderr)
+    return 0
+
+
+def batch_parser(spec) -> argparse.ArgumentParser:
+    p = _Parser(prog=f"{PROG} batch {spec.id}", description="Score many pairs: one row each, "
+                "and the aggregate.")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--pairs", nargs=2, metavar=("GT_DIR", "PRED_DIR"),
+                     help="two folders, files matched by name without extension")
+    src.add_argument("--manifest", metavar="CSV", help="CSV with id,ground_truth,prediction")
+    src.add_argument("--spacenet", nargs=2, metavar=("GT_CSV", "PROPOSAL_CSV"),
+                     help="SpaceNet CSVs (ImageId, WKT_Pix) matched by ImageId")
+    p.add_argument("--out", required=True, metavar="ROWS",
+                   help="rows file: .csv, .jsonl, or .parquet (with pyarrow)")
+    _common(p)
+    p.add_argument("--workers", type=int, default=1, help="local processes (0: one per core)")
+    p.add_argument("--dask", metavar="ADDRESS", help="run on an existing Dask scheduler")
+    p.add_argument("--empty-chips", choices=["spacenet", "skip"], default="spacenet",
+                   help="chips with an empty side: SpaceNet's rule (both empty: perfect; "
+                        "empty ground truth only: worst) or skip them (CosmiQ's apls)")
+    p.add_argument("--no-resume", action="store_true",
+                   help="start again instead of skipping the ids already in ROWS")
+    _add_params(p, spec.all_params())
+    return p
+
+
+def run_batch(argv) -> int:
+    from . import _batch
+    from ._api import _spec
+    if not argv or argv[0].startswith("-"):
+        raise InputError(f"usage: {PROG} batch METRIC (--pairs GT_DIR PRED_DIR | --manifest CSV "
+                         f"| --spacenet GT.csv PROPOSAL.csv) --out ROWS")
+    spec = _spec(argv[0])
+    args = batch_parser(spec).parse_args(argv[1:])
+    if args.pairs:
+        pairs = _batch.pairs_from_folders(*args.pairs)
+    elif args.manifest:
+        pairs = _batch.pairs_from_manifest(args.manifest)
+    else:
+        pairs = _batch.pairs_from_spacenet(*args.spacenet)
+    bar = None
+    if _progress(args):
+        from ._progress import _bar
+        bar = _bar(f"batch {spec.id}")
+    try:
+        agg = _batch.run_batch(spec.id, pairs, args.out, _given(args, [p.name for p in
+                                                                       spec.all_params()]),
+                               args.pixel_size, args.empty_chips, args.workers, args.dask,
+                               not args.no_resume, bar.update if bar else None)
+    finally:
+        if bar:
+            bar.close()
+    if args.json:
+        print(json.dumps(json_safe(agg)))
+    else:
+        print(f"batch {spec.id}: {agg['pairs']} pair(s), {agg['scored']} scored, rows in "
+              f"{args.out}" + (f" ({agg['resumed']} resumed)" if agg["resumed"] else ""))
+        _print_scores("mean", agg["mean"], [])
+        for s in ("missing_prediction", "missing_ground_truth", "error"):
+            if agg.get(s):
+                print(f"{s}: {', '.join(map(str, agg[s][:10]))}"
+                      + (" ..." if len(agg[s]) > 10 else ""), file=sys.stderr)
+    return 0
+
+
+def list_metrics() -> int:
+    width = max(len(s.id) for s in registry.all_specs())
+    for s in registry.all_specs():
+        print(f"{s.id:<{width}}  {s.name}  [{s.group}]")
+    print(f"\n{PROG} help METRIC: parameters, outputs and layers; also: evaluate, batch")
+    return 0
+
+
+def show_help(name: Optional[str]) -> int:
+    from ._api import _spec
+    if not name:
+        print(__doc__)
+        return 0
+    if name in ("evaluate",):
+        evaluate_parser().print_help()
+        return 0
+    spec = _spec(name)
+    print(f"{spec.id}: {spec.name} [{spec.group}]\n\n{spec.help}\n")
+    if spec.reference:
+        print(f"Reference: {spec.reference}\n")
+    print("Parameters (--NAME value):")
+    for p in spec.all_params():
+        rng = p.range_text() if p.kind in ("distance", "number", "integer") else ""
+        extra = ", ".join(x for x in [f"default {p.default}" if p.default is not None else
+                                      "optional", f"unit {p.unit}" if p.unit else "",
+                                      f"range {rng}" if rng else "",
+                                      "one of " + "/".join(p.options) if p.options else ""] if x)
+        print(f"  {p.name} ({p.kind}; {extra})\n      {p.label}. {p.help}")
+    print("\nOutputs (scores):")
+    for o in spec.outputs:
+        print(f"  {o.name}: {o.label}" + (f" [{o.unit}]" if o.unit else ""))
+    print("\nLayers (write with the option):")
+    for s in spec.sinks:
+        print(f"  {_sink_option(s.name)} FILE: {s.label}")
+    return 0
+
+
+def _main(argv: list) -> int:
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if argv else 2
+    if argv[0] in ("--version", "-V"):
+        from . import __version__
+        print(f"{PROG} {__version__}")
+        return 0
+    cmd, rest = argv[0], argv[1:]
+    if cmd == "list":
+        return list_metrics()
+    if cmd == "help":
+        return show_help(rest[0] if rest else None)
+    if cmd == "evaluate":
+        return run_evaluate(rest)
+    if cmd == "batch":
+        return run_batch(rest)
+    from ._api import _spec
+    return run_metric(_spec(cmd), rest)
+
+
+def main(argv: Optional[list] = None) -> int:
+    """Entry point of the ``roadmetrics`` command; returns the exit code."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    debug = bool(os.environ.get("ROADMETRICS_DEBUG"))
+    try:
+        return _main(argv)
+    except InputError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+    except SystemExit as e:  # argparse's --help
+        return int(e.code or 0)
+    except Exception as e:  # a bug: say so briefly; the traceback with ROADMETRICS_DEBUG=1
+        print(f"{PROG}: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        if debug:
+            traceback.print_exc()
+        else:
+            print(f"{PROG}: run again with ROADMETRICS_DEBUG=1 for the traceback, and report "
+                  f"it", file=sys.stderr)
+        return 1

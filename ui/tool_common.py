@@ -15,6 +15,7 @@ from qgis.core import (QgsFeature, QgsFields, QgsProcessingAlgorithm, QgsProcess
 from ..core import registry
 from ..core.analysis.perturb import DEFAULTS
 from ..core.analysis.perturb import param_specs as perturb_param_specs
+from ..core.analysis.tiles import TILE_PARAMS, check_tiling
 from ..core.progress import Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels
 from .checks import check_parameter_values, layer_crs
@@ -28,6 +29,7 @@ from .compat import (
     WkbType,
 )
 from .i18n import tr
+from .summary import error_text
 from .styles import style_sink  # noqa: F401 (re-exported for the tools)
 
 AGGREGATIONS = ["pooled", "mean"]
@@ -126,23 +128,31 @@ def tile_parameters():
     """TILE_SIZE, TILES, AGGREGATION, EMPTY_TILES and the advanced MARGIN
     (evaluate-all and compare): (parameters, advanced parameters)."""
     return ([
-        metres_parameter("TILE_SIZE", tr("Tile size (0 = whole extent)"), 0.0),
+        metres_parameter("TILE_SIZE", tr("Tile size (0 = whole extent)"), 0.0,
+                         maximum=TILE_PARAMS["TILE_SIZE"].maximum),
         QgsProcessingParameterFeatureSource("TILES", tr("Tiles (polygon layer)"),
                                             [SourceType.VectorPolygon], None, True),
         QgsProcessingParameterEnum("AGGREGATION", tr("Aggregation over tiles"), AGGREGATIONS, False, 0),
         QgsProcessingParameterEnum("EMPTY_TILES", tr("Tiles without ground truth"), EMPTY, False, 0),
     ], [
-        metres_parameter("MARGIN", tr("Tile margin"), 0.0),
+        metres_parameter("MARGIN", tr("Tile margin"), 0.0, maximum=TILE_PARAMS["MARGIN"].maximum),
     ])
 
 
 def tile_options(alg, parameters, context):
-    """(tile size, tiles source, aggregation, empty-tile policy, margin)."""
-    return (alg.parameterAsDouble(parameters, "TILE_SIZE", context),
+    """(tile size, tiles source, aggregation, empty-tile policy, margin);
+    the tile size and margin checked by the core (check_tiling: NaN and
+    values beyond 100 km are refused with the plugin's sentence)."""
+    try:
+        size, margin = check_tiling(alg.parameterAsDouble(parameters, "TILE_SIZE", context),
+                                    alg.parameterAsDouble(parameters, "MARGIN", context))
+    except ValueError as e:
+        raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
+    return (size,
             alg.parameterAsSource(parameters, "TILES", context),
             AGGREGATIONS[alg.parameterAsEnum(parameters, "AGGREGATION", context)],
             EMPTY[alg.parameterAsEnum(parameters, "EMPTY_TILES", context)],
-            alg.parameterAsDouble(parameters, "MARGIN", context))
+            margin)
 
 
 def write_report(path, text):
@@ -160,13 +170,15 @@ def _metres():
     return DistanceUnit.Meters
 
 
-def metres_parameter(name, label, default, optional=False, minimum=0.0):
+def metres_parameter(name, label, default, optional=False, minimum=0.0, maximum=None):
     """A distance in metres whatever the layers' CRS: the plugin works in
     metres (geographic layers are reprojected to UTM), so the parameter has
     no parent layer (whose CRS would make the dialog say "degrees") and
     metres as its unit.  The dialog converts other units the user picks
     (km, feet ...) to metres; scripts and models pass metres as before."""
     p = QgsProcessingParameterDistance(name, label, default, None, optional, minimum)
+    if maximum is not None:
+        p.setMaximum(maximum)
     p.setDefaultUnit(_metres())
     return p
 

@@ -43,9 +43,28 @@ from .executor import run_tasks
 from ..text import N_, msg
 
 
+TILE_PARAMS = {
+    "TILE_SIZE": registry.Param("TILE_SIZE", "distance", "Tile size (0 = whole extent)", 0.0,
+                                unit="m"),
+    "MARGIN": registry.Param("MARGIN", "distance", "Tile margin", 0.0, unit="m", advanced=True),
+}
+"""The tiling distances of evaluate-all and compare, ranged like every
+distance (0 to registry.MAX_DISTANCE_M; 0 = whole extent, no margin)."""
+
+
+def check_tiling(size: float = 0.0, margin: float = 0.0) -> tuple[float, float]:
+    """(TILE_SIZE, MARGIN) as floats, each a finite distance within its
+    range, else ValueError with a sentence naming it (NaN used to mean the
+    whole extent, silently; 1e308 one tile of infinite area).  Every face
+    calls it before reading tiles: grid_tiles and evaluate_tiles do too."""
+    return (float(TILE_PARAMS["TILE_SIZE"].check(size)),
+            float(TILE_PARAMS["MARGIN"].check(margin)))
+
+
 def grid_tiles(xmin: float, ymin: float, xmax: float, ymax: float, size: float) -> list:
     """Square tiles of ``size`` metres covering the extent, row by row from
     the lower left; returns [(tile_id, (xmin, ymin, xmax, ymax))]."""
+    size = check_tiling(size)[0]
     if size <= 0:
         raise ValueError(msg("TILE_SIZE must be > 0 for a grid"))
     nx = max(1, int(math.ceil((xmax - xmin) / size - 1e-9)))
@@ -384,6 +403,7 @@ def evaluate_tiles(gt: LineSet, pred: LineSet, tiles: list, metrics: Optional[li
     if empty_tiles not in ("skip", "worst", "best"):
         raise ValueError(msg("EMPTY_TILES must be 'skip', 'worst' or 'best'"))
     progress = progress or NO_PROGRESS
+    margin = check_tiling(0.0, margin)[1]
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
     tasks, meta = [], []
     for k, ((tid, poly), (g, p)) in enumerate(zip(tiles, clip_tiles(gt, pred, tiles, margin,

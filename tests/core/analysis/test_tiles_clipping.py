@@ -91,3 +91,57 @@ def test_clipping_reports_progress():
     seen = []
     clip_tiles(gt, gt, tiles, progress=Progress(lambda f, m: seen.append(f)))
     assert len(seen) > 20 and seen == sorted(seen) and seen[-1] < 1.0
+
+
+# -- TILE_SIZE and MARGIN ranges (issue 23, item 6) ---------------------------------------
+
+@pytest.mark.parametrize("size", [float("nan"), float("inf"), 1e308, -1.0, 100_000.5, "x"])
+def test_tile_size_outside_its_range_is_refused_with_a_sentence(size):
+    with pytest.raises(ValueError) as e:
+        T.check_tiling(size)
+    assert "(TILE_SIZE) must be a finite number from 0 to 100000 m" in str(e.value)
+    with pytest.raises(ValueError):
+        grid_tiles(0, 0, 10, 10, size)
+
+
+def test_margin_outside_its_range_is_refused_and_valid_values_pass():
+    with pytest.raises(ValueError, match=r"\(MARGIN\) must be a finite number"):
+        T.check_tiling(0.0, float("nan"))
+    with pytest.raises(ValueError, match=r"\(MARGIN\)"):
+        T.evaluate_tiles(LineSet([]), LineSet([]), [], ["apls"], margin=1e6)
+    assert T.check_tiling(0, 0) == (0.0, 0.0)
+    assert T.check_tiling(25, 100_000) == (25.0, 100_000.0)
+
+
+def test_a_tile_of_infinite_area_clips_like_a_large_one():
+    """A box of 1e308 m has an area of inf; inf - inf (NaN) made the box test
+    fail and the tile be intersected as a general polygon (APLS 0.676864
+    instead of 0.678504 on the sample)."""
+    pred = sample("prediction")
+    x0, y0, x1, y1 = extent(sample())  # the grid's origin: the prediction crosses its borders
+    huge = clip_lineset(pred, (x0, y0, x0 + 1e308, y0 + 1e308))
+    large = clip_lineset(pred, (x0, y0, x0 + 1e5, y0 + 1e5))
+    assert same(huge, large)
+    assert not same(large, pred)
+    from shapely.geometry import box
+    assert T._is_box(box(x0, y0, x0 + 1e308, y0 + 1e308))
+    assert not T._is_box(box(0, 0, 1, 1).union(box(1, 0, 2, 2)))
+
+
+def test_one_tile_over_both_layers_gives_the_whole_extent_apls():
+    """The gap between one grid tile covering the ground truth (APLS
+    0.6785045) and the whole extent (0.6784984): the grid covers the ground
+    truth's extent, and 4.6 m of the prediction lie outside it.  A tile
+    covering both layers gives the whole-extent number exactly."""
+    from core.analysis.evaluate import evaluate
+    gt, pred = sample(), sample("prediction")
+    x0, y0, x1, y1 = extent(gt)
+    whole = evaluate(gt, pred, ["apls"], seed=0).results["apls"].scores["APLS"]
+    both = T.evaluate_tiles(gt, pred, [(0, (x0 - 1e3, y0 - 1e3, x1 + 1e3, y1 + 1e3))], ["apls"])
+    grid = T.evaluate_tiles(gt, pred, grid_tiles(x0, y0, x1, y1, 1e5), ["apls"])
+    assert both.aggregate["apls"]["APLS"] == whole
+    assert grid.aggregate["apls"]["APLS"] == pytest.approx(whole, abs=1e-5)
+    assert grid.aggregate["apls"]["APLS"] != whole
+    cut = clip_lineset(pred, grid_tiles(x0, y0, x1, y1, 1e5)[0][1])
+    lost = pred.total_length() - cut.total_length()
+    assert 4.0 < lost < 5.0

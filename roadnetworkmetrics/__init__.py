@@ -4,11 +4,11 @@ The metric core of the QGIS plugin "Road Network Metrics" as a Python
 library: the same numbers, without QGIS.  One function per metric::
 
     >>> import roadnetworkmetrics as rnm
-    >>> gt = [[(0, 0), (400, 0)], [(200, 0), (200, 300)]]
+    >>> gt = [[(0, 0), (200, 0), (400, 0)], [(200, 0), (200, 300)]]
     >>> pred = [[(0, 2), (400, 2)]]
     >>> r = rnm.apls(gt, pred)
     >>> round(r.scores["APLS"], 3)
-    0.516
+    0.51
 
 Inputs are file paths, networkx / osmnx graphs, shapely geometries,
 coordinate arrays or GeoDataFrames (:func:`read`); results carry the plugin's

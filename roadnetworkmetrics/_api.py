@@ -112,7 +112,7 @@ def _param_doc(p) -> str:
 def _example(spec: MetricSpec) -> str:
     o = spec.headline_output()
     lines = [">>> import roadnetworkmetrics as rnm",
-             ">>> road = [[(0, 0), (400, 0)], [(200, 0), (200, 300)]]",
+             ">>> road = [[(0, 0), (200, 0), (400, 0)], [(200, 0), (200, 300)]]",
              f">>> r = rnm.{spec.id}(road, road{_example_params(spec)})"]
     if o.perfect is not None and not (isinstance(o.perfect, float) and math.isnan(o.perfect)):
         lines += [f">>> round(r.scores[{o.name!r}], 6)", f"{float(o.perfect)!r}"]

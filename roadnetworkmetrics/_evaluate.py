@@ -141,7 +141,7 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
     Examples
     --------
     >>> import roadnetworkmetrics as rnm
-    >>> road = [[(0, 0), (400, 0)], [(200, 0), (200, 300)]]
+    >>> road = [[(0, 0), (200, 0), (400, 0)], [(200, 0), (200, 300)]]
     >>> ev = rnm.evaluate(road, road, metrics=["ccq", "junct"])
     >>> ev.numbers["CCQ_QUALITY"], ev.numbers["JUNCT_F1"]
     (1.0, 1.0)

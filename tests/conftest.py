@@ -2,7 +2,21 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
+# ROADMETRICS_INSTALLED=1: test the installed package (a wheel in a fresh
+# venv, .ci/run) instead of this checkout: `core` and `roadnetworkmetrics`
+# are then the copies inside site-packages (run pytest from outside the
+# checkout, so that the current folder does not shadow them)
+INSTALLED = bool(os.environ.get("ROADMETRICS_INSTALLED"))
+if INSTALLED:
+    import roadnetworkmetrics
+
+    _PKG = os.path.dirname(os.path.abspath(roadnetworkmetrics.__file__))
+    if os.path.realpath(_PKG).startswith(os.path.realpath(ROOT) + os.sep):
+        raise RuntimeError(f"ROADMETRICS_INSTALLED is set but roadnetworkmetrics comes from the "
+                           f"checkout ({_PKG}): run pytest from another folder")
+    if _PKG not in sys.path:
+        sys.path.insert(0, _PKG)  # `import core` = the installed roadnetworkmetrics/core
+elif ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 # the shared helpers of the core tests (helpers.py, sample_data.py, the
 # executor's task modules), imported by name from every folder of tests/core

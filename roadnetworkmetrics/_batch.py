@@ -117,15 +117,14 @@ def score_pair(task: dict, progress=None) -> dict:
     else:
         status = "ok" if len(psrc.lines.parts) else "empty_prediction"
     g_empty, p_empty = not gsrc.lines.parts, not psrc.lines.parts
+    if g_empty and status != "missing_prediction":
+        status = "empty_both" if p_empty else "empty_ground_truth"
     if rule == "skip" and (g_empty or p_empty):
-        return {**row, "status": "empty_both" if g_empty and p_empty else
-                ("empty_ground_truth" if g_empty else status)}
+        return {**row, "status": status}
     if g_empty:
-        best = p_empty
-        scores = {o.name: (o.perfect if best else _worst(o)) for o in spec.outputs
+        scores = {o.name: (o.perfect if p_empty else _worst(o)) for o in spec.outputs
                   if not (o.perfect is None and o.bounds and o.bounds[1] is None)}
-        return {**row, "status": "empty_both" if best else "empty_ground_truth",
-                **{k: v for k, v in scores.items() if v is not None}}
+        return {**row, "status": status, **{k: v for k, v in scores.items() if v is not None}}
     try:
         r = compute(spec.id, gsrc, psrc, task["params"], task["pixel_size"])
     except InputError as e:

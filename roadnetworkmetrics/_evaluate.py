@@ -3,7 +3,6 @@ or tile by tile, with the plugin's SCORES document and HTML report."""
 from __future__ import annotations
 
 import json
-import math
 from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
@@ -11,7 +10,7 @@ import numpy as np
 from .core import registry
 from .core.analysis.evaluate import evaluate as _evaluate
 from .core.analysis.evaluate import metric_params, scores_document
-from .core.analysis.tiles import evaluate_tiles, grid_tiles
+from .core.analysis.tiles import check_tiling, evaluate_tiles, grid_tiles
 from .core.progress import Progress
 from .core.registry import check_fields
 from .core.result import json_safe
@@ -85,14 +84,16 @@ def _check(ids: list, params: dict, seed: Optional[int]) -> dict:
     return resolved
 
 
-def _tiles(tiles, tile_size, gt):
+def _tiles(tiles, tile_size, margin, gt):
+    try:
+        check_tiling(tile_size or 0.0, margin)
+    except ValueError as e:
+        raise InputError(message_of(e))
     if tiles is not None:
         return [(i, t) for i, t in enumerate(tiles)] if not (
             tiles and isinstance(tiles[0], tuple) and len(tiles[0]) == 2
             and not isinstance(tiles[0][0], float)) else list(tiles)
     if tile_size:
-        if not (math.isfinite(tile_size) and tile_size > 0):
-            raise InputError(f"tile_size must be a positive number of metres, got {tile_size}")
         xy = np.concatenate(gt.parts)
         (x0, y0), (x1, y1) = xy.min(axis=0), xy.max(axis=0)
         return grid_tiles(x0, y0, x1, y1, tile_size)
@@ -159,7 +160,7 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
     gt = as_source(ground_truth, "ground truth", fields=fields)
     pred = as_source(prediction, "prediction", fields=fields)
     glines, plines, info = prepare(gt, pred, pixel_size)
-    tile_list = _tiles(tiles, tile_size, glines)
+    tile_list = _tiles(tiles, tile_size, margin, glines)
     ev = tiled = None
     try:
         for m in ids:

@@ -38,3 +38,24 @@ def same_scores(a: dict, b: dict, tol: float = 0.0) -> bool:
         elif abs(x - y) > tol:
             return False
     return True
+
+
+def cli_command():
+    """How to start the command line: the installed ``roadmetrics`` script
+    next to this Python (a wheel in a venv), else ``python -m
+    roadnetworkmetrics`` from the checkout."""
+    import shutil
+    import sys
+    import roadnetworkmetrics
+    exe = os.path.join(os.path.dirname(sys.executable), "roadmetrics")
+    if os.environ.get("ROADMETRICS_INSTALLED"):
+        return [exe if os.path.exists(exe) else shutil.which("roadmetrics")], {}
+    parent = os.path.dirname(os.path.dirname(os.path.abspath(roadnetworkmetrics.__file__)))
+    return [sys.executable, "-m", "roadnetworkmetrics"], {"PYTHONPATH": parent}
+
+
+def cli(*args, cwd=None, timeout=300):
+    import subprocess
+    cmd, env = cli_command()
+    return subprocess.run(cmd + [str(a) for a in args], capture_output=True, text=True,
+                          cwd=cwd or "/", env=dict(os.environ, **env), timeout=timeout)

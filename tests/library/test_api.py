@@ -123,7 +123,7 @@ def test_evaluate_tiles_and_per_metric_parameters():
                       params={"ccq": {"buffer": 5.0}})
     assert ev.to_dict()["tiles"]["count"] > 1
     assert 0 < ev.numbers["CCQ_QUALITY"] <= 1
-    with pytest.raises(InputError, match="tile_size"):
+    with pytest.raises(InputError, match="TILE_SIZE"):
         rnm.evaluate(GT, PRED, metrics=["ccq"], tile_size=math.nan)
 
 

@@ -1,0 +1,134 @@
+"""Batch scoring: pairs from folders, a manifest and SpaceNet CSVs, one row
+per pair, the empty-chip rules on hand cases, missing sides reported,
+resume, and the same rows on 1 and 2 worker processes."""
+import csv
+import json
+import math
+
+import numpy as np
+import pytest
+
+import roadnetworkmetrics as rnm
+from roadnetworkmetrics import _batch
+from roadnetworkmetrics.core.analysis.tiles import clip_lineset
+
+from helpers_lib import GT, PRED, cli, file_hashes, parts_of
+from test_inputs import write_spacenet
+
+ROAD = [np.array([(0.0, 0), (100, 0), (200, 0)]), np.array([(100.0, 0), (100, 150)])]
+SHIFTED = [p + (0, 1.0) for p in ROAD]
+
+
+def _rows(path):
+    with open(path, newline="") as f:
+        return {r["id"]: r for r in csv.DictReader(f)}
+
+
+@pytest.fixture
+def spacenet(tmp_path):
+    """Four chips: both sides with roads, both empty, ground truth empty
+    only, prediction missing; and a prediction without ground truth."""
+    gt = {"both": ROAD, "empty_both": None, "gt_empty": None, "pred_missing": ROAD}
+    pred = {"both": SHIFTED, "empty_both": None, "gt_empty": SHIFTED, "orphan": ROAD}
+    write_spacenet(tmp_path / "gt.csv", gt)
+    write_spacenet(tmp_path / "pred.csv", pred)
+    return tmp_path
+
+
+def test_spacenet_empty_chip_rules(spacenet):
+    pairs = _batch.pairs_from_spacenet(str(spacenet / "gt.csv"), str(spacenet / "pred.csv"))
+    agg = _batch.run_batch("apls", pairs, str(spacenet / "rows.csv"), pixel_size=1.0)
+    rows = _rows(spacenet / "rows.csv")
+    assert rows["empty_both"]["status"] == "empty_both" and float(rows["empty_both"]["APLS"]) == 1
+    assert rows["gt_empty"]["status"] == "empty_ground_truth" and float(rows["gt_empty"]["APLS"]) == 0
+    assert rows["pred_missing"]["status"] == "missing_prediction"
+    assert float(rows["pred_missing"]["APLS"]) == 0
+    assert rows["orphan"]["status"] == "missing_ground_truth" and rows["orphan"]["APLS"] == ""
+    both = rnm.apls([p * (1, -1) for p in ROAD], [p * (1, -1) for p in SHIFTED]).scores["APLS"]
+    assert float(rows["both"]["APLS"]) == pytest.approx(both, abs=1e-12)
+    assert agg["mean"]["APLS"] == pytest.approx((both + 1 + 0 + 0) / 4)
+    assert agg["missing_prediction"] == ["pred_missing"]
+    assert agg["missing_ground_truth"] == ["orphan"]
+    assert agg["status"] == {"ok": 1, "empty_both": 1, "empty_ground_truth": 1,
+                             "missing_prediction": 1, "missing_ground_truth": 1}
+
+
+def test_skip_rule_leaves_empty_chips_out(spacenet):
+    pairs = _batch.pairs_from_spacenet(str(spacenet / "gt.csv"), str(spacenet / "pred.csv"))
+    agg = _batch.run_batch("apls", pairs, str(spacenet / "rows.csv"), pixel_size=1.0,
+                           empty_chips="skip")
+    rows = _rows(spacenet / "rows.csv")
+    assert agg["scored"] == 1 and rows["gt_empty"]["APLS"] == ""
+    assert agg["mean"]["APLS"] == pytest.approx(float(rows["both"]["APLS"]))
+
+
+def _chips(folder, n=6, size=300.0):
+    """n chips cut from the sample (ground truth and prediction), as GeoJSON."""
+    from roadnetworkmetrics.core.network.lineset import LineSet
+    g, p = LineSet(parts_of(GT)), LineSet(parts_of(PRED))
+    xy = np.concatenate(g.parts)
+    x0, y0 = xy.min(axis=0)
+    (folder / "gt").mkdir()
+    (folder / "pred").mkdir()
+    for k in range(n):
+        box = (x0 + 200 + k * size, y0 + 300, x0 + 200 + (k + 1) * size, y0 + 300 + size)
+        for side, ls in (("gt", g), ("pred", p)):
+            c = clip_lineset(ls, box)
+            doc = {"type": "FeatureCollection", "features": [
+                {"type": "Feature", "properties": {},
+                 "geometry": {"type": "LineString", "coordinates": q.tolist()}} for q in c.parts]}
+            (folder / side / f"chip{k}.geojson").write_text(json.dumps(doc))
+
+
+def test_folders_workers_and_resume(tmp_path):
+    _chips(tmp_path)
+    (tmp_path / "pred" / "chip5.geojson").unlink()
+    before = file_hashes(str(tmp_path / "gt"), str(tmp_path / "pred"))
+    pairs = _batch.pairs_from_folders(str(tmp_path / "gt"), str(tmp_path / "pred"))
+    a = _batch.run_batch("apls", pairs, str(tmp_path / "one.csv"), workers=1)
+    b = _batch.run_batch("apls", pairs, str(tmp_path / "two.jsonl"), workers=2)
+    one = _rows(tmp_path / "one.csv")
+    two = {r["id"]: r for r in map(json.loads, open(tmp_path / "two.jsonl"))}
+    assert set(one) == set(two) == {f"chip{k}" for k in range(6)}
+    for k in one:
+        v1, v2 = one[k]["APLS"], two[k]["APLS"]
+        assert (v1 == "" and v2 is None) or float(v1) == v2
+    assert a["mean"] == b["mean"] and a["pooled"] == b["pooled"]
+    assert one["chip5"]["status"] == "missing_prediction"
+    # resume: rows already written are kept, not recomputed
+    lines = open(tmp_path / "one.csv").read().splitlines()
+    open(tmp_path / "part.csv", "w").write("\n".join(lines[:4]) + "\n")
+    c = _batch.run_batch("apls", pairs, str(tmp_path / "part.csv"))
+    assert c["resumed"] == 3 and c["pairs"] == 6
+    assert c["mean"]["APLS"] == pytest.approx(a["mean"]["APLS"], abs=1e-12)
+    assert len(_rows(tmp_path / "part.csv")) == 6
+    assert file_hashes(str(tmp_path / "gt"), str(tmp_path / "pred")) == before
+
+
+def test_manifest_and_cli(tmp_path):
+    _chips(tmp_path, n=3)
+    (tmp_path / "m.csv").write_text("id,ground_truth,prediction\n" + "".join(
+        f"c{k},gt/chip{k}.geojson,pred/chip{k}.geojson\n" for k in range(3)))
+    r = cli("batch", "apls", "--manifest", tmp_path / "m.csv", "--out", tmp_path / "rows.csv",
+            "--json")
+    assert r.returncode == 0, r.stderr
+    agg = json.loads(r.stdout)
+    assert agg["pairs"] == 3 and set(_rows(tmp_path / "rows.csv")) == {"c0", "c1", "c2"}
+    r2 = cli("batch", "apls", "--pairs", tmp_path / "gt", tmp_path / "pred", "--out",
+             tmp_path / "rows2.csv", "--json")
+    assert json.loads(r2.stdout)["mean"] == agg["mean"]
+    bad = cli("batch", "apls", "--manifest", tmp_path / "m.csv", "--out", tmp_path / "gt" /
+              "chip0.geojson")
+    assert bad.returncode == 2 and "input" in bad.stderr
+
+
+def test_spacenet_cli_pixel_size(spacenet):
+    r = cli("batch", "apls", "--spacenet", spacenet / "gt.csv", spacenet / "pred.csv",
+            "--pixel-size", "0.3", "--out", spacenet / "rows.csv", "--json")
+    assert r.returncode == 0, r.stderr
+    agg = json.loads(r.stdout)
+    assert agg["pairs"] == 5 and not math.isnan(agg["mean"]["APLS"])
+    r = cli("batch", "apls", "--spacenet", spacenet / "gt.csv", spacenet / "pred.csv",
+            "--out", spacenet / "rows3.csv")
+    assert r.returncode == 0  # errors are rows, not a failed batch
+    assert "error" in _rows(spacenet / "rows3.csv")["both"]["status"]

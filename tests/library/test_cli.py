@@ -1,0 +1,92 @@
+"""The roadmetrics command line: the same scores as the library, exit codes
+0 / 2 / 1, one sentence on stderr for bad input, inputs never modified."""
+import json
+import math
+
+import pytest
+
+import roadnetworkmetrics as rnm
+
+from helpers_lib import GT, PRED, cli, file_hashes, same_scores
+
+pytestmark = pytest.mark.slow
+
+
+def test_list_and_help():
+    r = cli("list")
+    assert r.returncode == 0 and all(m in r.stdout for m in rnm.metrics())
+    h = cli("help", "apls")
+    assert h.returncode == 0
+    assert "CONTROL_SPACING" in h.stdout and "default 50.0" in h.stdout and "--matched" in h.stdout
+    assert cli("--version").stdout.strip() == f"roadmetrics {rnm.__version__}"
+
+
+def test_metric_json_equals_library():
+    r = cli("apls", GT, PRED, "--json", "--control-spacing", "40")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    lib = rnm.apls(GT, PRED, CONTROL_SPACING=40.0).to_dict()
+    assert doc["scores"] == lib["scores"]
+    assert doc["parameters"]["CONTROL_SPACING"] == 40.0
+    assert r.stderr == ""  # not a terminal: no progress bar
+
+
+def test_human_output_and_layers(tmp_path):
+    out = tmp_path / "matched.geojson"
+    r = cli("ccq", GT, PRED, "--matched", out, "--BUFFER", "5")
+    assert r.returncode == 0, r.stderr
+    assert "QUALITY" in r.stdout
+    layer = json.loads(out.read_text())
+    assert layer["type"] == "FeatureCollection" and layer["features"]
+    assert layer["crs"]["properties"]["name"] == "EPSG:3067"
+
+
+@pytest.mark.parametrize("args, words", [
+    (["apls", GT, "/nonexistent/pred.gpkg"], "no such file"),
+    (["apls", GT, PRED, "--control-spacing", "-1"], "CONTROL_SPACING"),
+    (["apls", GT, PRED, "--control-spacing", "many"], "invalid float value"),
+    (["apls", GT, PRED, "--variant", "nope"], "invalid choice"),
+    (["nometric", GT, PRED], "unknown metric"),
+    (["apls", GT], "required"),
+    (["apls", GT, PRED, "--matched", GT], "inputs are never overwritten"),
+    (["batch", "apls", "--spacenet", GT, PRED, "--out", "/tmp/rows.csv"], "not a readable CSV"),
+])
+def test_bad_input_exit_2_one_sentence(args, words):
+    before = file_hashes(GT, PRED)
+    r = cli(*args)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert words in r.stderr
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert file_hashes(GT, PRED) == before
+
+
+def test_evaluate_report_and_json(tmp_path):
+    report = tmp_path / "report.html"
+    r = cli("evaluate", GT, PRED, "--metrics", "apls,junct", "--report", report, "--json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["numbers"]["APLS"] == rnm.apls(GT, PRED).scores["APLS"]
+    assert "<html" in report.read_text().lower()
+
+
+def test_internal_error_exit_1(capsys):
+    """An unexpected exception (a bug) is exit code 1 with a short message."""
+    from roadnetworkmetrics import cli as cli_mod
+
+    def boom(argv):
+        raise RuntimeError("boom")
+    saved = cli_mod._main
+    cli_mod._main = boom
+    try:
+        assert cli_mod.main(["list"]) == 1
+        err = capsys.readouterr().err
+        assert "internal error: RuntimeError: boom" in err and "Traceback" not in err
+    finally:
+        cli_mod._main = saved
+
+
+def test_nan_scores_are_null_in_json():
+    r = cli("apls", GT, PRED, "--json")
+    doc = json.loads(r.stdout)
+    assert doc["scores"]["APLS_TIME"] is None
+    assert not any(isinstance(v, float) and math.isnan(v) for v in doc["scores"].values())

@@ -7,7 +7,7 @@ import pytest
 
 import roadnetworkmetrics as rnm
 
-from helpers_lib import GT, PRED, cli, file_hashes, same_scores
+from helpers_lib import GT, PRED, cli, file_hashes
 
 pytestmark = pytest.mark.slow
 

@@ -1,11 +1,11 @@
-"""No import circles between the modules of core/, ui/ and library/
+"""No import circles between the modules of core/, ui/ and roadnetworkmetrics/
 (imports inside functions and under TYPE_CHECKING count too): each layer
 can be read, and imported, from the bottom up."""
 import ast
 import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PACKAGES = ("core", "ui", "library")
+PACKAGES = ("core", "ui", "roadnetworkmetrics")
 
 
 def _modules():

@@ -13,7 +13,7 @@ from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
 
 from ..core import registry
 from ..core.fieldnames import needs_short_names, short_field_names
-from ..core.analysis.evaluate import evaluate, scores_document
+from ..core.analysis.evaluate import EvaluationFailed, evaluate, scores_document
 from ..core.analysis.tiles import evaluate_tiles
 from ..core.progress import Cancelled
 from ..core.reports.report import evaluation_report
@@ -141,13 +141,15 @@ class EvaluateAlgorithm(ToolAlgorithm):
                 for w in tiled.warnings:
                     warn(feedback, translate(w))
                 return None, tiled, tiled.numbers(), aggregation, empty
-            ev = evaluate(gt, pred, ids, params, seed, progress, workers=workers)
+            ev = evaluate(gt, pred, ids, params, seed, progress, workers=workers, strict=True)
             for w in ev.warnings():
                 warn(feedback, translate(w))
             return ev, None, ev.numbers(), aggregation, empty
         except Cancelled:
             feedback.reportError(tr("Cancelled."))
             return None
+        except EvaluationFailed as e:  # every metric failed: not a success with only NaN
+            raise QgsProcessingException(tr("The evaluation failed: {}").format(error_text(e)))
         except (ValueError, KeyError) as e:
             raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
 

@@ -21,7 +21,7 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, Qgs
                        QgsUnitTypes, QgsWkbTypes)
 
 from ..core.crs import plan, worst_scale
-from ..core.network.lineset import LineSet
+from ..core.network.lineset import LineSet, reader_warnings
 from ..core.geometry.wkb import line_parts
 from .checks import check_line_layer, layer_crs
 from .compat import DistanceUnit, RequestFlag
@@ -250,4 +250,7 @@ def read_inputs(alg, parameters, context, feedback, fields=()):
                 name, c["invalid_parts"] + c["transform_errors"])
             info["warnings"].append(msg)
             warn(feedback, msg)
+        for w in reader_warnings(ls, name):  # parts beyond the coordinate bound (core rule)
+            info["warnings"].append(translate(w))
+            warn(feedback, translate(w))
     return gt, pred, crs, info

@@ -24,6 +24,11 @@ from ..text import message_of, msg
 SHARED = ("SEED", "CLASS_FIELD", "MERGE_TOLERANCE", "NODE_CROSSINGS")
 
 
+class EvaluationFailed(ValueError):
+    """No metric of an evaluation gave a result (evaluate(strict=True)):
+    the run must not end as a success with nothing but NaN."""
+
+
 class Evaluation:
     def __init__(self, results, errors, order):
         self.results = results
@@ -126,12 +131,14 @@ def _tasks(ids):
 def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
              params: Optional[dict] = None, seed: Optional[int] = None,
              progress: Optional[Progress] = None, keep_layers: bool = True,
-             workers: int = 1) -> Evaluation:
+             workers: int = 1, strict: bool = False) -> Evaluation:
     """``workers`` > 1 (0 = one per core) runs the metrics on this process
     and workers - 1 spawned ones at once, heaviest first (each metric is
     seeded by its own parameters, so the numbers do not depend on which
     process ran it); metrics that share intermediate results run in the
-    same process."""
+    same process.  ``strict`` (evaluate-all's own run, not a tile or a
+    method of compare): EvaluationFailed when every metric failed, with
+    their errors."""
     progress = progress or NO_PROGRESS
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
     for m in ids:
@@ -155,6 +162,9 @@ def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
             else:
                 errors[m] = value[i][1]
     progress.set(1.0)
+    if strict and ids and not results:
+        raise EvaluationFailed(msg("no metric could be computed; {}", "; ".join(
+            msg("{}: {}", m, str(errors[m]).splitlines()[0] if errors[m] else "") for m in ids)))
     return Evaluation(results, errors, ids)
 
 

@@ -9,24 +9,53 @@ from .build import build_network
 from .build import LineNetwork
 from ..text import msg
 
+MAX_COORDINATE_M = float(2 ** 53)
+"""Largest |x| or |y| (metres) of a usable vertex: 2^53 m, about 9.007e15 m.
+Beyond it float64 no longer represents every whole metre, so no distance
+can mean anything: the vertex is a digitising or export error (projected
+coordinates of the Earth stay within about 2e7 m).  Below it the metrics
+run, with the precision warning of core/runner.py once float64 cannot
+resolve the tolerances (from about 2e11 m); squared distances (8e31) stay
+far from overflow in the KD-trees and solvers (one vertex at 1e308 made
+every metric fail with scipy's "floating point overflow")."""
+
+
+def far_part(p: np.ndarray) -> bool:
+    """True when a part has a coordinate beyond MAX_COORDINATE_M (infinite
+    included; NaN parts are dropped by build_network)."""
+    return bool(len(p)) and bool((np.abs(p) > MAX_COORDINATE_M).any())
+
 
 class LineSet:
     """``parts``: list of (k, 2) float arrays (one per line part);
     ``part_feature``: index of the feature each part comes from;
     ``feature_ids``: the source feature ids; ``attributes``: dict of
     field name -> list of one value per feature; ``counts``: what the reader
-    skipped (null, empty, invalid geometries ...)."""
+    skipped (null, empty, invalid geometries ...).
+
+    Parts with a coordinate beyond MAX_COORDINATE_M are left out here, where
+    every face (QGIS, Python library, readers) builds its LineSet, and
+    counted in ``counts['far_parts']`` (see :func:`reader_warnings`)."""
 
     def __init__(self, parts, part_feature=None, feature_ids=None, attributes=None, counts=None):
-        self.parts = [np.asarray(p, dtype=float)[:, :2] for p in parts]
-        n = len(self.parts)
-        self.part_feature = (np.arange(n) if part_feature is None
-                             else np.asarray(part_feature, dtype=np.int64))
-        nf = int(self.part_feature.max()) + 1 if n else 0
+        parts = [np.asarray(p, dtype=float)[:, :2] for p in parts]
+        n = len(parts)
+        part_feature = (np.arange(n) if part_feature is None
+                        else np.asarray(part_feature, dtype=np.int64))
+        nf = int(part_feature.max()) + 1 if n else 0
+        far = [k for k, p in enumerate(parts) if far_part(p)]
+        if far:
+            keep = np.ones(n, dtype=bool)
+            keep[far] = False
+            parts = [p for p, k in zip(parts, keep) if k]
+            part_feature = part_feature[keep]
+        self.parts, self.part_feature = parts, part_feature
         self.feature_ids = (np.arange(nf) if feature_ids is None
                             else np.asarray(feature_ids, dtype=np.int64))
         self.attributes = dict(attributes or {})
         self.counts = dict(counts or {})
+        if far:
+            self.counts["far_parts"] = self.counts.get("far_parts", 0) + len(far)
 
     @classmethod
     def from_lines(cls, lines, **attributes) -> LineSet:
@@ -52,6 +81,16 @@ class LineSet:
 
     def total_length(self) -> float:
         return float(sum(np.hypot(*np.diff(p, axis=0).T).sum() for p in self.parts if len(p) > 1))
+
+
+def reader_warnings(ls: LineSet, name: str) -> list:
+    """What LineSet construction left out of a layer, as warnings naming it
+    (every face shows them)."""
+    n = ls.counts.get("far_parts", 0)
+    if not n:
+        return []
+    return [msg("{}: {} line part(s) skipped: a coordinate beyond 2^53 m (9.007e+15 m, where "
+                "float64 no longer resolves whole metres; a digitising or export error).", name, n)]
 
 
 def network_from(lineset: LineSet, params: dict,

@@ -66,6 +66,21 @@ setup_latest_venv() {
   fi
 }
 
+# the Python library as a user gets it: a wheel built from this checkout and
+# installed with its optional extras into a fresh venv (latest PyPI releases,
+# no QGIS, no access to the checkout's modules)
+setup_wheel_venv() {
+  VW="$ROOT/.venv-wheel"
+  rm -rf "$VW" "$ROOT/build" "$ROOT"/*.egg-info "$ROOT/.wheel-dist"
+  /usr/bin/python3 -m venv "$VW"
+  "$VW/bin/python" -m pip install -q --disable-pip-version-check -U pip >/dev/null
+  "$VW/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps -w "$ROOT/.wheel-dist" "$ROOT"
+  rm -rf "$ROOT/build" "$ROOT"/*.egg-info
+  local whl
+  whl="$(ls "$ROOT"/.wheel-dist/road_network_metrics-*.whl)"
+  "$VW/bin/python" -m pip install -q --disable-pip-version-check "$whl[graphs,crs,io,progress,geopandas]" pytest hypothesis
+}
+
 # ruff with the project's configuration (pyproject.toml) over the whole tree
 run_lint() {
   log "lint: ruff $RUFF_VERSION check (rules: pyproject.toml [tool.ruff])"

@@ -11,7 +11,7 @@ if INSTALLED:
     import roadnetworkmetrics
 
     _PKG = os.path.dirname(os.path.abspath(roadnetworkmetrics.__file__))
-    if os.path.realpath(_PKG).startswith(os.path.realpath(ROOT) + os.sep):
+    if os.path.realpath(_PKG) == os.path.realpath(os.path.join(ROOT, "roadnetworkmetrics")):
         raise RuntimeError(f"ROADMETRICS_INSTALLED is set but roadnetworkmetrics comes from the "
                            f"checkout ({_PKG}): run pytest from another folder")
     if _PKG not in sys.path:

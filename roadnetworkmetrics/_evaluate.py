@@ -172,7 +172,7 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
                                        aggregation, empty_tiles, margin, workers, None, prog)
                 numbers = tiled.numbers()
             else:
-                ev = _evaluate(glines, plines, ids, params, seed, prog, workers=workers)
+                ev = _evaluate(glines, plines, ids, params, seed, prog, workers=workers, strict=True)
                 numbers = ev.numbers()
     except (ValueError, KeyError) as e:
         raise InputError(message_of(e))

@@ -12,7 +12,7 @@ from .core.io.graphs import from_networkx
 from .core.io.read import read_path
 from .core.io.shapes import from_objects
 from .core.io.source import Source
-from .core.network.lineset import LineSet
+from .core.network.lineset import LineSet, reader_warnings
 from .core.text import msg
 from . import _crs
 from ._errors import InputError
@@ -119,7 +119,7 @@ def prepare(gt: Source, pred: Source, pixel_size: Optional[float] = None):
         if not gt.pixel and pixel_size is None and not info["working_crs"]:
             info["warnings"].append(msg("The ground truth has no CRS: coordinates are used as "
                                         "they are and assumed to be in metres."))
-        return glines, plines, info
+        return _checked(glines, plines, info)
     decision = _crs.decide(gcrs, glines)
     if decision.warning:
         info["warnings"].append(decision.warning)
@@ -144,4 +144,12 @@ def prepare(gt: Source, pred: Source, pixel_size: Optional[float] = None):
             info["warnings"].append(msg("{}: {} invalid line part(s) skipped (fewer than two "
                                         "distinct vertices, non-finite coordinates or failed "
                                         "transformation).", lab, bad))
+    return _checked(glines, plines, info)
+
+
+def _checked(glines: LineSet, plines: LineSet, info: dict):
+    """The LineSets and ``info`` with the core's reader warnings (parts
+    beyond the coordinate bound, core/network/lineset.py) added."""
+    for lab, ls in (("ground truth", glines), ("prediction", plines)):
+        info["warnings"] += reader_warnings(ls, lab)
     return glines, plines, info

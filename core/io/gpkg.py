@@ -20,11 +20,11 @@ def gpkg_wkb(blob: bytes) -> Optional[bytes]:
         return None
     b = bytes(blob)
     if len(b) < 8 or b[:2] != b"GP":
-        raise ValueError("not a GeoPackage geometry")
+        raise ValueError(msg("not a GeoPackage geometry"))
     flags = b[3]
     env = _ENVELOPE_BYTES.get((flags >> 1) & 0x7)
     if env is None:
-        raise ValueError("bad GeoPackage envelope")
+        raise ValueError(msg("bad GeoPackage envelope"))
     if flags & 0x10:  # empty geometry
         return None
     return b[8 + env:]

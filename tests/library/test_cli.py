@@ -18,7 +18,8 @@ def test_list_and_help():
     h = cli("help", "apls")
     assert h.returncode == 0
     assert "CONTROL_SPACING" in h.stdout and "default 50.0" in h.stdout and "--matched" in h.stdout
-    assert cli("--version").stdout.strip() == f"roadmetrics {rnm.__version__}"
+    version = rnm.__version__
+    assert cli("--version").stdout.strip() == f"roadmetrics {version}"
 
 
 def test_metric_json_equals_library():

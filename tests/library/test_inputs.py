@@ -226,3 +226,12 @@ def test_unreadable_file(tmp_path):
     p.chmod(0)
     with pytest.raises(InputError, match="not readable"):
         rnm.apls(str(p), GT)
+
+
+def test_absurd_vertex_skipped_with_warning():
+    """One vertex at 1e308 (issue 23.7): that part is left out and named."""
+    far = [[(0.0, 0.0), (1e308, 1e308)]]
+    road = [[(0, 0), (200, 0), (400, 0)], [(200, 0), (200, 300)]]
+    r = rnm.apls(road + far, road)
+    assert r.scores["APLS"] == rnm.apls(road, road).scores["APLS"]
+    assert any("2^53" in w and "ground truth" in w for w in r.warnings)

@@ -135,8 +135,8 @@ def plan(label: str, geographic: bool, unit: Optional[str], scale: Optional[floa
                    "to {} and all distances are in metres.", label, target)
     elif not metre:
         record["converted_from_unit"] = unit
-        text = msg("The ground truth's CRS ({}, in {}) is not in metres: both layers are "
-                   "reprojected to {} (metres) and all distances are in metres.",
+        text = msg("The ground truth's CRS is not in metres: both layers are reprojected, "
+                   "{} ({}) -> {} (metres), and all distances are in metres.",
                    label, unit, target)
     else:
         record["crs_scale_at_data"] = round(scale, 4)

@@ -29,13 +29,43 @@ from .i18n import tr
 from .summary import translate, warn
 
 
+def _osr(crs):
+    """The CRS as a GDAL SpatialReference (None when GDAL cannot read it)."""
+    try:
+        from osgeo import osr
+        srs = osr.SpatialReference()
+        ok = srs.ImportFromWkt(crs.toWkt(QgsCoordinateReferenceSystem.WKT_PREFERRED_GDAL)) == 0
+        return srs if ok else None
+    except Exception:  # no GDAL bindings, a WKT GDAL cannot read
+        return None
+
+
 def crs_label(crs):
     """A short name for a CRS in messages: its authority id (EPSG:2263), else
-    its description, never a whole PROJ string or WKT."""
-    label = crs.authid() or crs.description() or ""
-    if not label or label.startswith(("+proj", "PROJCRS", "PROJCS", "GEOGCS")) or len(label) > 80:
+    the authority id GDAL identifies it as (90 % confidence or more), else its
+    name, else 'custom CRS'; never a whole PROJ string or WKT."""
+    if crs.authid():
+        return crs.authid()
+    srs = _osr(crs)
+    try:
+        for match, confidence in (srs.FindMatches() or []) if srs is not None else []:
+            if confidence >= 90 and match.GetAuthorityName(None) and match.GetAuthorityCode(None):
+                return f"{match.GetAuthorityName(None)}:{match.GetAuthorityCode(None)}"
+    except Exception:  # an old GDAL without FindMatches
+        pass
+    label = crs.description() or ""
+    if not label or label.strip().lower() in ("unknown", "undefined") or "[" in label or \
+            label.startswith("+") or len(label) > 80:
         label = tr("custom CRS")
     return label
+
+
+def crs_unit(crs):
+    """The CRS's linear unit as its definition names it ('US survey foot',
+    'foot', 'metre'), which QGIS 3.22 reports as 'feet' for both feet."""
+    srs = _osr(crs)
+    name = srs.GetLinearUnitsName() if srs is not None and srs.IsProjected() else None
+    return name or QgsUnitTypes.toString(crs.mapUnits())
 
 
 def _to_lonlat(crs, transform_context):
@@ -59,7 +89,7 @@ def _crs_plan(crs, extent, context):
     """core.crs.plan for the ground truth's CRS, measured at ``extent``."""
     units = crs.mapUnits()
     unit = None if units == DistanceUnit.Unknown else (
-        "metre" if units == DistanceUnit.Meters else QgsUnitTypes.toString(units))
+        "metre" if units == DistanceUnit.Meters else crs_unit(crs))
     try:
         to_lonlat = _to_lonlat(crs, context.transformContext())
     except (QgsCsException, ValueError):

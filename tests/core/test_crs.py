@@ -78,7 +78,7 @@ def test_geographic_and_feet_reprojected():
     f = crs.plan("EPSG:2263", False, "US survey foot", None, (-74.0, 40.7))
     assert f.target_epsg == 32618
     assert f.record == {"reprojected_to": "EPSG:32618", "converted_from_unit": "US survey foot"}
-    assert "EPSG:2263, in US survey foot" in f.warning
+    assert "EPSG:2263 (US survey foot) -> EPSG:32618 (metres)" in f.warning
 
 
 def test_unknown_unit_warned_not_reprojected():

@@ -416,9 +416,6 @@ def test_feet_crs_that_cannot_be_placed_on_the_earth_is_a_clear_error(run_alg):
     assert "site grid" in msg
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23.9: ui/inputs.py (working_crs, crs_label) still "
-                   "names the unit 'feet' and a CRS without authid by its description; remove "
-                   "this marker when the warning reads as below")
 def test_feet_warning_names_the_crs_and_its_unit(run_alg, guarded_inputs, tmp_path):
     """The reprojection warning reads 'EPSG:2263 (US survey foot) -> EPSG:32635
     (metres)', also for a CRS without authority id (never its PROJ string or

@@ -115,11 +115,12 @@ class CompareAlgorithm(ToolAlgorithm):
             if lcrs.isValid() and crs.isValid() and lcrs != crs:
                 feedback.pushInfo(tr("{}: transformed from {} to {}.").format(
                     name, lcrs.authid(), crs.authid()))
-            preds.append((name, read_lines(layer, name, crs, context, feedback, fields, (3, 6))))
+            preds.append((name, read_lines(layer, name, crs, context, feedback, fields, (3, 6),
+                                           layer_crs(gt_src))))
             if feedback.isCanceled():
                 return {}
         tile_size, tiles_src, aggregation, empty, margin = tile_options(self, parameters, context)
-        tiles = read_tiles(tiles_src, tile_size, gt, crs, context)
+        tiles = read_tiles(tiles_src, tile_size, gt, crs, context, layer_crs(gt_src))
         try:
             comp = compare(gt, preds, ids, params, seed, tiles, aggregation, empty, margin,
                            self.parameterAsInt(parameters, "WORKERS", context),

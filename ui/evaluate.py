@@ -18,7 +18,7 @@ from ..core.analysis.tiles import evaluate_tiles
 from ..core.progress import Cancelled
 from ..core.reports.report import evaluation_report
 from ..core.result import json_safe
-from .checks import check_run, field_names, prediction_parameter, resolve_tool
+from .checks import check_run, field_names, layer_crs, prediction_parameter, resolve_tool
 from .compat import FieldDataType, make_field, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
 from .inputs import read_inputs
@@ -132,7 +132,8 @@ class EvaluateAlgorithm(ToolAlgorithm):
         workers = self.parameterAsInt(parameters, "WORKERS", context)
         try:
             if tiles_src is not None or tile_size > 0:
-                tiles = read_tiles(tiles_src, tile_size, gt, crs, context)
+                gt_crs = layer_crs(self.parameterAsSource(parameters, "GROUND_TRUTH", context))
+                tiles = read_tiles(tiles_src, tile_size, gt, crs, context, gt_crs)
                 feedback.pushInfo(tr("{} tile(s), aggregation {}, empty tiles: {}").format(
                     len(tiles), aggregation, empty))
                 tiled = evaluate_tiles(

@@ -18,7 +18,7 @@ from ..core.analysis.perturb import param_specs as perturb_param_specs
 from ..core.analysis.tiles import TILE_PARAMS, check_tiling
 from ..core.progress import Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels
-from .checks import check_parameter_values, layer_crs
+from .checks import check_parameter_values
 from .compat import (
     make_field,
     DistanceUnit,
@@ -284,21 +284,27 @@ def write_table(alg, parameters, context, name, columns, rows):
     return dest
 
 
-def read_tiles(tiles_src, size, gt, crs, context):
+def read_tiles(tiles_src, size, gt, crs, context, assumed_crs=None):
     """[(tile id, polygon)] from a polygon source (in the working CRS) or a
-    grid of ``size`` over the ground truth's extent; None without tiles."""
+    grid of ``size`` over the ground truth's extent; None without tiles.
+    A TILES layer without a (defined) CRS is taken to be in ``assumed_crs``
+    (the ground truth's own CRS, before any reprojection to UTM), as every
+    layer without a CRS (docs/conventions.md)."""
     from ..core.analysis.tiles import grid_tiles
     if tiles_src is not None:
-        from qgis.core import QgsFeatureRequest
+        from qgis.core import QgsCsException
         from shapely import wkb as swkb
-        req = QgsFeatureRequest()
-        tcrs = layer_crs(tiles_src)
-        if tcrs.isValid() and crs.isValid() and tcrs != crs:
-            req.setDestinationCrs(crs, context.transformContext())
+        from .inputs import _request_in
+        req, xform = _request_in(tiles_src, crs, context, assumed_crs)
         out = []
         for f in tiles_src.getFeatures(req):
             g = f.geometry()
             if g is None or g.isNull() or g.isEmpty():
+                continue
+            try:
+                if xform is not None:
+                    g.transform(xform)
+            except QgsCsException:
                 continue
             out.append((f.id(), swkb.loads(bytes(g.asWkb()))))
         if not out:

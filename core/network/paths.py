@@ -28,7 +28,10 @@ import threading
 
 import numpy as np
 from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import dijkstra
+from scipy.sparse.csgraph import connected_components, dijkstra
+
+
+DIJKSTRA_CHUNK = 8  # trees per dijkstra call on the row store's path
 
 
 class NetworkDistances:
@@ -74,6 +77,10 @@ class NetworkDistances:
             return self._rows_reduced(uniq), inv.reshape(-1)
         if self._lru is None:
             self._lru = _RowStore(self._capacity, self.net.n_nodes)
+        anchors = self._anchors(uniq)
+        if len(anchors) + len(uniq) <= self._capacity:
+            # the anchors' rows first, stored: other nodes' rows are made from them
+            self._lru.lookup(anchors, self._rows_reduced)
         slots = self._lru.lookup(uniq, self._rows_reduced)
         return self._lru.rows, slots[inv.reshape(-1)]
 
@@ -83,26 +90,42 @@ class NetworkDistances:
         self.n_dijkstra += len(nodes)
         return dijkstra(self.graph, directed=False, indices=nodes)
 
-    def _rows_reduced(self, nodes):
-        """Rows of ``nodes`` (unique) from trees grown on the network without
-        its dead ends (module docstring); a dead end whose neighbour's row is
-        stored takes it from the store."""
+    def _anchors(self, nodes):
+        """The core nodes the rows of non-core ``nodes`` are made from."""
         if self._reduced is None:
-            self._reduced = _DeadEnds(self.graph)
+            self._reduced = _Contracted(self.graph)
         r = self._reduced
-        src = np.where(r.leaf[nodes], r.nbr[nodes], nodes)
-        have = self._lru.slot_of[src] if self._lru is not None else np.full(len(src), -1)
-        need = np.unique(src[have < 0])
-        self.n_dijkstra += len(need)
-        grown = r.expand(dijkstra(r.core_graph, directed=False, indices=r.index[need]))
+        other = nodes[r.index[nodes] < 0]
+        return np.unique(r.anchor[:, other][np.isfinite(r.off[:, other])])
+
+    def _rows_reduced(self, nodes):
+        """Rows of ``nodes`` (unique) from trees grown on the network's core
+        (:class:`_Contracted`); rows of core nodes already stored are taken
+        from the store."""
+        if self._reduced is None:
+            self._reduced = _Contracted(self.graph)
+        r = self._reduced
+        is_core = r.index[nodes] >= 0
+        other = nodes[~is_core]
+        need = np.unique(np.r_[nodes[is_core], self._anchors(other)])
+        have = self._lru.slot_of[need] if self._lru is not None else np.full(len(need), -1)
+        grow = need[have < 0]
+        self.n_dijkstra += len(grow)
+        # a few trees per call: scipy's dijkstra holds the GIL, and short calls
+        # let the other thread's block arithmetic run in between
+        idx = r.index[grow]
+        grown = r.expand(np.concatenate(
+            [dijkstra(r.core_graph, directed=False, indices=idx[k:k + DIJKSTRA_CHUNK])
+             for k in range(0, len(idx), DIJKSTRA_CHUNK)]) if len(idx) else
+            np.zeros((0, len(r.core))))
+        core_rows = np.empty((len(need), self.net.n_nodes))
+        core_rows[have < 0] = grown
+        if (have >= 0).any():
+            core_rows[have >= 0] = self._lru.rows[have[have >= 0]]
         rows = np.empty((len(nodes), self.net.n_nodes))
-        got = have >= 0
-        rows[got] = self._lru.rows[have[got]] if got.any() else 0.0
-        rows[~got] = grown[np.searchsorted(need, src[~got])]
-        lf = np.nonzero(r.leaf[nodes])[0]
-        if len(lf):
-            rows[lf] += r.w[nodes[lf]][:, None]
-            rows[lf, nodes[lf]] = 0.0
+        rows[is_core] = core_rows[np.searchsorted(need, nodes[is_core])]
+        if len(other):
+            rows[~is_core] = r.other_rows(other, lambda c: core_rows[np.searchsorted(need, c)])
         return rows
 
     def end_costs(self, edge: np.ndarray, offset: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -182,42 +205,141 @@ class _RowStore:
         return slots
 
 
-class _DeadEnds:
-    """The network without its dead ends (degree-1 nodes whose neighbour has
-    degree >= 2), for Dijkstra: ``leaf``, ``nbr`` and ``w`` (the dead end's
-    neighbour and edge), ``core_graph`` on the other nodes (``index`` maps a
-    node to its row there) and :meth:`expand` back to every node."""
+class _Contracted:
+    """The network reduced to a core for Dijkstra (module docstring): every
+    junction of the network's 2-core (dead-end trees trimmed, degree-2 chains
+    left out), plus one node of each component without one.  The other nodes
+    fall into *pieces* (components of the non-core nodes); a non-core node's
+    distance from a core node is a minimum over its piece's anchors (the core
+    nodes next to the piece) of the anchor's distance plus ``off``, the
+    distance inside the piece.  ``core_graph`` joins the core nodes by their
+    edges and by shortcuts through the pieces; ``piece_graph`` holds the
+    pieces, each with its own copy of its anchors."""
 
     def __init__(self, graph):
-        n = graph.shape[0]
+        n = self.n = graph.shape[0]
         g = graph.tocoo()
         a, b, w = g.row.astype(np.int64), g.col.astype(np.int64), g.data
-        deg = np.bincount(a, minlength=n) + np.bincount(b, minlength=n)
-        self.nbr = np.full(n, -1, np.int64)
-        self.w = np.zeros(n)
-        for x, y in ((a, b), (b, a)):
-            one = deg[x] == 1
-            self.nbr[x[one]] = y[one]
-            self.w[x[one]] = w[one]
-        self.leaf = (deg == 1) & (deg[np.maximum(self.nbr, 0)] >= 2)
-        self.core = np.nonzero(~self.leaf)[0]
-        self.leaves = np.nonzero(self.leaf)[0]
+        sym = coo_matrix((np.r_[w, w], (np.r_[a, b], np.r_[b, a])), shape=(n, n)).tocsr()
+        core = _core_nodes(sym)
+        self.core, self.other = np.nonzero(core)[0], np.nonzero(~core)[0]
         self.index = np.full(n, -1, np.int64)
         self.index[self.core] = np.arange(len(self.core))
-        keep = ~self.leaf[a] & ~self.leaf[b]
+        self.pg_index = np.full(n, -1, np.int64)
+        self.pg_index[self.other] = np.arange(len(self.other))
+        anchors, pg = self._pieces(a, b, w, core)
+        self.piece_graph = pg
+        self._anchor_distances(anchors, a, b, w, core)
+
+    def _pieces(self, a, b, w, core):
+        """The piece graph (non-core nodes, then one copy of each anchor per
+        piece) and the anchors: (piece, core node) pairs, ordered."""
+        n, no = self.n, len(self.other)
+        oo = ~core[a] & ~core[b]
+        sub = coo_matrix((w[oo], (a[oo], b[oo])), shape=(n, n))
+        label = connected_components(sub, directed=False)[1]
+        _, piece = np.unique(label[self.other], return_inverse=True)
+        self.piece = np.full(n, -1, np.int64)
+        self.piece[self.other] = piece.reshape(-1)
+        cross = core[a] != core[b]
+        x = np.where(core[a[cross]], b[cross], a[cross])
+        c = np.where(core[a[cross]], a[cross], b[cross])
+        pairs, copy = np.unique(np.c_[self.piece[x], c], axis=0, return_inverse=True)
+        copy = copy.reshape(-1)
+        src = np.r_[self.pg_index[a[oo]], self.pg_index[x]]
+        dst = np.r_[self.pg_index[b[oo]], no + copy]
+        pg = coo_matrix((np.r_[w[oo], w[cross]], (src, dst)),
+                        shape=(no + len(pairs), no + len(pairs))).tocsr()
+        return pairs, pg
+
+    def _anchor_distances(self, pairs, a, b, w, core):
+        """``anchor`` / ``off`` (slot k of every non-core node: its piece's
+        k-th anchor and the distance to it inside the piece, inf when the
+        piece has fewer anchors) and the core graph with the shortcuts."""
+        no = len(self.other)
+        first = np.r_[0, np.nonzero(np.diff(pairs[:, 0]))[0] + 1] if len(pairs) else np.zeros(0, int)
+        slot = np.arange(len(pairs)) - np.repeat(first, np.diff(np.r_[first, len(pairs)]))
+        k_max = int(slot.max()) + 1 if len(pairs) else 0
+        self.anchor = np.zeros((k_max, self.n), np.int64)
+        self.off = np.full((k_max, self.n), np.inf)
+        cc = core[a] & core[b]
+        sa, sb, sw = [a[cc]], [b[cc]], [w[cc]]
+        for k in range(k_max):
+            mine = np.nonzero(slot == k)[0]
+            dist = dijkstra(self.piece_graph, directed=False, indices=no + mine, min_only=True)
+            of_piece = np.full(len(first), -1, np.int64)
+            of_piece[pairs[mine, 0]] = pairs[mine, 1]
+            self.off[k, self.other] = dist[:no]
+            self.anchor[k, self.other] = np.maximum(of_piece[self.piece[self.other]], 0)
+            # shortcuts: from each piece's k-th anchor to its other anchors
+            to = of_piece[pairs[:, 0]]
+            ok = (to >= 0) & (to != pairs[:, 1]) & np.isfinite(dist[no:])
+            sa.append(to[ok])
+            sb.append(pairs[ok, 1])
+            sw.append(dist[no:][ok])
+        sa, sb, sw = (np.concatenate(v) for v in (sa, sb, sw))
+        lo, hi = self.index[np.minimum(sa, sb)], self.index[np.maximum(sa, sb)]
+        o = np.lexsort((sw, hi, lo))
+        lo, hi, sw = lo[o], hi[o], sw[o]
+        keep = np.r_[True, (lo[1:] != lo[:-1]) | (hi[1:] != hi[:-1])] if len(lo) else np.zeros(0, bool)
         m = len(self.core)
-        self.core_graph = coo_matrix((w[keep], (self.index[a[keep]], self.index[b[keep]])),
-                                     shape=(m, m)).tocsr()
-        self.n = n
+        self.core_graph = coo_matrix((sw[keep], (lo[keep], hi[keep])), shape=(m, m)).tocsr()
 
     def expand(self, core_rows):
-        """Rows over the core nodes to rows over every node (a dead end:
-        its neighbour's distance plus the edge, as Dijkstra relaxes it)."""
+        """Rows over the core nodes to rows over every node."""
         rows = np.empty((len(core_rows), self.n))
         rows[:, self.core] = core_rows
-        lv = self.leaves
-        rows[:, lv] = core_rows[:, self.index[self.nbr[lv]]] + self.w[lv]
+        ot = self.other
+        if len(ot):
+            rows[:, ot] = np.inf
+            for k in range(len(self.anchor)):
+                t = core_rows[:, self.index[self.anchor[k, ot]]] + self.off[k, ot]
+                np.minimum(rows[:, ot], t, out=t)
+                rows[:, ot] = t
         return rows
+
+    def other_rows(self, nodes, anchor_row):
+        """Rows of non-core ``nodes``: through an anchor (``anchor_row(core
+        node)`` gives its row) or inside the piece."""
+        rows = np.full((len(nodes), self.n), np.inf)
+        for k in range(len(self.anchor)):
+            off = self.off[k, nodes]
+            ok = np.isfinite(off)
+            if ok.any():
+                t = anchor_row(self.anchor[k, nodes[ok]]) + off[ok][:, None]
+                rows[ok] = np.minimum(rows[ok], t)
+        inside = dijkstra(self.piece_graph, directed=False, indices=self.pg_index[nodes])
+        ot = self.other
+        rows[:, ot] = np.minimum(rows[:, ot], inside[:, :len(ot)])
+        return rows
+
+
+def _core_nodes(sym):
+    """Core of :class:`_Contracted`: trim degree <= 1 nodes until none is
+    left (the 2-core), keep its nodes of degree != 2, then one node of each
+    component without a core node."""
+    n = sym.shape[0]
+    indptr, indices = sym.indptr.tolist(), sym.indices.tolist()
+    deg = np.diff(sym.indptr).tolist()
+    alive = [True] * n
+    stack = [x for x in range(n) if deg[x] <= 1]
+    while stack:
+        x = stack.pop()
+        if not alive[x]:
+            continue
+        alive[x] = False
+        for y in indices[indptr[x]:indptr[x + 1]]:
+            if alive[y]:
+                deg[y] -= 1
+                if deg[y] == 1:
+                    stack.append(y)
+    core = np.array(alive, bool) & (np.array(deg) != 2)
+    label = connected_components(sym, directed=False)[1]
+    has = np.zeros(label.max() + 1 if n else 0, bool)
+    has[label[core]] = True
+    _, first = np.unique(label, return_index=True)
+    core[first[~has]] = True
+    return core
 
 
 def same_edge_pairs(a: dict, b: dict) -> tuple[np.ndarray, np.ndarray]:

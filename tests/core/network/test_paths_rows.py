@@ -1,7 +1,7 @@
 """Node rows on large networks (core/network/paths.py): the least-recently-
-used row store and the trees grown without dead ends give the distances of
-the whole-matrix path (to 1e-12), whatever the capacity, block size or
-number of threads."""
+used row store and the trees grown on the contracted core (dead-end trees
+and degree-2 chains left out) give the distances of the whole-matrix path
+(to 1e-12), whatever the capacity, block size or number of threads."""
 import threading
 
 import numpy as np
@@ -36,7 +36,7 @@ def assert_same(a, b):
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_lru_rows_without_dead_ends_equal_whole_matrix(seed):
+def test_lru_rows_from_the_core_equal_whole_matrix(seed):
     net = random_network(seed)
     whole = NetworkDistances(net)
     lru = NetworkDistances(net, cache_bytes=0)  # 64 rows, least recently used
@@ -70,7 +70,7 @@ def test_blocks_equal_whole_matrix_for_any_block_size(seed):
 
 def test_each_tree_once_when_the_store_holds_the_sweep():
     """Row blocks in edge order with a store larger than the network: one
-    Dijkstra per node that is not a dead end."""
+    Dijkstra per core node."""
     net = random_network(3, n_lines=120)
     nd = NetworkDistances(net, cache_bytes=8 * net.n_nodes * (net.n_nodes - 1))
     assert not nd._cache_ok
@@ -78,9 +78,18 @@ def test_each_tree_once_when_the_store_holds_the_sweep():
     P = nd.prepare(e, net.edge_length[e] / 2)
     for s in range(0, len(e), 10):
         nd.block({k: v[s:s + 10] for k, v in P.items()}, P)
+    assert nd.n_dijkstra == len(nd._reduced.core) < net.n_nodes / 2
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_core_is_small_and_every_other_node_has_an_anchor(seed):
+    net = random_network(seed + 50, n_lines=80)
+    nd = NetworkDistances(net, cache_bytes=0)
+    nd.node_rows([0])
     r = nd._reduced
-    assert nd.n_dijkstra == len(np.unique(np.where(r.leaf, r.nbr, np.arange(net.n_nodes))))
-    assert nd.n_dijkstra < net.n_nodes
+    deg = np.bincount(np.r_[net.edge_u, net.edge_v], minlength=net.n_nodes)
+    assert len(r.core) <= (deg >= 3).sum() + len(np.unique(r.piece[r.other])) + 1
+    assert np.isfinite(r.off[:, r.other]).any(axis=0).all()
 
 
 def test_blocks_on_threads_equal_serial():

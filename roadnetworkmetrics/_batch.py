@@ -252,7 +252,7 @@ def aggregate(metric: str, rows: list, pooled_rows: Optional[list] = None) -> di
 def run_batch(metric: str, pairs: list, out: str, params: Optional[dict] = None,
               pixel_size: Optional[float] = None, empty_chips: str = "spacenet",
               workers: int = 1, dask: Optional[str] = None, resume: bool = True,
-              progress: Optional[Callable] = None, chunk: Optional[int] = None) -> dict:
+              progress: Optional[Callable] = None) -> dict:
     """Score every pair, write one row each to ``out``, return the aggregate."""
     from ._api import _spec, field_values, resolve
     spec = _spec(metric)
@@ -271,24 +271,22 @@ def run_batch(metric: str, pairs: list, out: str, params: Optional[dict] = None,
     tasks = [{"id": i, "gt": g, "pred": p, "metric": metric, "params": dict(params or {}),
               "pixel_size": pixel_size, "empty_chips": empty_chips, "fields": fields}
              for i, g, p in todo]
-    n = len(tasks)
-    size = chunk or max(64, 32 * max(workers, 1))
     computed = []
+
+    def write(i, ok, value):  # in this process, as each pair ends
+        row = value if ok else {"id": tasks[i]["id"], "status": "error",
+                                "error": str(value).splitlines()[0]}
+        writer.write(row)
+        computed.append((i, row))
     from .core.progress import Progress
-    prog = Progress(progress) if callable(progress) else None
     try:
-        for start in range(0, n, size):
-            part = tasks[start:start + size]
-            sub = prog.sub(start / n, (start + len(part)) / n) if prog else None
-            done = run_tasks(score_pair, part, workers, dask, sub, [str(t["id"]) for t in part])
-            for t, (ok, value) in zip(part, done):
-                row = value if ok else {"id": t["id"], "status": "error",
-                                        "error": str(value).splitlines()[0]}
-                writer.write(row)
-                computed.append(row)
+        run_tasks(score_pair, tasks, workers, dask, Progress(progress) if callable(progress)
+                  else None, [str(t["id"]) for t in tasks], on_result=write)
     finally:
         writer.close()
-    rows = writer.old + computed
+    computed = [row for _, row in sorted(computed, key=lambda x: x[0])]
+    order = {str(i): k for k, (i, _, _) in enumerate(pairs)}
+    rows = sorted(writer.old, key=lambda r: order.get(str(r.get("id")), -1)) + computed
     result = aggregate(metric, rows, computed if not writer.old else None)
     result["resumed"] = len(writer.old)
     result["rows"] = out

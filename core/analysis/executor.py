@@ -57,7 +57,7 @@ def _safe(fn, task, progress=NO_PROGRESS):
 
 def run_tasks(fn: Callable, tasks: list, workers: int = 1, dask_scheduler: Optional[str] = None,
               progress: Optional[Progress] = None, labels: Optional[list[str]] = None,
-              retries: int = 1) -> list[tuple[bool, object]]:
+              retries: int = 1, on_result: Optional[Callable] = None) -> list[tuple[bool, object]]:
     """``fn(task, progress)`` for every task: [(ok, value or error text)] in
     task order.
 
@@ -71,12 +71,18 @@ def run_tasks(fn: Callable, tasks: list, workers: int = 1, dask_scheduler: Optio
       times; after that the task fails with the way its worker ended.  The
       workers stop by themselves when this process dies (see _watch_parent).
     * On Dask, cancellation is checked every POLL_S seconds too; the tasks
-      already running on the cluster finish there (Dask cannot stop them)."""
+      already running on the cluster finish there (Dask cannot stop them).
+    * ``on_result(i, ok, value)``, when given, is called in this process as
+      each task ends (in completion order; on Dask, at the end), e.g. to
+      write results as they come so that an interrupted run loses none."""
     n = len(tasks)
     progress = progress or NO_PROGRESS
     labels = labels or [str(i) for i in range(n)]
     if dask_scheduler:
-        return _run_dask(fn, tasks, dask_scheduler, progress, labels)
+        out = _run_dask(fn, tasks, dask_scheduler, progress, labels)
+        for i, r in enumerate(out if on_result is not None else []):
+            on_result(i, *r)
+        return out
     if workers is None or workers <= 0:
         workers = os.cpu_count() or 1
     exe = python_executable() if workers > 1 and n > 1 else None
@@ -85,8 +91,11 @@ def run_tasks(fn: Callable, tasks: list, workers: int = 1, dask_scheduler: Optio
         for i, t in enumerate(tasks):
             progress.set(i / max(n, 1), msg("tile {}", labels[i]))
             out[i] = _safe(fn, t, progress.sub(i / n, (i + 1) / n))
+            if on_result is not None:
+                on_result(i, *out[i])
         return out
-    return _TaskPool(fn, tasks, min(workers, n), exe, progress, labels, retries).run()
+    return _TaskPool(fn, tasks, min(workers, n), exe, progress, labels, retries,
+                     on_result).run()
 
 
 POLL_S = 0.1
@@ -122,12 +131,13 @@ class _Worker:
 class _TaskPool:
     """The local-process engine of run_tasks (see there)."""
 
-    def __init__(self, fn, tasks, workers, exe, progress, labels, retries):
+    def __init__(self, fn, tasks, workers, exe, progress, labels, retries, on_result=None):
         import multiprocessing as mp
         self.ctx = mp.get_context("spawn")
         self.ctx.set_executable(exe)
         self.fn, self.tasks, self.workers = fn, tasks, workers
         self.progress, self.labels, self.retries = progress, labels, retries
+        self.on_result = on_result
         self.pool = []
 
     def _start(self, count):
@@ -160,6 +170,8 @@ class _TaskPool:
                             out[i] = (False, f"the task could not be sent to a worker: "
                                              f"{type(e).__name__}: {e}")
                             done += 1
+                            if self.on_result is not None:
+                                self.on_result(i, *out[i])
                 busy = [w for w in self.pool if w.task is not None]
                 wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], POLL_S)
                 for w in busy:
@@ -174,6 +186,8 @@ class _TaskPool:
                         out[i] = (ok, value)
                         w.task = None
                         done += 1
+                        if self.on_result is not None:
+                            self.on_result(i, ok, value)
                         self.progress.set(done / n, msg("tile {} done", self.labels[i]))
                     elif not w.proc.is_alive():
                         i = w.task
@@ -186,6 +200,8 @@ class _TaskPool:
                             out[i] = (False, f"WorkerDied: its worker process {how}, "
                                              f"{deaths[i]} time(s)")
                             done += 1
+                            if self.on_result is not None:
+                                self.on_result(i, *out[i])
                             self.progress.set(done / n, msg("tile {} failed", self.labels[i]))
                 missing = min(self.workers, len(todo) + sum(w.task is not None for w in self.pool)) \
                     - len(self.pool)

@@ -52,32 +52,73 @@ def _scalar(v: Any):
     return None
 
 
+def _edge_lines(G, edges, xy, name) -> list:
+    """One (k, 2) array per edge: its geometry's coordinates (all at once
+    with shapely 2), else the segment between its nodes."""
+    geoms = [e[-1].get("geometry") for e in edges]
+    lines: list = [None] * len(edges)
+    have = [i for i, g in enumerate(geoms) if g is not None]
+    try:
+        import shapely
+        vectorised = hasattr(shapely, "get_coordinates") and hasattr(shapely, "from_wkb")
+    except ImportError:  # pragma: no cover (shapely is a requirement)
+        vectorised = False
+    if have and vectorised:
+        coords, idx = shapely.get_coordinates(np.array([geoms[i] for i in have], dtype=object),
+                                              return_index=True)
+        counts = np.bincount(idx, minlength=len(have))
+        for i, c in zip(have, np.split(coords, np.cumsum(counts)[:-1])):
+            lines[i] = c
+    for i, e in enumerate(edges):
+        if lines[i] is not None:
+            continue
+        try:
+            lines[i] = (np.asarray(geoms[i].coords, float)[:, :2] if geoms[i] is not None
+                        else np.array([xy(e[0]), xy(e[1])], float))
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            raise ValueError(msg("{}: edge ({}, {}) has no usable coordinates.", name, e[0], e[1]))
+    return lines
+
+
+def _two_way_duplicates(G, edges, lines) -> np.ndarray:
+    """True for an edge whose reverse (same two nodes, same vertices in the
+    other order) came earlier: osmnx's two-way roads.  The key (the two
+    nodes, the vertex count and the sums of the coordinates) does not depend
+    on the direction; found for all edges at once (np.unique)."""
+    if not lines:
+        return np.zeros(0, bool)
+    code = {node: i for i, node in enumerate(G.nodes)}
+    uv = np.array([(code[e[0]], code[e[1]]) for e in edges], dtype=np.int64).reshape(-1, 2)
+    n = np.array([len(l) for l in lines])
+    allc = np.concatenate(lines)
+    starts = np.concatenate([[0], np.cumsum(n)[:-1]])
+    sums = np.add.reduceat(allc, np.minimum(starts, len(allc) - 1), axis=0)
+    sums[n == 0] = 0.0
+    keys = np.column_stack([uv.min(axis=1), uv.max(axis=1), n,
+                            (np.round(sums, 6) + 0.0).view(np.int64).reshape(-1, 2)])
+    _, first = np.unique(keys, axis=0, return_index=True)
+    dup = np.ones(len(lines), bool)
+    dup[first] = False
+    return dup
+
+
 def from_networkx(G, node_xy: NodeXY = None, name: str = "graph",
                   crs: Optional[Any] = None) -> Source:
     """The edges of a networkx (Multi)(Di)Graph as lines."""
     xy = _node_xy(G, node_xy, name)
-    multi = G.is_multigraph()
-    edges = G.edges(keys=True, data=True) if multi else G.edges(data=True)
-    fields = sorted({k for *_, d in edges for k, v in d.items()
+    edges = list(G.edges(keys=True, data=True) if G.is_multigraph() else G.edges(data=True))
+    lines = _edge_lines(G, edges, xy, name)
+    if G.is_directed():
+        keep = ~_two_way_duplicates(G, edges, lines)
+        edges = [e for e, k in zip(edges, keep) if k]
+        lines = [l for l, k in zip(lines, keep) if k]
+    fields = sorted({k for e in edges for k, v in e[-1].items()
                      if k != "geometry" and _scalar(v) is not None})
+    attrs = {f: [_scalar(e[-1].get(f)) for e in edges] for f in fields}
     collector = LineCollector(fields)
-    seen = set()
-    directed = G.is_directed()
-    for e in (G.edges(keys=True, data=True) if multi else G.edges(data=True)):
-        u, v, d = e[0], e[1], e[-1]
-        try:
-            g = d.get("geometry")
-            line = (np.asarray(g.coords, float)[:, :2] if g is not None
-                    else np.array([xy(u), xy(v)], float))
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-            raise ValueError(msg("{}: edge ({}, {}) has no usable coordinates.", name, u, v))
-        if directed and len(line):
-            canon = line if tuple(line[0]) <= tuple(line[-1]) else line[::-1]
-            key = canon.tobytes()
-            if key in seen:
-                continue
-            seen.add(key)
-        collector.add([line], None, {k: _scalar(d.get(k)) for k in fields})
+    n = [len(l) for l in lines]
+    collector.add_many(np.concatenate(lines) if lines else np.zeros((0, 2)),
+                       np.concatenate([[0], np.cumsum(n)]), attrs)
     if crs is None:
         crs = G.graph.get("crs")
     return collector.source(name, crs)

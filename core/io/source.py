@@ -74,6 +74,38 @@ class LineCollector:
         for f in self.fields:
             self.attrs[f].append(attributes.get(f))
 
+    def add_many(self, coords: np.ndarray, offsets: np.ndarray, attributes=None) -> None:
+        """Many one-part features at once: feature i is ``coords[offsets[i]:
+        offsets[i + 1]]`` (vectorised checks: no Python work per vertex);
+        ``attributes``: {field: list of one value per feature}."""
+        coords = np.asarray(coords, dtype=float)[:, :2]
+        offsets = np.asarray(offsets, dtype=np.int64)
+        k = len(offsets) - 1
+        if k <= 0:
+            return
+        n = np.diff(offsets)
+        seg_ok = np.isfinite(coords).all(axis=1)
+        finite = np.ones(k, bool)
+        distinct = np.zeros(k, bool)
+        if len(coords):
+            bad = np.concatenate([[0], np.cumsum(~seg_ok)])
+            finite = (bad[offsets[1:]] - bad[offsets[:-1]]) == 0
+            moves = np.concatenate([[0], np.cumsum(np.any(coords[1:] != coords[:-1], axis=1))])
+            last = np.maximum(offsets[1:] - 1, offsets[:-1])
+            distinct = (moves[last] - moves[offsets[:-1]]) > 0
+        good = (n >= 2) & finite & distinct
+        self.counts["features"] += k
+        self.counts["invalid_parts"] += int(k - good.sum())
+        pieces = np.split(coords, offsets[1:-1])
+        first = len(self.fids)
+        idx = np.nonzero(good)[0]
+        self.parts.extend(pieces[i] for i in idx)
+        self.part_feature.extend(range(first, first + len(idx)))
+        self.fids.extend(range(first, first + len(idx)))
+        for f in self.fields:
+            vals = (attributes or {}).get(f)
+            self.attrs[f].extend([vals[i] for i in idx] if vals is not None else [None] * len(idx))
+
     def add_wkb(self, wkb, fid=None, attributes=None) -> None:
         if wkb is None:
             self.add(None, fid, attributes)

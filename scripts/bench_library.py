@@ -1,0 +1,242 @@
+"""Benchmark of the Python library and the command line (issue 24 targets):
+
+* import of the package, and of the package plus one metric function;
+* ``roadmetrics apls`` on the sample, end to end (process start included);
+* batch scoring of SpaceNet-sized chips (400 m x 400 m, 0.3 m pixels, cut
+  from a mosaic of the sample) from two SpaceNet CSVs, on 1 and 2 worker
+  processes: wall time, peak memory of the whole process tree, and the
+  per-chip overhead (everything but the metric's own computation);
+* a networkx graph of the 8x8 mosaic converted to the core's network.
+
+Usage: python scripts/bench_library.py [--chips 1000] [--repeat 5]
+(``scripts/bench --library`` runs it on .venv-latest).  Prints a Markdown
+table and writes it to bench-output/library.md.
+"""
+import argparse
+import importlib.util
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GT = os.path.join(ROOT, "resources", "sample", "helsinki_ground_truth.gpkg")
+PRED = os.path.join(ROOT, "resources", "sample", "helsinki_prediction.gpkg")
+PIXEL = 0.3
+CHIP = 400.0
+
+
+def _bench_helpers():
+    """mosaic() and mosaic_step() of scripts/bench.py (the mosaics every
+    bench row uses)."""
+    spec = importlib.util.spec_from_file_location("bench", os.path.join(ROOT, "scripts",
+                                                                        "bench.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _env():
+    return dict(os.environ, PYTHONPATH=ROOT)
+
+
+def _median_run(cmd, repeat):
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True, env=_env(), cwd=tempfile.gettempdir())
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+class TreeMemory:
+    """Peak resident memory of a process and its children (polled /proc)."""
+
+    def __init__(self, pid):
+        self.pid, self.peak, self._stop = pid, 0, False
+        self.thread = threading.Thread(target=self._poll, daemon=True)
+        self.thread.start()
+
+    def _tree(self):
+        pids, todo = [], [self.pid]
+        while todo:
+            p = todo.pop()
+            pids.append(p)
+            try:
+                with open(f"/proc/{p}/task/{p}/children") as f:
+                    todo += [int(c) for c in f.read().split()]
+            except OSError:
+                pass
+        return pids
+
+    def _poll(self):
+        while not self._stop:
+            total = 0
+            for p in self._tree():
+                try:
+                    with open(f"/proc/{p}/statm") as f:
+                        total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+                except OSError:
+                    pass
+            self.peak = max(self.peak, total)
+            time.sleep(0.05)
+
+    def stop(self):
+        self._stop = True
+        self.thread.join()
+        return self.peak
+
+
+def chips(n_chips, folder):
+    """SpaceNet ground-truth and proposal CSVs of n_chips 400 m chips."""
+    import roadnetworkmetrics as rnm
+    from roadnetworkmetrics.core.analysis.tiles import clip_lineset
+    from roadnetworkmetrics.core.network.lineset import LineSet
+    b = _bench_helpers()
+    g, p = rnm.read(GT).lines.parts, rnm.read(PRED).lines.parts
+    step = b.mosaic_step(g)
+    side = int(np.ceil(np.sqrt(n_chips / 12.0)))  # ~12 well-filled chips per copy
+    gm, conns = b.mosaic(g, side, step)
+    pm, _ = b.mosaic(p, side, step, like=conns)
+    G, P = LineSet(gm), LineSet(pm)
+    xy = np.concatenate(gm)
+    (x0, y0), (x1, y1) = xy.min(axis=0), xy.max(axis=0)
+    boxes = [(x, y, x + CHIP, y + CHIP) for y in np.arange(y0, y1 - CHIP, CHIP)
+             for x in np.arange(x0, x1 - CHIP, CHIP)]
+    out = {}
+    for side_name, ls in (("gt", G), ("pred", P)):
+        rows = ["ImageId,WKT_Pix"]
+        kept = 0
+        for k, box in enumerate(boxes):
+            c = clip_lineset(ls, box) if side_name == "gt" or f"chip{k}" in out else None
+            if side_name == "gt":
+                if len(c.parts) < 3:
+                    continue
+                out[f"chip{k}"] = box
+                kept += 1
+                if kept > n_chips:
+                    del out[f"chip{k}"]
+                    break
+            if f"chip{k}" not in out:
+                continue
+            for q in c.parts:
+                px = np.column_stack([(q[:, 0] - box[0]) / PIXEL, (box[3] - q[:, 1]) / PIXEL])
+                rows.append(f'chip{k},"LINESTRING (' + ", ".join(
+                    f"{a:.2f} {b_:.2f}" for a, b_ in px) + ')"')
+            if not c.parts:
+                rows.append(f"chip{k},LINESTRING EMPTY")
+        with open(os.path.join(folder, f"{side_name}.csv"), "w") as f:
+            f.write("\n".join(rows) + "\n")
+    return len(out)
+
+
+def batch_row(folder, n, workers):
+    cmd = [sys.executable, "-m", "roadnetworkmetrics", "batch", "apls", "--spacenet",
+           os.path.join(folder, "gt.csv"), os.path.join(folder, "pred.csv"), "--pixel-size",
+           str(PIXEL), "--out", os.path.join(folder, f"rows{workers}.csv"), "--no-resume",
+           "--workers", str(workers), "--json"]
+    t = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=tempfile.gettempdir())
+    mem = TreeMemory(proc.pid)
+    out, err = proc.communicate()
+    wall = time.perf_counter() - t
+    peak = mem.stop()
+    if proc.returncode:
+        raise SystemExit(err.decode())
+    return wall, peak
+
+
+def compute_only(folder):
+    """Seconds of pure metric computation over the chips (read and prepared
+    beforehand), serially: what is not overhead."""
+    import roadnetworkmetrics as rnm
+    from roadnetworkmetrics import _batch
+    from roadnetworkmetrics._inputs import prepare
+    from roadnetworkmetrics.core import registry
+    from roadnetworkmetrics.core.runner import run_metric
+    t0 = time.perf_counter()
+    pairs = _batch.pairs_from_spacenet(os.path.join(folder, "gt.csv"),
+                                       os.path.join(folder, "pred.csv"))
+    parse = time.perf_counter() - t0
+    spec = registry.get("apls")
+    params = spec.resolve({})
+    total = 0.0
+    for _, g, p in pairs:
+        if g is None or p is None or not g.lines.parts:
+            continue
+        gl, pl, _ = prepare(g, p, PIXEL)
+        t = time.perf_counter()
+        run_metric(spec, gl, pl, params, rnm.core.progress.NO_PROGRESS)
+        total += time.perf_counter() - t
+    return parse, total
+
+
+def graph_row():
+    import networkx as nx
+    import roadnetworkmetrics as rnm
+    from roadnetworkmetrics.core.network.lineset import network_from
+    from shapely.geometry import LineString
+    b = _bench_helpers()
+    g = rnm.read(GT).lines.parts
+    parts, _ = b.mosaic(g, 8, b.mosaic_step(g))
+    G = nx.MultiDiGraph(crs="EPSG:3067")
+    ids = {}
+    for q in parts:
+        for end in (tuple(q[0]), tuple(q[-1])):
+            if end not in ids:
+                ids[end] = len(ids)
+                G.add_node(ids[end], x=end[0], y=end[1])
+        G.add_edge(ids[tuple(q[0])], ids[tuple(q[-1])], geometry=LineString(q))
+        G.add_edge(ids[tuple(q[-1])], ids[tuple(q[0])], geometry=LineString(q[::-1]))
+    km = sum(float(np.hypot(*np.diff(q, axis=0).T).sum()) for q in parts) / 1000
+    t = time.perf_counter()
+    src = rnm.read(G)
+    network_from(src.lines, {})
+    return time.perf_counter() - t, G.number_of_edges(), km
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--chips", type=int, default=1000)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--out", default=os.path.join(ROOT, "bench-output", "library.md"))
+    a = ap.parse_args()
+    sys.path.insert(0, ROOT)
+    rows = ["| what | result | target |", "|---|---|---|"]
+    t_import = _median_run([sys.executable, "-c", "import roadnetworkmetrics"], a.repeat)
+    t_one = _median_run([sys.executable, "-c", "import roadnetworkmetrics as r; r.apls"],
+                        a.repeat)
+    rows.append(f"| `import roadnetworkmetrics` | {t_import:.2f} s | |")
+    rows.append(f"| import + one metric function (`rnm.apls`) | {t_one:.2f} s | <= 0.5 s |")
+    t_cli = _median_run([sys.executable, "-m", "roadnetworkmetrics", "apls", GT, PRED],
+                        a.repeat)
+    rows.append(f"| `roadmetrics apls` on the sample, end to end | {t_cli:.2f} s | <= 2 s |")
+    with tempfile.TemporaryDirectory() as d:
+        n = chips(a.chips, d)
+        parse, compute = compute_only(d)
+        for w in (1, 2):
+            wall, peak = batch_row(d, n, w)
+            over = max(0.0, 1 - compute / (wall * w)) if w == 1 else max(
+                0.0, 1 - compute / (wall * w))
+            rows.append(f"| batch APLS, {n} chips of 400 m (SpaceNet CSVs), {w} worker(s) | "
+                        f"{wall:.1f} s wall, peak {peak / 2**20:.0f} MB (process tree), "
+                        f"overhead {100 * over:.0f} % (CSV parsing {parse:.1f} s; metric "
+                        f"computation {compute:.1f} s) | <= 60 s, <= 1 GB, overhead < 10 % |")
+    t_graph, edges, km = graph_row()
+    rows.append(f"| networkx MultiDiGraph of the 8x8 mosaic ({edges} edges, {km:.0f} km) -> "
+                f"core network | {t_graph:.2f} s | <= 2 s |")
+    text = "\n".join(rows)
+    print(text)
+    os.makedirs(os.path.dirname(a.out), exist_ok=True)
+    with open(a.out, "w") as f:
+        f.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -16,11 +16,13 @@ On a larger network, node rows are kept in a least-recently-used store of
 ``cache_bytes``: control points come in edge order and edges in node order
 (lexicographic in x, y), so the row blocks of both APLS directions sweep the
 network together and each shortest-path tree is computed about once.  Those
-trees are grown on the network without its dead ends (a degree-1 node whose
-neighbour is a junction): a dead end's distance is its neighbour's plus the
-edge, and its row is the neighbour's row plus the edge.  This changes no
-distance but may round the last bit of a dead end's row differently from a
-tree grown at the dead end itself; the whole-matrix path stays as it was.
+trees are grown on a contracted core (:class:`_Contracted`: the junctions
+left once dead-end trees are trimmed, degree-2 chains left out; on the 8x8
+mosaic of the sample 6,346 of 10,354 and 4,938 of 16,498 nodes): another
+node's distance is a minimum over the core nodes its piece hangs from (one
+or two on roads), plus the way inside the piece.  This changes no distance
+but may round the last bits differently from a tree grown on the whole
+network; the whole-matrix path of small networks stays as it was.
 """
 from __future__ import annotations
 
@@ -66,7 +68,9 @@ class NetworkDistances:
     def row_slots(self, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(store, slots): ``store[slots[i]]`` is the row of ``nodes[i]``.
         The store is the whole node matrix when it fits in the cache, else
-        the least-recently-used row store (rows computed when missing)."""
+        the least-recently-used row store (rows computed when missing; the
+        next call may replace them, so threads sharing this object call it
+        and copy the rows under ``self._lock``, as :meth:`block` does)."""
         nodes = np.asarray(nodes, dtype=np.int64)
         if self._cache_ok:
             if self._full is None:

@@ -30,7 +30,10 @@ length / speed) over the same routes.
 Implementation: distances between control points come from node-to-node
 Dijkstra (scipy.sparse.csgraph) combined with the offsets of the points on
 their edges (core/network/paths.py), in row blocks, over all control points — exact,
-no sampling, memory bounded.
+no sampling, memory bounded.  The row blocks of both directions run
+interleaved in node (sweep) order, so each shortest-path tree is grown about
+once and kept in a bounded row store while both directions need it; they run
+on two threads and are added up in block order (the same numbers on one).
 """
 from __future__ import annotations
 
@@ -196,12 +199,15 @@ def _both_ways(ways, progress, workers=None):
     APLS_THREADS) and are added up in block order, so the numbers do not
     depend on ``workers``."""
     tasks = sorted((s / w.n, i, s, e) for i, w in enumerate(ways) for s, e in w.blocks())
+    # progress by pairs done: a block's pairs shrink along the sweep
+    done = np.cumsum([(e - s) * (ways[i].n - s) for _, i, s, e in tasks]) / max(
+        sum((e - s) * (ways[i].n - s) for _, i, s, e in tasks), 1)
     workers = min(APLS_THREADS, os.cpu_count() or 1) if workers is None else workers
     progress.set(0.0)
     if workers <= 1 or len(tasks) < 2:
         for k, (_, i, s, e) in enumerate(tasks):
             ways[i].absorb(s, e, ways[i].compute(s, e))
-            progress.set((k + 1) / len(tasks))
+            progress.set(done[k])
         return [w.result() for w in ways]
     pending = deque()
     with ThreadPoolExecutor(workers) as pool:
@@ -211,7 +217,7 @@ def _both_ways(ways, progress, workers=None):
                 while len(pending) > 2 * workers or (k == len(tasks) - 1 and pending):
                     j, a, b, f = pending.popleft()
                     ways[j].absorb(a, b, f.result())
-                    progress.set((k + 1 - len(pending)) / len(tasks))
+                    progress.set(done[k - len(pending)])
         except BaseException:
             for *_, f in pending:
                 f.cancel()

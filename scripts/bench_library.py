@@ -95,7 +95,7 @@ class TreeMemory:
 def chips(n_chips, folder):
     """SpaceNet ground-truth and proposal CSVs of n_chips 400 m chips."""
     import roadnetworkmetrics as rnm
-    from roadnetworkmetrics.core.analysis.tiles import clip_lineset
+    from roadnetworkmetrics.core.analysis.tiles import clip_tiles
     from roadnetworkmetrics.core.network.lineset import LineSet
     b = _bench_helpers()
     g, p = rnm.read(GT).lines.parts, rnm.read(PRED).lines.parts
@@ -108,22 +108,13 @@ def chips(n_chips, folder):
     (x0, y0), (x1, y1) = xy.min(axis=0), xy.max(axis=0)
     boxes = [(x, y, x + CHIP, y + CHIP) for y in np.arange(y0, y1 - CHIP, CHIP)
              for x in np.arange(x0, x1 - CHIP, CHIP)]
-    out = {}
-    for side_name, ls in (("gt", G), ("pred", P)):
+    clipped = clip_tiles(G, P, list(enumerate(boxes)))
+    keep = [k for k, (g_, _) in enumerate(clipped) if len(g_.parts) >= 3][:n_chips]
+    out = {f"chip{k}": boxes[k] for k in keep}
+    for side_name, which in (("gt", 0), ("pred", 1)):
         rows = ["ImageId,WKT_Pix"]
-        kept = 0
-        for k, box in enumerate(boxes):
-            c = clip_lineset(ls, box) if side_name == "gt" or f"chip{k}" in out else None
-            if side_name == "gt":
-                if len(c.parts) < 3:
-                    continue
-                out[f"chip{k}"] = box
-                kept += 1
-                if kept > n_chips:
-                    del out[f"chip{k}"]
-                    break
-            if f"chip{k}" not in out:
-                continue
+        for k in keep:
+            box, c = boxes[k], clipped[k][which]
             for q in c.parts:
                 px = np.column_stack([(q[:, 0] - box[0]) / PIXEL, (box[3] - q[:, 1]) / PIXEL])
                 rows.append(f'chip{k},"LINESTRING (' + ", ".join(

@@ -96,10 +96,9 @@ class LineCollector:
         good = (n >= 2) & finite & distinct
         self.counts["features"] += k
         self.counts["invalid_parts"] += int(k - good.sum())
-        pieces = np.split(coords, offsets[1:-1])
         first = len(self.fids)
         idx = np.nonzero(good)[0]
-        self.parts.extend(pieces[i] for i in idx)
+        self.parts.extend(coords[offsets[i]:offsets[i + 1]] for i in idx.tolist())
         self.part_feature.extend(range(first, first + len(idx)))
         self.fids.extend(range(first, first + len(idx)))
         for f in self.fields:

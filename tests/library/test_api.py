@@ -145,3 +145,12 @@ def test_sample_lines_equal_core_reader():
     src = rnm.read(GT)
     assert [p.tolist() for p in src.lines.parts] == [p.tolist() for p in parts_of(GT)]
     assert src.crs == "EPSG:3067"
+
+
+def test_control_points_do_not_depend_on_vertices():
+    """docs/library.md, comparing with CosmiQ: a 200 m road against a copy
+    with a 20 m gap (100 to 120 m) is 4/7 whether the road is one segment or
+    has a redundant vertex at 60 m (CosmiQ's defaults give 0 and 0.5)."""
+    pred = [[(0, 0), (100, 0)], [(120, 0), (200, 0)]]
+    for gt in ([[(0, 0), (200, 0)]], [[(0, 0), (60, 0), (200, 0)]]):
+        assert rnm.apls(gt, pred).scores["APLS"] == pytest.approx(4 / 7, abs=1e-12)

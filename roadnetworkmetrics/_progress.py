@@ -31,6 +31,8 @@ class TextBar:
         self.stream.flush()
 
     def close(self) -> None:
+        self.last = 0.0
+        self.update(1.0, "done")
         self.stream.write("\n")
         self.stream.flush()
 

@@ -218,7 +218,7 @@ def run_batch(argv) -> int:
         agg = _batch.run_batch(spec.id, pairs, args.out, _given(args, [p.name for p in
                                                                        spec.all_params()]),
                                args.pixel_size, args.empty_chips, args.workers, args.dask,
-                               not args.no_resume, bar.update if bar else None)
+                               not args.no_resume, (lambda f, m: bar.update(f)) if bar else None)
     finally:
         if bar:
             bar.close()

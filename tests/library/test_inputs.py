@@ -235,3 +235,24 @@ def test_absurd_vertex_skipped_with_warning():
     r = rnm.apls(road + far, road)
     assert r.scores["APLS"] == rnm.apls(road, road).scores["APLS"]
     assert any("2^53" in w and "ground truth" in w for w in r.warnings)
+
+
+def test_gdal_formats_and_geodataframes_round_trip(tmp_path):
+    """With pyogrio: a layer written as GeoPackage and shapefile reads back
+    with the same numbers; with geopandas: a result layer as a GeoDataFrame
+    and a GeoDataFrame as input."""
+    pytest.importorskip("pyogrio")
+    from roadnetworkmetrics._writers import write_layer
+    r = rnm.ccq(GT, PRED)
+    for ext in (".gpkg", ".shp", ".geojson"):
+        out = str(tmp_path / f"matched{ext}")
+        write_layer(r.layers["MATCHED"], out, r.crs, "matched")
+        back = rnm.read(out)
+        assert len(back.lines.parts) == len(r.layers["MATCHED"])
+        assert back.crs is not None
+    gpd = pytest.importorskip("geopandas")
+    df = r.to_geodataframe("MATCHED")
+    assert isinstance(df, gpd.GeoDataFrame) and len(df) == len(r.layers["MATCHED"])
+    assert df.crs.to_epsg() == 3067
+    gt_df = gpd.read_file(GT)
+    assert rnm.apls(gt_df, PRED).scores == rnm.apls(GT, PRED).scores

@@ -4,47 +4,47 @@
 <context>
     <name>RoadMetrics</name>
     <message>
-        <extracomment>ui/algorithm.py:86</extracomment>
+        <extracomment>ui/algorithm.py:87</extracomment>
         <source>Reference: {}</source>
         <translation>Référence : {}</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:87</extracomment>
+        <extracomment>ui/algorithm.py:88</extracomment>
         <source>Parameters</source>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:91</extracomment>
+        <extracomment>ui/algorithm.py:92</extracomment>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:94</extracomment>
+        <extracomment>ui/algorithm.py:95</extracomment>
         <source>Outputs</source>
         <translation>Sorties</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:97</extracomment>
+        <extracomment>ui/algorithm.py:98</extracomment>
         <source>JSON with every score, the parameters used, counts and warnings.</source>
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:124; ui/compare.py:62; ui/evaluate.py:64; ui/sensitivity.py:55</extracomment>
+        <extracomment>ui/algorithm.py:125; ui/compare.py:63; ui/evaluate.py:65; ui/sensitivity.py:56</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:140; ui/evaluate.py:85</extracomment>
+        <extracomment>ui/algorithm.py:141; ui/evaluate.py:86</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:210; ui/compare.py:128; ui/evaluate.py:148; ui/perturb.py:95; ui/sensitivity.py:110</extracomment>
+        <extracomment>ui/algorithm.py:211; ui/compare.py:130; ui/evaluate.py:150; ui/perturb.py:95; ui/sensitivity.py:111</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:213; ui/checks.py:442; ui/checks.py:470; ui/checks.py:485; ui/compare.py:131; ui/evaluate.py:151; ui/perturb.py:98; ui/sensitivity.py:113</extracomment>
+        <extracomment>ui/algorithm.py:214; ui/checks.py:583; ui/checks.py:633; ui/checks.py:661; ui/checks.py:676; ui/compare.py:133; ui/evaluate.py:155; ui/perturb.py:98; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -54,367 +54,362 @@
         <translation>{metric} — {layer}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:40; ui/compare.py:95; ui/inputs.py:221; ui/sensitivity.py:92</extracomment>
+        <extracomment>ui/checks.py:42; ui/compare.py:96; ui/inputs.py:268; ui/sensitivity.py:93</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:40; ui/checks.py:425; ui/compare.py:106; ui/inputs.py:222; ui/inputs.py:226; ui/inputs.py:236; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:396; core/metrics/paths/apls.py:298; core/registry.py:386; core/reports/report.py:415</extracomment>
+        <extracomment>ui/checks.py:42; ui/checks.py:616; ui/compare.py:107; ui/inputs.py:269; ui/inputs.py:273; ui/inputs.py:283; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:377; core/registry.py:371; core/reports/report.py:419</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:41; ui/perturb.py:80; ui/perturb.py:83</extracomment>
+        <extracomment>ui/checks.py:43; ui/perturb.py:80; ui/perturb.py:83</extracomment>
         <source>input</source>
         <translation>source</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:173</extracomment>
-        <source>The output {} ({}) would overwrite the input {} ({}): inputs are never modified. Choose another file for {}.</source>
-        <translation>La sortie {} ({}) écraserait l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
-    </message>
-    <message>
-        <extracomment>ui/checks.py</extracomment>
-        <source>The output {} ({}) would overwrite {}, a file the input {} ({}) reads: inputs are never modified. Choose another file for {}.</source>
-        <translation>La sortie {} ({}) écraserait {}, un fichier que lit l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
-    </message>
-    <message>
-        <extracomment>ui/checks.py</extracomment>
+        <extracomment>ui/checks.py:318</extracomment>
         <source>The output {} ({}) would write the style file {}, which QGIS loads as the style of the input {} ({}): it would overwrite or restyle the input, and inputs are never modified. Choose another file name for {}.</source>
         <translation>La sortie {} ({}) écrirait le fichier de style {}, que QGIS charge comme style de l&apos;entrée {} ({}) : elle écraserait ou changerait le style de l&apos;entrée, et les entrées ne sont jamais modifiées. Choisissez un autre nom de fichier pour {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py</extracomment>
+        <extracomment>ui/checks.py:324</extracomment>
+        <source>The output {} ({}) would overwrite {}, a file the input {} ({}) reads: inputs are never modified. Choose another file for {}.</source>
+        <translation>La sortie {} ({}) écraserait {}, un fichier que lit l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:328</extracomment>
+        <source>The output {} ({}) would overwrite the input {} ({}): inputs are never modified. Choose another file for {}.</source>
+        <translation>La sortie {} ({}) écraserait l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:344</extracomment>
         <source>The outputs {} and {} are both written to the layer &apos;{}&apos; of {}: layer names in a GeoPackage ignore case, so &apos;{}&apos; and &apos;{}&apos; are one layer and the second would replace the first. Give each output its own layer name.</source>
         <translation>Les sorties {} et {} sont toutes deux écrites dans la couche « {} » de {} : les noms de couches d&apos;un GeoPackage ne distinguent pas les majuscules, donc « {} » et « {} » sont une seule couche et la seconde remplacerait la première. Donnez à chaque sortie son propre nom de couche.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py</extracomment>
-        <source>Invalid parameters: {} must be a number from {} to {}; got {}.</source>
-        <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
-    </message>
-    <message>
-        <extracomment>ui/checks.py:180</extracomment>
+        <extracomment>ui/checks.py:349</extracomment>
         <source>The outputs {} and {} are both written to {}: the second would replace the first. Give each output its own file, or write them as separate layers of one GeoPackage (&apos;Save to GeoPackage...&apos; in the dialog, or ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) and another table name for the other).</source>
         <translation>Les sorties {} et {} sont toutes deux écrites dans {} : la seconde remplacerait la première. Donnez à chaque sortie son propre fichier, ou écrivez-les comme couches distinctes d&apos;un même GeoPackage (« Enregistrer dans un GeoPackage… » dans la boîte de dialogue, ou ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) et un autre nom de table pour l&apos;autre sortie).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:214</extracomment>
+        <extracomment>ui/checks.py:379</extracomment>
         <source>it is a folder</source>
         <translation>c&apos;est un dossier</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:217</extracomment>
+        <extracomment>ui/checks.py:382</extracomment>
         <source>the file is read-only</source>
         <translation>le fichier est en lecture seule</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:232</extracomment>
+        <extracomment>ui/checks.py:397</extracomment>
         <source>{} is not a folder</source>
         <translation>{} n&apos;est pas un dossier</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:234</extracomment>
+        <extracomment>ui/checks.py:399</extracomment>
         <source>the folder {} is not writable</source>
         <translation>le dossier {} n&apos;est pas accessible en écriture</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:244</extracomment>
+        <extracomment>ui/checks.py:409</extracomment>
         <source>Cannot write {} to {}: {}. Choose another file; nothing was computed.</source>
         <translation>Impossible d&apos;écrire {} dans {} : {}. Choisissez un autre fichier ; rien n&apos;a été calculé.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:260</extracomment>
+        <extracomment>ui/checks.py:425</extracomment>
         <source>DASK_SCHEDULER &apos;{}&apos; is not an address like tcp://host:8786: {}</source>
         <translation>DASK_SCHEDULER « {} » n&apos;est pas une adresse de la forme tcp://host:8786 : {}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:263</extracomment>
+        <extracomment>ui/checks.py:428</extracomment>
         <source>DASK_SCHEDULER &apos;{}&apos; is not an address like tcp://host:8786.</source>
         <translation>DASK_SCHEDULER « {} » n&apos;est pas une adresse de la forme tcp://host:8786.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:268</extracomment>
+        <extracomment>ui/checks.py:433</extracomment>
         <source>Cannot reach the Dask scheduler at {} ({}). Start it (&apos;dask scheduler&apos;), check the address and firewall, or leave DASK_SCHEDULER empty to run on local processes.</source>
         <translation>Impossible de joindre l&apos;ordonnanceur Dask à l&apos;adresse {} ({}). Démarrez-le (« dask scheduler »), vérifiez l&apos;adresse et le pare-feu, ou laissez DASK_SCHEDULER vide pour calculer sur des processus locaux.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:294</extracomment>
+        <extracomment>ui/checks.py:459</extracomment>
         <source>Could not load the {} layer.</source>
         <translation>Impossible de charger la couche {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:298</extracomment>
+        <extracomment>ui/checks.py:463</extracomment>
         <source>The {} layer must contain lines, but it has {} geometries. Choose a line layer (for polygons, run &apos;Polygons to lines&apos; first).</source>
         <translation>La couche {} doit contenir des lignes, mais ses géométries sont de type {}. Choisissez une couche de lignes (pour des polygones, lancez d&apos;abord « Polygones vers lignes »).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:308</extracomment>
+        <extracomment>ui/checks.py:473</extracomment>
         <source>The TILES layer must contain polygons (one per tile), but it has {} geometries. Leave TILES empty and set TILE_SIZE for a square grid.</source>
         <translation>La couche TILES doit contenir des polygones (un par tuile), mais ses géométries sont de type {}. Laissez TILES vide et réglez TILE_SIZE pour une grille carrée.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:321</extracomment>
+        <extracomment>ui/checks.py:486</extracomment>
         <source>PARAMETERS: &apos;{}&apos; is not a metric. Per-metric parameters go under the metric&apos;s id, e.g. {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}; metrics: {}.</source>
         <translation>PARAMETERS : « {} » n&apos;est pas une métrique. Les paramètres propres à une métrique se placent sous son identifiant, par ex. {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} ; métriques : {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:326</extracomment>
+        <extracomment>ui/checks.py:491</extracomment>
         <source>PARAMETERS: the value of &apos;{}&apos; must be an object of parameter names and values, e.g. {{&quot;{}&quot;: {{&quot;{}&quot;: ...}}}}.</source>
         <translation>PARAMETERS : la valeur de « {} » doit être un objet de noms et de valeurs de paramètres, par ex. {{&quot;{}&quot;: {{&quot;{}&quot;: ...}}}}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:333</extracomment>
+        <extracomment>ui/checks.py:498</extracomment>
         <source>PARAMETERS: {} has no parameter &apos;{}&apos;; its parameters: {}.</source>
         <translation>PARAMETERS : {} n&apos;a pas de paramètre « {} » ; ses paramètres : {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:339</extracomment>
+        <extracomment>ui/checks.py:504</extracomment>
         <source>PARAMETERS: {}: {}</source>
         <translation>PARAMETERS : {} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:341</extracomment>
+        <extracomment>ui/checks.py:506</extracomment>
         <source>PARAMETERS has settings for {}, which is not among the chosen metrics: they are not used.</source>
         <translation>PARAMETERS contient des réglages pour {}, qui ne fait pas partie des métriques choisies : ils ne sont pas utilisés.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:400</extracomment>
+        <extracomment>ui/checks.py:584</extracomment>
+        <source>Invalid parameters: {} must be a number from {} to {}; got {}.</source>
+        <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:592</extracomment>
         <source>Choose the prediction layer (the lines to evaluate).</source>
         <translation>Choisissez la couche de prédiction (les lignes à évaluer).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:440</extracomment>
+        <extracomment>ui/checks.py:631</extracomment>
         <source>(this tool reads no attributes: the perturbed copies have none)</source>
         <translation>(cet outil ne lit aucun attribut : les copies perturbées n&apos;en ont pas)</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:449</extracomment>
+        <extracomment>ui/checks.py:640</extracomment>
         <source>The ground truth and the prediction are the same data ({}): every score is perfect. Choose the prediction layer.</source>
         <translation>La vérité terrain et la prédiction sont les mêmes données ({}) : tous les scores sont parfaits. Choisissez la couche de prédiction.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:456</extracomment>
+        <extracomment>ui/checks.py:647</extracomment>
         <source>The ground truth and the prediction &apos;{}&apos; are the same data: its scores are perfect.</source>
         <translation>La vérité terrain et la prédiction « {} » sont les mêmes données : ses scores sont parfaits.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:507</extracomment>
+        <extracomment>ui/checks.py:698</extracomment>
         <source>Prediction (lines to evaluate)</source>
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:42</extracomment>
+        <extracomment>ui/compare.py:43</extracomment>
         <source>Compare methods</source>
         <translation>Comparer des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:43; ui/perturb.py:39; ui/sensitivity.py:38</extracomment>
+        <extracomment>ui/compare.py:44; ui/perturb.py:39; ui/sensitivity.py:39</extracomment>
         <source>Metric analysis</source>
         <translation>Analyse des métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:45</extracomment>
+        <extracomment>ui/compare.py:46</extracomment>
         <source>Scores several predictions (one layer per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With a tile size or a polygon layer of tiles, every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). &lt;i&gt;Scores compared&lt;/i&gt;: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions. All distances are in metres.</source>
         <translation>Note plusieurs prédictions (une couche par méthode) par rapport à une vérité terrain avec chaque métrique choisie, classe les méthodes selon chaque score et mesure la cohérence des classements entre métriques : corrélations de Pearson et de Spearman entre scores, taux de tri identique (ESR : part des triplets (référence, méthode B, méthode C) que deux scores trient de la même façon) et marges de tri (Lopez-Molina et al.). Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores d&apos;ensemble sont agrégés (cumul ou moyenne). &lt;i&gt;Scores comparés&lt;/i&gt; : un score principal par métrique (F1, APLS, TLTS correct ...) ou chaque score ayant une valeur parfaite (les scores où plus bas est meilleur sont inversés avant comparaison). Le rapport HTML montre les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR et les distributions des marges de tri. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:64</extracomment>
+        <extracomment>ui/compare.py:65</extracomment>
         <source>Predictions (one layer per method)</source>
         <translation>Prédictions (une couche par méthode)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:67</extracomment>
+        <extracomment>ui/compare.py:68</extracomment>
         <source>Scores compared</source>
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:76; ui/evaluate.py:76; ui/sensitivity.py:75</extracomment>
+        <extracomment>ui/compare.py:77; ui/evaluate.py:77; ui/sensitivity.py:76</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:76; ui/evaluate.py:76; ui/sensitivity.py:75; ui/summary.py:25</extracomment>
+        <extracomment>ui/compare.py:77; ui/evaluate.py:77; ui/sensitivity.py:76; ui/summary.py:25</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:78</extracomment>
+        <extracomment>ui/compare.py:79</extracomment>
         <source>Scores per method</source>
         <translation>Scores par méthode</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:80</extracomment>
+        <extracomment>ui/compare.py:81</extracomment>
         <source>Ranking of the methods</source>
         <translation>Classement des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:82</extracomment>
+        <extracomment>ui/compare.py:83</extracomment>
         <source>Consistency of metric pairs</source>
         <translation>Cohérence des paires de métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:83; ui/sensitivity.py:80</extracomment>
+        <extracomment>ui/compare.py:84; ui/sensitivity.py:81</extracomment>
         <source>Results (JSON)</source>
         <translation>Résultats (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:98</extracomment>
+        <extracomment>ui/compare.py:99</extracomment>
         <source>Choose at least two prediction layers to compare.</source>
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:101; ui/compare.py:141; ui/inputs.py:225; ui/inputs.py:236; ui/sensitivity.py:95; ui/sensitivity.py:123; ui/summary.py:65; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:395; core/metrics/paths/apls.py:296; core/registry.py:386; core/reports/report.py:415</extracomment>
+        <extracomment>ui/compare.py:102; ui/compare.py:143; ui/inputs.py:272; ui/inputs.py:283; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:65; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:375; core/registry.py:371; core/reports/report.py:419</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:103; ui/sensitivity.py:99</extracomment>
+        <extracomment>ui/compare.py:104; ui/sensitivity.py:100</extracomment>
         <source>The ground-truth layer has no usable line.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:107</extracomment>
+        <extracomment>ui/compare.py:108</extracomment>
         <source>method {}</source>
         <translation>méthode {}</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:115</extracomment>
+        <extracomment>ui/compare.py:116</extracomment>
         <source>{}: transformed from {} to {}.</source>
         <translation>{} : reprojection de {} vers {}.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:144</extracomment>
+        <extracomment>ui/compare.py:146</extracomment>
         <source>methods</source>
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:145; ui/sensitivity.py:126; ui/summary.py:69</extracomment>
+        <extracomment>ui/compare.py:147; ui/sensitivity.py:127; ui/summary.py:69</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:146; ui/evaluate.py:192; ui/sensitivity.py:130</extracomment>
+        <extracomment>ui/compare.py:148; ui/evaluate.py:173; ui/sensitivity.py:131</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:149; ui/evaluate.py:195; core/reports/report.py:464</extracomment>
+        <extracomment>ui/compare.py:151; ui/evaluate.py:176; core/reports/report.py:468</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:150; ui/evaluate.py:197; core/reports/tool_reports.py:241</extracomment>
+        <extracomment>ui/compare.py:152; ui/evaluate.py:178; core/reports/tool_reports.py:247</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:155</extracomment>
+        <extracomment>ui/compare.py:157</extracomment>
         <source>Comparison of methods</source>
         <translation>Comparaison de méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:45</extracomment>
+        <extracomment>ui/evaluate.py:46</extracomment>
         <source>Evaluate all metrics</source>
         <translation>Évaluer toutes les métriques</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:46</extracomment>
+        <extracomment>ui/evaluate.py:47</extracomment>
         <source>Reports</source>
         <translation>Rapports</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:48</extracomment>
+        <extracomment>ui/evaluate.py:49</extracomment>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. All distances are in metres.</source>
         <translation>Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:68; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:69; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:78</extracomment>
+        <extracomment>ui/evaluate.py:79</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:80; core/reports/tool_reports.py:322</extracomment>
+        <extracomment>ui/evaluate.py:81; core/reports/tool_reports.py:328</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:116</extracomment>
+        <extracomment>ui/evaluate.py:117</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:135</extracomment>
+        <extracomment>ui/evaluate.py:137</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:195</extracomment>
+        <extracomment>ui/evaluate.py:153</extracomment>
+        <source>The evaluation failed: {}</source>
+        <translation>L&apos;évaluation a échoué : {}</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:176</extracomment>
         <source>{} ({}, tiles without ground truth: {})</source>
         <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:235</extracomment>
+        <extracomment>ui/evaluate.py:216</extracomment>
         <source>TILE_SCORES is a shapefile (field names of at most 10 characters): {}</source>
         <translation>TILE_SCORES est un shapefile (noms de champs de 10 caractères au plus) : {}</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:36</extracomment>
+        <extracomment>ui/inputs.py:60</extracomment>
+        <source>custom CRS</source>
+        <translation>SCR personnalisé</translation>
+    </message>
+    <message>
+        <extracomment>ui/inputs.py:77</extracomment>
         <source>no transformation to WGS 84</source>
         <translation>aucune transformation vers WGS 84</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:55</extracomment>
+        <extracomment>ui/inputs.py:119</extracomment>
         <source>The ground truth has no valid CRS: coordinates are used as they are and assumed to be in metres.</source>
         <translation>La vérité terrain n&apos;a pas de SCR valide : les coordonnées sont utilisées telles quelles et supposées être en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:66</extracomment>
-        <source>The ground truth&apos;s CRS ({}) is not in metres and cannot be transformed to WGS 84 to choose a metric UTM zone ({}). Reproject both layers to a metric CRS first (Vector &gt; Data Management Tools &gt; Reproject Layer).</source>
-        <translation>Le SCR de la vérité terrain ({}) n&apos;est pas en mètres et ne peut pas être transformé en WGS 84 pour choisir une zone UTM métrique ({}). Reprojetez d&apos;abord les deux couches dans un SCR métrique (Vecteur &gt; Outils de gestion de données &gt; Reprojeter une couche).</translation>
+        <extracomment>ui/inputs.py:126</extracomment>
+        <source>(Vector &gt; Data Management Tools &gt; Reproject Layer)</source>
+        <translation>(Vecteur &gt; Outils de gestion de données &gt; Reprojeter une couche)</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:72</extracomment>
-        <source>The ground truth is in a geographic CRS ({}): both layers are reprojected to {} and all distances are in metres.</source>
-        <translation>La vérité terrain est dans un SCR géographique ({}) : les deux couches sont reprojetées en {} et toutes les distances sont en mètres.</translation>
-    </message>
-    <message>
-        <extracomment>ui/inputs.py:75</extracomment>
-        <source>The ground truth&apos;s CRS ({}) is in {}, not metres: both layers are reprojected to {} and all distances are in metres.</source>
-        <translation>Le SCR de la vérité terrain ({}) est en {}, pas en mètres : les deux couches sont reprojetées en {} et toutes les distances sont en mètres.</translation>
-    </message>
-    <message>
-        <extracomment>ui/inputs.py:84</extracomment>
-        <source>The unit of the ground truth&apos;s CRS ({}) is unknown: coordinates are assumed to be in metres.</source>
-        <translation>L&apos;unité du SCR de la vérité terrain ({}) est inconnue : les coordonnées sont supposées être en mètres.</translation>
-    </message>
-    <message>
-        <extracomment>ui/inputs.py:89</extracomment>
+        <extracomment>ui/inputs.py:136</extracomment>
         <source>The prediction has no valid CRS: its coordinates are taken to be in the ground truth&apos;s CRS.</source>
         <translation>La prédiction n&apos;a pas de SCR valide : ses coordonnées sont considérées comme exprimées dans le SCR de la vérité terrain.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:94</extracomment>
+        <extracomment>ui/inputs.py:141</extracomment>
         <source>The prediction&apos;s CRS ({}) differs from the ground truth&apos;s ({}): the prediction is transformed.</source>
         <translation>Le SCR de la prédiction ({}) diffère de celui de la vérité terrain ({}) : la prédiction est reprojetée.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:133</extracomment>
+        <extracomment>ui/inputs.py:170</extracomment>
         <source>{}: {} feature(s) without geometry skipped.</source>
         <translation>{} : {} entité(s) sans géométrie ignorée(s).</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:233</extracomment>
+        <extracomment>ui/inputs.py:280</extracomment>
         <source>The ground-truth layer has no usable line: {} feature(s), {} without geometry, {} invalid part(s). Select a layer (or features) with roads to compare against.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable : {} entité(s), {} sans géométrie, {} partie(s) invalide(s). Sélectionnez une couche (ou des entités) contenant les routes de référence pour la comparaison.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:239</extracomment>
+        <extracomment>ui/inputs.py:286</extracomment>
         <source>{}: {} invalid line part(s) skipped (fewer than two distinct vertices, non-finite coordinates or failed transformation).</source>
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts, coordonnées non finies ou échec de la transformation).</translation>
     </message>
@@ -484,57 +479,57 @@
         <translation>Métriques de réseaux routiers</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:37; ui/sensitivity.py:137</extracomment>
+        <extracomment>ui/sensitivity.py:38; ui/sensitivity.py:138</extracomment>
         <source>Metric sensitivity analysis</source>
         <translation>Analyse de sensibilité des métriques</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:40</extracomment>
+        <extracomment>ui/sensitivity.py:41</extracomment>
         <source>Reproduces Citraro et al.&apos;s synthetic benchmark (ECCV 2020, Fig. 5) on your ground truth: for each error type, each number of errors and each repetition, a perturbed copy is made (as &apos;Perturb a network&apos;) and every selected metric compares it with the ground truth. The report has one plot per error type (score against number of errors, one line per metric); a score that changes by less than the flat threshold between 0 and the largest number of errors is flagged as insensitive to that error type. Runs are spread over several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); the numbers do not depend on how they are run. The table of every run holds every score; the summary holds the change of each headline score per error type. All distances are in metres.</source>
         <translation>Reproduit le banc d&apos;essai synthétique de Citraro et al. (ECCV 2020, fig. 5) sur votre vérité terrain : pour chaque type d&apos;erreur, chaque nombre d&apos;erreurs et chaque répétition, une copie perturbée est produite (comme « Perturber un réseau ») et chaque métrique choisie la compare à la vérité terrain. Le rapport a un graphique par type d&apos;erreur (score selon le nombre d&apos;erreurs, une ligne par métrique) ; un score qui varie de moins que le seuil de platitude entre 0 et le plus grand nombre d&apos;erreurs est signalé comme insensible à ce type d&apos;erreur. Les exécutions sont réparties sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; les nombres ne dépendent pas de la façon de les exécuter. La table de toutes les exécutions contient chaque score ; le résumé contient la variation de chaque score principal par type d&apos;erreur. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:57</extracomment>
+        <extracomment>ui/sensitivity.py:58</extracomment>
         <source>Error types</source>
         <translation>Types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:60</extracomment>
+        <extracomment>ui/sensitivity.py:61</extracomment>
         <source>Numbers of errors (comma separated)</source>
         <translation>Nombres d&apos;erreurs (séparés par des virgules)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:62</extracomment>
+        <extracomment>ui/sensitivity.py:63</extracomment>
         <source>Repetitions (different seeds)</source>
         <translation>Répétitions (graines différentes)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:69</extracomment>
+        <extracomment>ui/sensitivity.py:70</extracomment>
         <source>Flat threshold (insensitive below)</source>
         <translation>Seuil de variation (insensible en dessous)</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:77</extracomment>
+        <extracomment>ui/sensitivity.py:78</extracomment>
         <source>Scores of every run</source>
         <translation>Scores de chaque exécution</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:79</extracomment>
+        <extracomment>ui/sensitivity.py:80</extracomment>
         <source>Sensitivity summary</source>
         <translation>Synthèse de sensibilité</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:118</extracomment>
+        <extracomment>ui/sensitivity.py:119</extracomment>
         <source>{} is flat for {} (change {:.4f})</source>
         <translation>{} est quasi constant pour {} (variation {:.4f})</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:127</extracomment>
+        <extracomment>ui/sensitivity.py:128</extracomment>
         <source>error types</source>
         <translation>types d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>ui/sensitivity.py:132</extracomment>
+        <extracomment>ui/sensitivity.py:133</extracomment>
         <source>perturbation parameters</source>
         <translation>paramètres de perturbation</translation>
     </message>
@@ -569,7 +564,7 @@
         <translation>Avertissements : aucun.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:105; core/reports/report.py:608</extracomment>
+        <extracomment>ui/summary.py:105; core/reports/report.py:613</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
@@ -579,122 +574,122 @@
         <translation>Scores principaux</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:99</extracomment>
+        <extracomment>ui/tool_common.py:101</extracomment>
         <source>{name} — {family}</source>
         <translation>{name} — {family}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:105</extracomment>
+        <extracomment>ui/tool_common.py:107</extracomment>
         <source>Metrics</source>
         <translation>Métriques</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:110; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
+        <extracomment>ui/tool_common.py:112; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:118</extracomment>
+        <extracomment>ui/tool_common.py:120</extracomment>
         <source>Worker processes (0 = one per core)</source>
         <translation>Processus de calcul (0 = un par cœur)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:120</extracomment>
+        <extracomment>ui/tool_common.py:122</extracomment>
         <source>Dask scheduler address</source>
         <translation>Adresse de l&apos;ordonnanceur Dask</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:121</extracomment>
+        <extracomment>ui/tool_common.py:123</extracomment>
         <source>Per-metric parameters (JSON)</source>
         <translation>Paramètres par métrique (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:129</extracomment>
+        <extracomment>ui/tool_common.py:131</extracomment>
         <source>Tile size (0 = whole extent)</source>
         <translation>Taille des tuiles (0 = emprise entière)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:130</extracomment>
+        <extracomment>ui/tool_common.py:133</extracomment>
         <source>Tiles (polygon layer)</source>
         <translation>Tuiles (couche de polygones)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:132</extracomment>
+        <extracomment>ui/tool_common.py:135</extracomment>
         <source>Aggregation over tiles</source>
         <translation>Agrégation sur les tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:133</extracomment>
+        <extracomment>ui/tool_common.py:136</extracomment>
         <source>Tiles without ground truth</source>
         <translation>Tuiles sans vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:135</extracomment>
+        <extracomment>ui/tool_common.py:138</extracomment>
         <source>Tile margin</source>
         <translation>Marge des tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:185</extracomment>
+        <extracomment>ui/tool_common.py:197</extracomment>
         <source>Gap length (interruptions)</source>
         <translation>Longueur des coupures (interruptions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:186</extracomment>
+        <extracomment>ui/tool_common.py:198</extracomment>
         <source>Maximum node displacement (perturbations)</source>
         <translation>Déplacement maximal des nœuds (perturbations)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:188</extracomment>
+        <extracomment>ui/tool_common.py:200</extracomment>
         <source>Radius of removed areas (false positives far away)</source>
         <translation>Rayon des zones supprimées (faux positifs éloignés)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:190</extracomment>
+        <extracomment>ui/tool_common.py:202</extracomment>
         <source>Offset of doubled roads</source>
         <translation>Décalage des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:191</extracomment>
+        <extracomment>ui/tool_common.py:203</extracomment>
         <source>Length of doubled roads</source>
         <translation>Longueur des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:192</extracomment>
+        <extracomment>ui/tool_common.py:204</extracomment>
         <source>Minimum length of spurious roads (overconnections)</source>
         <translation>Longueur minimale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:194</extracomment>
+        <extracomment>ui/tool_common.py:206</extracomment>
         <source>Maximum length of spurious roads (overconnections)</source>
         <translation>Longueur maximale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:197</extracomment>
+        <extracomment>ui/tool_common.py:209</extracomment>
         <source>Minimum detour of joined points (overconnections)</source>
         <translation>Détour minimal entre les points reliés (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:220; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
+        <extracomment>ui/tool_common.py:232; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
         <source>Vertex merge tolerance</source>
         <translation>Tolérance de fusion des sommets</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:221; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
+        <extracomment>ui/tool_common.py:233; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
         <source>Connect lines where they cross</source>
         <translation>Raccorder les lignes à leurs croisements</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:243</extracomment>
+        <extracomment>ui/tool_common.py:255</extracomment>
         <source>not an object</source>
         <translation>ce n&apos;est pas un objet</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:245</extracomment>
+        <extracomment>ui/tool_common.py:257</extracomment>
         <source>PARAMETERS must be a JSON object like {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}: {}</source>
         <translation>PARAMETERS doit être un objet JSON comme {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:293</extracomment>
+        <extracomment>ui/tool_common.py:311</extracomment>
         <source>The TILES layer has no polygon.</source>
         <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>
@@ -734,7 +729,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:63; core/reports/report.py:208</extracomment>
+        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:68; core/analysis/evaluate.py:167; core/reports/report.py:212</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -744,42 +739,47 @@
         <translation>{} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:61</extracomment>
+        <extracomment>core/analysis/evaluate.py:66</extracomment>
         <source>{}: failed: {}</source>
         <translation>{} : échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:79; core/reports/tool_reports.py:241</extracomment>
+        <extracomment>core/analysis/evaluate.py:166</extracomment>
+        <source>no metric could be computed; {}</source>
+        <translation>aucune métrique n&apos;a pu être calculée ; {}</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/executor.py:92; core/reports/tool_reports.py:247</extracomment>
         <source>tile {}</source>
         <translation>tuile {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:170</extracomment>
+        <extracomment>core/analysis/executor.py:191</extracomment>
         <source>tile {} done</source>
         <translation>tuile {} terminée</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:182</extracomment>
+        <extracomment>core/analysis/executor.py:205</extracomment>
         <source>tile {} failed</source>
         <translation>tuile {} en échec</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:363</extracomment>
+        <extracomment>core/analysis/executor.py:486</extracomment>
         <source>{} done</source>
         <translation>{} terminé</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:551</extracomment>
+        <extracomment>core/analysis/executor.py:698</extracomment>
         <source>DASK_SCHEDULER is set but the &apos;distributed&apos; package is not installed (pip install distributed)</source>
         <translation>DASK_SCHEDULER est renseigné mais le paquet « distributed » n&apos;est pas installé (pip install distributed)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:574</extracomment>
+        <extracomment>core/analysis/executor.py:721</extracomment>
         <source>tile {} done (dask)</source>
         <translation>tuile {} terminée (dask)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:600</extracomment>
+        <extracomment>core/analysis/executor.py:747</extracomment>
         <source>the Dask workers {} cannot import &apos;{}&apos;: put the folder that holds the plugin (&apos;{}&apos;) on their PYTHONPATH</source>
         <translation>les workers Dask {} ne peuvent pas importer « {} » : ajoutez le dossier qui contient l&apos;extension (« {} ») à leur PYTHONPATH</translation>
     </message>
@@ -914,7 +914,7 @@
         <translation>les centres des disques doivent être distants de 2 x REMOVAL_RADIUS ; diminuez COUNT ou REMOVAL_RADIUS</translation>
     </message>
     <message>
-        <extracomment>core/analysis/scoring.py:55</extracomment>
+        <extracomment>core/analysis/scoring.py:57</extracomment>
         <source>SCORES must be &apos;headline&apos; or &apos;all&apos;</source>
         <translation>SCORES doit valoir « headline » ou « all »</translation>
     </message>
@@ -954,59 +954,254 @@
         <translation>{} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:50</extracomment>
+        <extracomment>core/analysis/tiles.py:69</extracomment>
         <source>TILE_SIZE must be &gt; 0 for a grid</source>
         <translation>TILE_SIZE doit être &gt; 0 pour une grille</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:54</extracomment>
+        <extracomment>core/analysis/tiles.py:73</extracomment>
         <source>TILE_SIZE {} gives {} tiles; choose a larger size</source>
         <translation>TILE_SIZE {} donne {} tuiles ; choisissez une taille plus grande</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:220</extracomment>
-        <source>{}: no pooled rule; the mean of tile scores is used</source>
-        <translation>{} : pas de règle de cumul ; la moyenne des scores des tuiles est utilisée</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/tiles.py:238</extracomment>
-        <source>{}: {} undefined (NaN) in {} tile(s), left out of the mean</source>
-        <translation>{} : {} indéfini (NaN) dans {} tuile(s), exclues de la moyenne</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/tiles.py:256</extracomment>
-        <source>AGGREGATION must be &apos;pooled&apos; or &apos;mean&apos;</source>
-        <translation>AGGREGATION doit valoir « pooled » ou « mean »</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/tiles.py:258</extracomment>
-        <source>EMPTY_TILES must be &apos;skip&apos;, &apos;worst&apos; or &apos;best&apos;</source>
-        <translation>EMPTY_TILES doit valoir « skip », « worst » ou « best »</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/tiles.py:262</extracomment>
+        <extracomment>core/analysis/tiles.py:253; core/analysis/tiles.py:264</extracomment>
         <source>clipping tiles</source>
         <translation>découpage des tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:277</extracomment>
+        <extracomment>core/analysis/tiles.py:366</extracomment>
+        <source>{}: no pooled rule; the mean of tile scores is used</source>
+        <translation>{} : pas de règle de cumul ; la moyenne des scores des tuiles est utilisée</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:384</extracomment>
+        <source>{}: {} undefined (NaN) in {} tile(s), left out of the mean</source>
+        <translation>{} : {} indéfini (NaN) dans {} tuile(s), exclues de la moyenne</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:402</extracomment>
+        <source>AGGREGATION must be &apos;pooled&apos; or &apos;mean&apos;</source>
+        <translation>AGGREGATION doit valoir « pooled » ou « mean »</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:404</extracomment>
+        <source>EMPTY_TILES must be &apos;skip&apos;, &apos;worst&apos; or &apos;best&apos;</source>
+        <translation>EMPTY_TILES doit valoir « skip », « worst » ou « best »</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:422</extracomment>
         <source>tile {}: {} failed: {}</source>
         <translation>tuile {} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:280</extracomment>
+        <extracomment>core/analysis/tiles.py:425</extracomment>
         <source>tile {} failed: {}</source>
         <translation>tuile {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:285</extracomment>
+        <extracomment>core/analysis/tiles.py:430</extracomment>
         <source>{} of {} tile(s) have no ground truth (EMPTY_TILES = {})</source>
         <translation>{} tuile(s) sur {} sans vérité terrain (EMPTY_TILES = {})</translation>
     </message>
     <message>
-        <extracomment>core/classes.py:45; core/metrics/instances/instances.py:84</extracomment>
+        <extracomment>core/classes.py:38; core/metrics/instances/instances.py:85</extracomment>
         <source>CLASS_FIELD &apos;{}&apos; is missing from the {} layer; the class field must exist (same name) on both layers</source>
         <translation>CLASS_FIELD « {} » est absent de la couche {} ; le champ de classe doit exister (même nom) sur les deux couches</translation>
+    </message>
+    <message>
+        <extracomment>core/crs.py:120</extracomment>
+        <source>The unit of the ground truth&apos;s CRS ({}) is unknown: coordinates are assumed to be in metres.</source>
+        <translation>L&apos;unité du SCR de la vérité terrain ({}) est inconnue : les coordonnées sont supposées être en mètres.</translation>
+    </message>
+    <message>
+        <extracomment>core/crs.py:127</extracomment>
+        <source>The ground truth&apos;s CRS ({}) is not in metres (or not true to scale at the data) and cannot be transformed to WGS 84 to choose a metric UTM zone. Reproject both layers to a metric CRS first.</source>
+        <translation>Le SCR de la vérité terrain ({}) n&apos;est pas en mètres (ou n&apos;est pas à l&apos;échelle réelle à l&apos;emplacement des données) et ne peut pas être transformé en WGS 84 pour choisir une zone UTM métrique. Reprojetez d&apos;abord les deux couches dans un SCR métrique.</translation>
+    </message>
+    <message>
+        <extracomment>core/crs.py:134</extracomment>
+        <source>The ground truth is in a geographic CRS ({}): both layers are reprojected to {} and all distances are in metres.</source>
+        <translation>La vérité terrain est dans un SCR géographique ({}) : les deux couches sont reprojetées en {} et toutes les distances sont en mètres.</translation>
+    </message>
+    <message>
+        <extracomment>core/crs.py:138</extracomment>
+        <source>The ground truth&apos;s CRS is not in metres: both layers are reprojected, {} ({}) -&gt; {} (metres), and all distances are in metres.</source>
+        <translation>Le SCR de la vérité terrain n&apos;est pas en mètres : les deux couches sont reprojetées, {} ({}) -&gt; {} (mètres), et toutes les distances sont en mètres.</translation>
+    </message>
+    <message>
+        <extracomment>core/crs.py:143</extracomment>
+        <source>The ground truth&apos;s CRS ({}) is in metres, but one of its metres is {} m on the ground at the data (scale {}, as in Web Mercator away from the equator): both layers are reprojected to {} (metres) and all distances are in metres.</source>
+        <translation>Le SCR de la vérité terrain ({}) est en mètres, mais l&apos;un de ses mètres vaut {} m sur le terrain à l&apos;emplacement des données (échelle {}, comme en Web Mercator loin de l&apos;équateur) : les deux couches sont reprojetées en {} (mètres) et toutes les distances sont en mètres.</translation>
+    </message>
+    <message>
+        <extracomment>core/geometry/shapely_support.py:47</extracomment>
+        <source>{}, item {}: not valid WKT: &apos;{}&apos;.</source>
+        <translation>{}, élément {} : WKT invalide : « {} ».</translation>
+    </message>
+    <message>
+        <extracomment>core/io/geojson.py:69</extracomment>
+        <source>{} is not a readable GeoJSON file ({}).</source>
+        <translation>{} n&apos;est pas un fichier GeoJSON lisible ({}).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/geojson.py:71</extracomment>
+        <source>{} is not GeoJSON (no &apos;type&apos; member).</source>
+        <translation>{} n&apos;est pas du GeoJSON (pas de membre « type »).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/geojson.py:75</extracomment>
+        <source>{}: &apos;features&apos; must be a list.</source>
+        <translation>{} : « features » doit être une liste.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/geojson.py:97</extracomment>
+        <source>{}: coordinates are not longitude / latitude and the file names no CRS: they are used as they are, in metres.</source>
+        <translation>{} : les coordonnées ne sont pas des longitudes / latitudes et le fichier n&apos;indique aucun SCR : elles sont utilisées telles quelles, en mètres.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/gpkg.py:23</extracomment>
+        <source>not a GeoPackage geometry</source>
+        <translation>ce n&apos;est pas une géométrie GeoPackage</translation>
+    </message>
+    <message>
+        <extracomment>core/io/gpkg.py:27</extracomment>
+        <source>bad GeoPackage envelope</source>
+        <translation>enveloppe GeoPackage invalide</translation>
+    </message>
+    <message>
+        <extracomment>core/io/gpkg.py:47</extracomment>
+        <source>{} is not a readable GeoPackage ({}).</source>
+        <translation>{} n&apos;est pas un GeoPackage lisible ({}).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/gpkg.py:68</extracomment>
+        <source>{} holds {} layers ({}): name one with &apos;{}|layername=NAME&apos;.</source>
+        <translation>{} contient {} couches ({}) : désignez-en une avec « {}|layername=NOM ».</translation>
+    </message>
+    <message>
+        <extracomment>core/io/gpkg.py:73</extracomment>
+        <source>{} has no layer &apos;{}&apos; (layers: {}).</source>
+        <translation>{} n&apos;a pas de couche « {} » (couches : {}).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/gpkg.py:94</extracomment>
+        <source>{}: cannot read layer &apos;{}&apos; ({}).</source>
+        <translation>{} : impossible de lire la couche « {} » ({}).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/graphs.py:35</extracomment>
+        <source>{}: node_xy must be two attribute names, one attribute name or &apos;key&apos;, not {!r}.</source>
+        <translation>{} : node_xy doit être formé de deux noms d&apos;attributs, d&apos;un nom d&apos;attribut ou de &apos;key&apos;, et non {!r}.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/graphs.py:42</extracomment>
+        <source>{}: the graph&apos;s nodes have no coordinates (neither &apos;x&apos; / &apos;y&apos; nor &apos;pos&apos; on every node); name them with node_xy=(&apos;x_attr&apos;, &apos;y_attr&apos;), node_xy=&apos;attr&apos; or node_xy=&apos;key&apos; for (x, y) node keys.</source>
+        <translation>{} : les nœuds du graphe n&apos;ont pas de coordonnées (ni &apos;x&apos; / &apos;y&apos; ni &apos;pos&apos; sur chaque nœud) ; indiquez-les avec node_xy=(&apos;x_attr&apos;, &apos;y_attr&apos;), node_xy=&apos;attr&apos; ou node_xy=&apos;key&apos; pour des clés de nœuds (x, y).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/graphs.py:79</extracomment>
+        <source>{}: edge ({}, {}) has no usable coordinates.</source>
+        <translation>{} : l&apos;arête ({}, {}) n&apos;a pas de coordonnées exploitables.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/ogr.py:24</extracomment>
+        <source>{}: reading this format needs pyogrio (pip install pyogrio) or GDAL&apos;s Python bindings; GeoPackage, GeoJSON, RoadTracer .graph and SpaceNet CSV files are read without them.</source>
+        <translation>{} : la lecture de ce format nécessite pyogrio (pip install pyogrio) ou les liaisons Python de GDAL ; les fichiers GeoPackage, GeoJSON, .graph de RoadTracer et CSV de SpaceNet sont lus sans eux.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/ogr.py:40</extracomment>
+        <source>{} cannot be read ({}).</source>
+        <translation>Impossible de lire {} ({}).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/ogr.py:58</extracomment>
+        <source>{} cannot be read by GDAL.</source>
+        <translation>GDAL ne peut pas lire {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/ogr.py:61</extracomment>
+        <source>{}: no such layer.</source>
+        <translation>{} : couche introuvable.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/read.py:35</extracomment>
+        <source>{}: no such file or folder.</source>
+        <translation>{} : fichier ou dossier introuvable.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/read.py:37</extracomment>
+        <source>{}: not readable (permissions).</source>
+        <translation>{} : lecture impossible (droits d&apos;accès).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/read.py:48</extracomment>
+        <source>{} holds {} SpaceNet chips (ImageIds); score them with &apos;roadmetrics batch METRIC --spacenet GT.csv PROPOSAL.csv&apos;.</source>
+        <translation>{} contient {} tuiles SpaceNet (ImageIds) ; évaluez-les avec « roadmetrics batch METRIC --spacenet GT.csv PROPOSAL.csv ».</translation>
+    </message>
+    <message>
+        <extracomment>core/io/roadtracer.py:23</extracomment>
+        <source>{} is not a readable RoadTracer .graph file ({}).</source>
+        <translation>{} n&apos;est pas un fichier .graph RoadTracer lisible ({}).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/roadtracer.py:33</extracomment>
+        <source>{}: edge &apos;{} {}&apos; names a vertex that does not exist ({} vertices).</source>
+        <translation>{} : l&apos;arête « {} {} » désigne un sommet qui n&apos;existe pas ({} sommets).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/roadtracer.py:58</extracomment>
+        <source>{}, line {}: expected a {} line, got &apos;{}&apos;.</source>
+        <translation>{}, ligne {} : ligne {} attendue, reçu « {} ».</translation>
+    </message>
+    <message>
+        <extracomment>core/io/roadtracer.py:62</extracomment>
+        <source>{}: non-finite vertex coordinates.</source>
+        <translation>{} : coordonnées de sommet non finies.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/shapes.py:55</extracomment>
+        <source>{}: cannot read lines from a {}.</source>
+        <translation>{} : impossible de lire des lignes dans un objet {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/shapes.py:71</extracomment>
+        <source>{}, item {}: not a line (a {}).</source>
+        <translation>{}, élément {} : ce n&apos;est pas une ligne (objet {}).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/shapes.py:74</extracomment>
+        <source>{}, item {}: coordinates must be a (k, 2) array, got shape {}.</source>
+        <translation>{}, élément {} : les coordonnées doivent être un tableau (k, 2), reçu un tableau de forme {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/source.py:131</extracomment>
+        <source>{}: {} invalid line part(s) skipped (fewer than two distinct vertices or non-finite coordinates).</source>
+        <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts ou coordonnées non finies).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/source.py:134</extracomment>
+        <source>{}: {} feature(s) that are not lines skipped.</source>
+        <translation>{} : {} entité(s) autres que des lignes ignorée(s).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/source.py:140</extracomment>
+        <source>{} contains no lines: {} feature(s), none of them a LineString or MultiLineString.</source>
+        <translation>{} ne contient aucune ligne : {} entité(s), dont aucune n&apos;est une LineString ou une MultiLineString.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/spacenet.py:42</extracomment>
+        <source>{} is not a readable CSV file ({}).</source>
+        <translation>{} n&apos;est pas un fichier CSV lisible ({}).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/spacenet.py:45</extracomment>
+        <source>{} is not a SpaceNet road CSV: column(s) {} missing (found: {}).</source>
+        <translation>{} n&apos;est pas un CSV de routes SpaceNet : colonne(s) {} manquante(s) (trouvées : {}).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/spacenet.py:53</extracomment>
+        <source>{}, row {}: empty ImageId.</source>
+        <translation>{}, ligne {} : ImageId vide.</translation>
     </message>
     <message>
         <extracomment>core/metrics/geometric/boundaryf.py:198</extracomment>
@@ -1014,7 +1209,7 @@
         <translation>STRATEGY doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:299; core/metrics/paths/optp.py:73; core/metrics/paths/tlts.py:99; core/metrics/subgraphs/optg.py:59; core/metrics/subgraphs/subg.py:87; core/metrics/subgraphs/topo.py:71</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:378; core/metrics/paths/optp.py:73; core/metrics/paths/tlts.py:99; core/metrics/subgraphs/optg.py:59; core/metrics/subgraphs/subg.py:87; core/metrics/subgraphs/topo.py:71</extracomment>
         <source>building networks</source>
         <translation>construction des réseaux</translation>
     </message>
@@ -1059,17 +1254,17 @@
         <translation>découpage des axes aux emprises des routes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/common.py:72</extracomment>
+        <extracomment>core/metrics/geometric/common.py:75</extracomment>
         <source>both networks are empty: {}</source>
         <translation>les deux réseaux sont vides : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/common.py:73</extracomment>
+        <extracomment>core/metrics/geometric/common.py:76</extracomment>
         <source>the ground truth is empty: {}</source>
         <translation>la vérité terrain est vide : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/common.py:74</extracomment>
+        <extracomment>core/metrics/geometric/common.py:77</extracomment>
         <source>the prediction is empty: {}</source>
         <translation>la prédiction est vide : {}</translation>
     </message>
@@ -1094,82 +1289,82 @@
         <translation>surfaces des voisinages</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:94</extracomment>
+        <extracomment>core/metrics/instances/instances.py:95</extracomment>
         <source>CONFIDENCE_FIELD &apos;{}&apos; is missing from the prediction layer</source>
         <translation>CONFIDENCE_FIELD « {} » est absent de la couche de prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:102</extracomment>
+        <extracomment>core/metrics/instances/instances.py:103</extracomment>
         <source>CONFIDENCE_FIELD &apos;{}&apos; must be numeric; feature {} has {!r}</source>
         <translation>CONFIDENCE_FIELD « {} » doit être numérique ; l&apos;entité {} a {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:106</extracomment>
+        <extracomment>core/metrics/instances/instances.py:107</extracomment>
         <source>prediction: {} feature(s) without a numeric confidence in &apos;{}&apos; rank below every other prediction</source>
         <translation>prédiction : {} entité(s) sans confiance numérique dans « {} » sont classées après toutes les autres</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:336</extracomment>
+        <extracomment>core/metrics/instances/instances.py:358</extracomment>
         <source>building instances</source>
         <translation>construction des instances</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:339</extracomment>
+        <extracomment>core/metrics/instances/instances.py:361</extracomment>
         <source>finding line pairs within the tolerance</source>
         <translation>recherche des paires de lignes dans la tolérance</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:341</extracomment>
+        <extracomment>core/metrics/instances/instances.py:363</extracomment>
         <source>matching</source>
         <translation>appariement</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:383</extracomment>
+        <extracomment>core/metrics/instances/instances.py:405</extracomment>
         <source>TOLERANCE must be &gt; 0</source>
         <translation>TOLERANCE doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:385</extracomment>
+        <extracomment>core/metrics/instances/instances.py:407</extracomment>
         <source>MIN_LENGTH must be &gt;= 0</source>
         <translation>MIN_LENGTH doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:387</extracomment>
+        <extracomment>core/metrics/instances/instances.py:409</extracomment>
         <source>OVERLAP must be &apos;area&apos; or &apos;length&apos;</source>
         <translation>OVERLAP doit valoir « area » ou « length »</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:408; core/network/lineset.py:87</extracomment>
+        <extracomment>core/metrics/instances/instances.py:430; core/network/lineset.py:183</extracomment>
         <source>ground truth: {}</source>
         <translation>vérité terrain : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:409; core/network/lineset.py:88</extracomment>
+        <extracomment>core/metrics/instances/instances.py:431; core/network/lineset.py:184</extracomment>
         <source>prediction: {}</source>
         <translation>prédiction : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:428</extracomment>
+        <extracomment>core/metrics/instances/instances.py:450</extracomment>
         <source>class confusion</source>
         <translation>confusion des classes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:431</extracomment>
+        <extracomment>core/metrics/instances/instances.py:453</extracomment>
         <source>instance overlaps</source>
         <translation>recouvrements des instances</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:468</extracomment>
+        <extracomment>core/metrics/instances/instances.py:490</extracomment>
         <source>both layers are empty: every score is undefined (NaN)</source>
         <translation>les deux couches sont vides : tous les scores sont indéfinis (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:470</extracomment>
+        <extracomment>core/metrics/instances/instances.py:492</extracomment>
         <source>no ground-truth instance to find (none, or all shorter than MIN_LENGTH): AP is undefined (NaN)</source>
         <translation>aucune instance de vérité terrain à trouver (aucune, ou toutes plus courtes que MIN_LENGTH) : AP est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:473</extracomment>
+        <extracomment>core/metrics/instances/instances.py:495</extracomment>
         <source>the prediction is empty: AP = 0, IoU = 0</source>
         <translation>la prédiction est vide : AP = 0, IoU = 0</translation>
     </message>
@@ -1269,72 +1464,67 @@
         <translation>la vérité terrain n&apos;a ni carrefour ni impasse : RECALL est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:268</extracomment>
+        <extracomment>core/metrics/paths/apls.py:347</extracomment>
         <source>DEFAULT_SPEED must be &gt; 0</source>
         <translation>DEFAULT_SPEED doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:271</extracomment>
+        <extracomment>core/metrics/paths/apls.py:350</extracomment>
         <source>{} has no field &apos;{}&apos;: DEFAULT_SPEED used for all of it</source>
         <translation>{} n&apos;a pas de champ « {} » : DEFAULT_SPEED utilisée partout</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:282</extracomment>
+        <extracomment>core/metrics/paths/apls.py:361</extracomment>
         <source>{}: {} line part(s) without a valid speed in &apos;{}&apos; use DEFAULT_SPEED</source>
         <translation>{} : {} partie(s) de lignes sans vitesse valide dans « {} » utilisent DEFAULT_SPEED</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:301</extracomment>
+        <extracomment>core/metrics/paths/apls.py:380</extracomment>
         <source>snapping control points</source>
         <translation>accrochage des points de contrôle</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:308</extracomment>
+        <extracomment>core/metrics/paths/apls.py:389</extracomment>
         <source>ground truth -&gt; prediction</source>
         <translation>vérité terrain -&gt; prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:310</extracomment>
-        <source>prediction -&gt; ground truth</source>
-        <translation>prédiction -&gt; vérité terrain</translation>
-    </message>
-    <message>
-        <extracomment>core/metrics/paths/apls.py:345</extracomment>
+        <extracomment>core/metrics/paths/apls.py:426</extracomment>
         <source>VARIANT must be one of {}</source>
         <translation>VARIANT doit être parmi {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:354</extracomment>
+        <extracomment>core/metrics/paths/apls.py:435</extracomment>
         <source>CONTROL_SPACING must be &gt; 0</source>
         <translation>CONTROL_SPACING doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:356</extracomment>
+        <extracomment>core/metrics/paths/apls.py:437</extracomment>
         <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
         <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:366</extracomment>
+        <extracomment>core/metrics/paths/apls.py:447</extracomment>
         <source>both networks are empty: APLS = 1 (SpaceNet convention)</source>
         <translation>les deux réseaux sont vides : APLS = 1 (convention SpaceNet)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:369</extracomment>
+        <extracomment>core/metrics/paths/apls.py:450</extracomment>
         <source>the prediction is empty: APLS = 0</source>
         <translation>la prédiction est vide : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:372</extracomment>
+        <extracomment>core/metrics/paths/apls.py:453</extracomment>
         <source>the ground truth is empty but the prediction is not: APLS = 0</source>
         <translation>la vérité terrain est vide mais pas la prédiction : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:375</extracomment>
+        <extracomment>core/metrics/paths/apls.py:456</extracomment>
         <source>the ground truth has no route of at least MIN_PATH_LENGTH: APLS is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:379</extracomment>
+        <extracomment>core/metrics/paths/apls.py:460</extracomment>
         <source>the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 (as the reference scores a proposal without routes)</source>
         <translation>la prédiction n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS = 0 (comme la référence note une proposition sans itinéraire)</translation>
     </message>
@@ -1444,32 +1634,32 @@
         <translation>aucune paire de points connectés de vérité terrain : TLTS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/common.py:14</extracomment>
+        <extracomment>core/metrics/subgraphs/common.py:16</extracomment>
         <source>the ground truth is empty: RECALL undefined (NaN)</source>
         <translation>la vérité terrain est vide : RECALL indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/common.py:16</extracomment>
+        <extracomment>core/metrics/subgraphs/common.py:18</extracomment>
         <source>the prediction is empty: RECALL = 0, F1 = 0</source>
         <translation>la prédiction est vide : RECALL = 0, F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/evaluation.py:169</extracomment>
+        <extracomment>core/metrics/subgraphs/evaluation.py:171</extracomment>
         <source>no prediction control point in any subgraph: PRECISION is undefined (NaN)</source>
         <translation>aucun point de contrôle de la prédiction dans les sous-graphes : PRECISION est indéfinie (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/evaluation.py:172</extracomment>
+        <extracomment>core/metrics/subgraphs/evaluation.py:174</extracomment>
         <source>no ground-truth control point in any subgraph: RECALL is undefined (NaN)</source>
         <translation>aucun point de contrôle de la vérité terrain dans les sous-graphes : RECALL est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/extract.py:87</extracomment>
+        <extracomment>core/metrics/subgraphs/extract.py:89</extracomment>
         <source>SPACING must be &gt; 0</source>
         <translation>SPACING doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/extract.py:208</extracomment>
+        <extracomment>core/metrics/subgraphs/extract.py:210</extracomment>
         <source>unknown subgraph mode {}</source>
         <translation>mode de sous-graphe inconnu {}</translation>
     </message>
@@ -1544,637 +1734,642 @@
         <translation>aucun germe n&apos;a de correspondant dans la prédiction : PRECISION est indéfinie (NaN), RECALL = 0</translation>
     </message>
     <message>
-        <extracomment>core/network/build.py:492</extracomment>
+        <extracomment>core/network/build.py:540</extracomment>
         <source>{} duplicate overlapping segment(s) collapsed (features drawn twice)</source>
         <translation>{} segment(s) superposé(s) en double fusionné(s) (entités dessinées deux fois)</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:98</extracomment>
+        <extracomment>core/network/lineset.py:148</extracomment>
+        <source>{}: {} line part(s) skipped: a coordinate beyond 2^53 m (9.007e+15 m, where float64 no longer resolves whole metres; a digitising or export error).</source>
+        <translation>{} : {} partie(s) de ligne ignorée(s) : une coordonnée au-delà de 2^53 m (9,007e+15 m, où float64 ne distingue plus les mètres entiers ; une erreur de saisie ou d&apos;export).</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:91</extracomment>
         <source>at least {} {}</source>
         <translation>au moins {} {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:98</extracomment>
+        <extracomment>core/registry.py:91</extracomment>
         <source>at least {}</source>
         <translation>au moins {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:101</extracomment>
+        <extracomment>core/registry.py:94</extracomment>
         <source>from {} to {} {}</source>
         <translation>de {} à {} {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:102</extracomment>
+        <extracomment>core/registry.py:95</extracomment>
         <source>from {} to {}</source>
         <translation>de {} à {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:107</extracomment>
+        <extracomment>core/registry.py:100</extracomment>
         <source>{} ({})</source>
         <translation>{} ({})</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:111</extracomment>
+        <extracomment>core/registry.py:104</extracomment>
         <source>{} needs a value.</source>
         <translation>{} doit avoir une valeur.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:113</extracomment>
+        <extracomment>core/registry.py:106</extracomment>
         <source>a whole number</source>
         <translation>un nombre entier</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:113</extracomment>
+        <extracomment>core/registry.py:106</extracomment>
         <source>a finite number</source>
         <translation>un nombre fini</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:119; core/registry.py:122; core/registry.py:127; core/registry.py:132</extracomment>
+        <extracomment>core/registry.py:112; core/registry.py:115; core/registry.py:120; core/registry.py:125</extracomment>
         <source>{} must be {} {}; got {}.</source>
         <translation>{} doit être {} {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:137</extracomment>
+        <extracomment>core/registry.py:130</extracomment>
         <source>{} must be one of {}; got {}.</source>
         <translation>{} doit être l&apos;une des valeurs {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:145</extracomment>
+        <extracomment>core/registry.py:138</extracomment>
         <source>{} must be true or false; got {}.</source>
         <translation>{} doit être vrai ou faux ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:147</extracomment>
+        <extracomment>core/registry.py:140</extracomment>
         <source>{} must be text (a field name); got {}.</source>
         <translation>{} doit être un texte (un nom de champ) ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:309</extracomment>
+        <extracomment>core/registry.py:302</extracomment>
         <source>{}: unknown parameter {}</source>
         <translation>{} : paramètre inconnu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:318</extracomment>
+        <extracomment>core/registry.py:311</extracomment>
         <source>Vertex merge tolerance (MERGE_TOLERANCE, {} m) must be far below {} ({}, {} m): at most 1/{} of it. Lower MERGE_TOLERANCE (default 0.05 m) or raise {}.</source>
         <translation>La tolérance de fusion des sommets (MERGE_TOLERANCE, {} m) doit être bien inférieure au paramètre « {} » ({}, {} m) : au plus 1/{} de cette valeur. Diminuez MERGE_TOLERANCE (0.05 m par défaut) ou augmentez {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:359</extracomment>
+        <extracomment>core/registry.py:344</extracomment>
         <source>{} must be a number, got {!r}</source>
         <translation>{} doit être un nombre, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:366</extracomment>
+        <extracomment>core/registry.py:351</extracomment>
         <source>{} must be &gt; 0 (metres), got {}</source>
         <translation>{} doit être &gt; 0 (mètres), reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:374</extracomment>
+        <extracomment>core/registry.py:359</extracomment>
         <source>{} must be &gt;= 0 (metres), got {}</source>
         <translation>{} doit être &gt;= 0 (mètres), reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:382</extracomment>
+        <extracomment>core/registry.py:367</extracomment>
         <source>{} must be between {:g} and {:g}, got {:g}</source>
         <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:407</extracomment>
+        <extracomment>core/registry.py:392</extracomment>
         <source>{}: {} &apos;{}&apos; is missing from the {} layer; the field must exist (same name) on both layers</source>
         <translation>{} : {} « {} » est absent de la couche de {} ; le champ doit exister (sous le même nom) dans les deux couches</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:410</extracomment>
+        <extracomment>core/registry.py:395</extracomment>
         <source>{}: {} &apos;{}&apos; is missing from the {} layer</source>
         <translation>{} : {} « {} » est absent de la couche de {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:25</extracomment>
+        <extracomment>core/reports/report.py:29</extracomment>
         <source>pooled</source>
         <translation>cumulé</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:25</extracomment>
+        <extracomment>core/reports/report.py:29</extracomment>
         <source>mean</source>
         <translation>moyenne</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:25</extracomment>
+        <extracomment>core/reports/report.py:29</extracomment>
         <source>skip</source>
         <translation>ignorées</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:25</extracomment>
+        <extracomment>core/reports/report.py:29</extracomment>
         <source>worst</source>
         <translation>pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:25</extracomment>
+        <extracomment>core/reports/report.py:29</extracomment>
         <source>best</source>
         <translation>meilleure valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:107; core/reports/report.py:138; core/reports/report.py:445</extracomment>
+        <extracomment>core/reports/report.py:111; core/reports/report.py:142; core/reports/report.py:449</extracomment>
         <source>undefined</source>
         <translation>indéfini</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:140</extracomment>
+        <extracomment>core/reports/report.py:144</extracomment>
         <source>very good</source>
         <translation>très bon</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:142</extracomment>
+        <extracomment>core/reports/report.py:146</extracomment>
         <source>good</source>
         <translation>bon</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:144</extracomment>
+        <extracomment>core/reports/report.py:148</extracomment>
         <source>fair</source>
         <translation>moyen</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:145</extracomment>
+        <extracomment>core/reports/report.py:149</extracomment>
         <source>poor</source>
         <translation>faible</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:233</extracomment>
+        <extracomment>core/reports/report.py:237</extracomment>
         <source>Main error: missing roads and gaps. In {} of {} metrics that score both directions, less of the ground truth is found (recall) than the prediction has right (precision).</source>
         <translation>Erreur principale : routes manquantes et coupures. Pour {} des {} métriques qui notent les deux sens, la part de la vérité terrain retrouvée (rappel) est plus faible que la part juste de la prédiction (précision).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:238</extracomment>
+        <extracomment>core/reports/report.py:242</extracomment>
         <source>Main error: spurious roads. In {} of {} metrics that score both directions, less of the prediction is right (precision) than the ground truth is found (recall).</source>
         <translation>Erreur principale : routes en trop. Pour {} des {} métriques qui notent les deux sens, la part juste de la prédiction (précision) est plus faible que la part de la vérité terrain retrouvée (rappel).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:242</extracomment>
+        <extracomment>core/reports/report.py:246</extracomment>
         <source>Missing and spurious roads weigh about the same: recall and precision are within 0.05 of each other, or disagree between metrics ({} metric(s) score both directions).</source>
         <translation>Routes manquantes et routes en trop pèsent à peu près autant : rappel et précision diffèrent de moins de 0,05, ou les métriques ne s&apos;accordent pas ({} métrique(s) notent les deux sens).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:249</extracomment>
+        <extracomment>core/reports/report.py:253</extracomment>
         <source>Best headline score: {} {}; weakest: {} {}.</source>
         <translation>Meilleur score principal : {} {} ; le plus faible : {} {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:254</extracomment>
+        <extracomment>core/reports/report.py:258</extracomment>
         <source>{}: {} = {} (0 m is a perfect overlap).</source>
         <translation>{} : {} = {} (0 m correspond à une superposition parfaite).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:271</extracomment>
+        <extracomment>core/reports/report.py:275</extracomment>
         <source>poor (&lt; 0.4)</source>
         <translation>faible (&lt; 0,4)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:271</extracomment>
+        <extracomment>core/reports/report.py:275</extracomment>
         <source>fair (0.4 - 0.6)</source>
         <translation>moyen (0,4 - 0,6)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:271</extracomment>
+        <extracomment>core/reports/report.py:275</extracomment>
         <source>good (0.6 - 0.8)</source>
         <translation>bon (0,6 - 0,8)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:272</extracomment>
+        <extracomment>core/reports/report.py:276</extracomment>
         <source>very good (&gt;= 0.8)</source>
         <translation>très bon (&gt;= 0,8)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:273</extracomment>
+        <extracomment>core/reports/report.py:277</extracomment>
         <source>Bars: the value on [0, 1]; colour: how good it is (for scores marked ↓, 0 is perfect).</source>
         <translation>Barres : la valeur sur [0, 1] ; couleur : sa qualité (pour les scores marqués ↓, 0 est parfait).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:274</extracomment>
+        <extracomment>core/reports/report.py:278</extracomment>
         <source>Colour: how good the score is.</source>
         <translation>Couleur : qualité du score.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:381</extracomment>
+        <extracomment>core/reports/report.py:385</extracomment>
         <source>Zoom in</source>
         <translation>Zoom avant</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:382</extracomment>
+        <extracomment>core/reports/report.py:386</extracomment>
         <source>Zoom out</source>
         <translation>Zoom arrière</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:383</extracomment>
+        <extracomment>core/reports/report.py:387</extracomment>
         <source>Whole map</source>
         <translation>Carte entière</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:411</extracomment>
+        <extracomment>core/reports/report.py:415</extracomment>
         <source>map</source>
         <translation>carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:443</extracomment>
+        <extracomment>core/reports/report.py:447</extracomment>
         <source>no ground truth</source>
         <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:452; core/reports/report.py:693; core/reports/tool_reports.py:323</extracomment>
+        <extracomment>core/reports/report.py:456; core/reports/report.py:698; core/reports/tool_reports.py:329</extracomment>
         <source>tile</source>
         <translation>tuile</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:478</extracomment>
+        <extracomment>core/reports/report.py:482</extracomment>
         <source>What it tells:</source>
         <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:481; core/reports/report.py:597</extracomment>
+        <extracomment>core/reports/report.py:485; core/reports/report.py:602</extracomment>
         <source>metric</source>
         <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:481; core/reports/tool_reports.py:120</extracomment>
+        <extracomment>core/reports/report.py:485; core/reports/tool_reports.py:125</extracomment>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:482; core/reports/report.py:598</extracomment>
+        <extracomment>core/reports/report.py:486; core/reports/report.py:603</extracomment>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:482</extracomment>
+        <extracomment>core/reports/report.py:486</extracomment>
         <source>meaning</source>
         <translation>signification</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:513</extracomment>
+        <extracomment>core/reports/report.py:517</extracomment>
         <source>ground-truth routes in the prediction</source>
         <translation>itinéraires de la vérité terrain dans la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:515</extracomment>
+        <extracomment>core/reports/report.py:519</extracomment>
         <source>predicted routes in the ground truth</source>
         <translation>itinéraires prédits dans la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:518</extracomment>
+        <extracomment>core/reports/report.py:522</extracomment>
         <source>penalty (0 = same length, 1 = no route)</source>
         <translation>pénalité (0 = même longueur, 1 = pas d&apos;itinéraire)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:519</extracomment>
+        <extracomment>core/reports/report.py:523</extracomment>
         <source>routes</source>
         <translation>itinéraires</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:521; core/reports/tool_reports.py:153</extracomment>
+        <extracomment>core/reports/report.py:525; core/reports/tool_reports.py:158</extracomment>
         <source>count</source>
         <translation>nombre</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:550</extracomment>
+        <extracomment>core/reports/report.py:555</extracomment>
         <source>{} over {} tiles</source>
         <translation>{} sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:551</extracomment>
+        <extracomment>core/reports/report.py:556</extracomment>
         <source>Scores by family</source>
         <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:557</extracomment>
+        <extracomment>core/reports/report.py:562</extracomment>
         <source>Distributions</source>
         <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:563; core/reports/tool_reports.py:49; core/reports/tool_reports.py:50</extracomment>
+        <extracomment>core/reports/report.py:568; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:568; core/reports/tool_reports.py:49</extracomment>
+        <extracomment>core/reports/report.py:573; core/reports/tool_reports.py:53</extracomment>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:576; core/reports/tool_reports.py:36</extracomment>
+        <extracomment>core/reports/report.py:581; core/reports/tool_reports.py:40</extracomment>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:581; core/reports/tool_reports.py:34</extracomment>
+        <extracomment>core/reports/report.py:586; core/reports/tool_reports.py:38</extracomment>
         <source>Generated</source>
         <translation>Généré le</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:589</extracomment>
+        <extracomment>core/reports/report.py:594</extracomment>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:592</extracomment>
+        <extracomment>core/reports/report.py:597</extracomment>
         <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
         <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:597</extracomment>
+        <extracomment>core/reports/report.py:602</extracomment>
         <source>family</source>
         <translation>famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:597</extracomment>
+        <extracomment>core/reports/report.py:602</extracomment>
         <source>headline score</source>
         <translation>score principal</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:598</extracomment>
+        <extracomment>core/reports/report.py:603</extracomment>
         <source>reading</source>
         <translation>lecture</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:606</extracomment>
+        <extracomment>core/reports/report.py:611</extracomment>
         <source>{} warning(s): see Warnings at the end.</source>
         <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:619; instances: sink CLASS_TABLE label</extracomment>
+        <extracomment>core/reports/report.py:624; instances: sink CLASS_TABLE label</extracomment>
         <source>Scores per class</source>
         <translation>Scores par classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:620</extracomment>
+        <extracomment>core/reports/report.py:625</extracomment>
         <source>Class field: {}</source>
         <translation>Champ de classe : {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:624</extracomment>
+        <extracomment>core/reports/report.py:629</extracomment>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:625</extracomment>
+        <extracomment>core/reports/report.py:630</extracomment>
         <source>ground-truth features</source>
         <translation>entités de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:625</extracomment>
+        <extracomment>core/reports/report.py:630</extracomment>
         <source>predicted features</source>
         <translation>entités prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:647</extracomment>
+        <extracomment>core/reports/report.py:652</extracomment>
         <source>Map</source>
         <translation>Carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:649</extracomment>
+        <extracomment>core/reports/report.py:654</extracomment>
         <source>Diagnostics of {}.</source>
         <translation>Diagnostics de {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:650</extracomment>
+        <extracomment>core/reports/report.py:655</extracomment>
         <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
         <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:660; core/reports/tool_reports.py:43</extracomment>
+        <extracomment>core/reports/report.py:665; core/reports/tool_reports.py:47</extracomment>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:665</extracomment>
+        <extracomment>core/reports/report.py:670</extracomment>
         <source>Parameters used by each metric</source>
         <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:672; core/reports/tool_reports.py:182</extracomment>
+        <extracomment>core/reports/report.py:677; core/reports/tool_reports.py:188</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
         <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:678</extracomment>
+        <extracomment>core/reports/report.py:683</extracomment>
         <source>Tiles</source>
         <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:685</extracomment>
+        <extracomment>core/reports/report.py:690</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
         <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:694</extracomment>
+        <extracomment>core/reports/report.py:699</extracomment>
         <source>ground-truth parts</source>
         <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:694</extracomment>
+        <extracomment>core/reports/report.py:699</extracomment>
         <source>predicted parts</source>
         <translation>parties prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:700</extracomment>
+        <extracomment>core/reports/report.py:705</extracomment>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:703</extracomment>
+        <extracomment>core/reports/report.py:708</extracomment>
         <source>no ground truth: left out</source>
         <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:704</extracomment>
+        <extracomment>core/reports/report.py:709</extracomment>
         <source>no ground truth: counted as the worst value</source>
         <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:705</extracomment>
+        <extracomment>core/reports/report.py:710</extracomment>
         <source>no ground truth: counted as the best value</source>
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:63</extracomment>
+        <extracomment>core/reports/tool_reports.py:68</extracomment>
         <source>Score against number of errors</source>
         <translation>Score selon le nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:64</extracomment>
+        <extracomment>core/reports/tool_reports.py:69</extracomment>
         <source>Each panel: the score of every metric (one line each) against the number of synthetic errors of one type put into a copy of the ground truth (mean over {} repetition(s); bars: standard deviation). A score that moves by less than {} between 0 and {} errors is flat: the metric does not see that kind of error (dashed line, listed in red). Citraro et al., ECCV 2020, Fig. 5.</source>
         <translation>Chaque panneau : le score de chaque métrique (une ligne chacune) selon le nombre d&apos;erreurs synthétiques d&apos;un type introduites dans une copie de la vérité terrain (moyenne sur {} répétition(s) ; barres : écart type). Un score qui varie de moins de {} entre 0 et {} erreurs est plat : la métrique ne voit pas ce type d&apos;erreur (ligne en tirets, listée en rouge). Citraro et al., ECCV 2020, fig. 5.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:81</extracomment>
+        <extracomment>core/reports/tool_reports.py:86</extracomment>
         <source>Perturbations and conventions: see the documentation of the plugin.</source>
         <translation>Perturbations et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:108</extracomment>
+        <extracomment>core/reports/tool_reports.py:113</extracomment>
         <source>flat: {}</source>
         <translation>plat : {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:108</extracomment>
+        <extracomment>core/reports/tool_reports.py:113</extracomment>
         <source>every score reacts</source>
         <translation>tous les scores réagissent</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:112</extracomment>
+        <extracomment>core/reports/tool_reports.py:117</extracomment>
         <source>number of errors</source>
         <translation>nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:119</extracomment>
+        <extracomment>core/reports/tool_reports.py:124</extracomment>
         <source>Change of each score from 0 to {} errors</source>
         <translation>Variation de chaque score de 0 à {} erreurs</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:129</extracomment>
+        <extracomment>core/reports/tool_reports.py:134</extracomment>
         <source>Oriented change (negative = the score gets worse); red: |change| &lt; {} (insensitive).</source>
         <translation>Variation orientée (négative = le score se dégrade) ; rouge : |variation| &lt; {} (insensible).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:137</extracomment>
+        <extracomment>core/reports/tool_reports.py:142</extracomment>
         <source>What the errors look like</source>
         <translation>À quoi ressemblent les erreurs</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:137</extracomment>
+        <extracomment>core/reports/tool_reports.py:142</extracomment>
         <source>The perturbed copy at the largest count (first repetition): network grey, errors red (gaps, spurious roads, displacements, copies, removed ground truth).</source>
         <translation>La copie perturbée au plus grand nombre (première répétition) : réseau en gris, erreurs en rouge (coupures, routes en trop, déplacements, copies, vérité terrain supprimée).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:152</extracomment>
+        <extracomment>core/reports/tool_reports.py:157</extracomment>
         <source>Mean scores</source>
         <translation>Scores moyens</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:153</extracomment>
+        <extracomment>core/reports/tool_reports.py:158</extracomment>
         <source>error type</source>
         <translation>type d&apos;erreur</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:190</extracomment>
+        <extracomment>core/reports/tool_reports.py:196</extracomment>
         <source>lower is better</source>
         <translation>plus bas = meilleur</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:191</extracomment>
+        <extracomment>core/reports/tool_reports.py:197</extracomment>
         <source>Scores and ranks</source>
         <translation>Scores et rangs</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:192; core/reports/tool_reports.py:323</extracomment>
+        <extracomment>core/reports/tool_reports.py:198; core/reports/tool_reports.py:329</extracomment>
         <source>method</source>
         <translation>méthode</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:203</extracomment>
+        <extracomment>core/reports/tool_reports.py:209</extracomment>
         <source>Value (rank); bold: best.</source>
         <translation>Valeur (rang) ; gras : la meilleure.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:204</extracomment>
+        <extracomment>core/reports/tool_reports.py:210</extracomment>
         <source>Aggregated over {} tile(s) ({}).</source>
         <translation>Agrégé sur {} tuile(s) ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:206</extracomment>
+        <extracomment>core/reports/tool_reports.py:212</extracomment>
         <source>Whole extent.</source>
         <translation>Emprise entière.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:213</extracomment>
+        <extracomment>core/reports/tool_reports.py:219</extracomment>
         <source>Best method by score:</source>
         <translation>Meilleure méthode par score :</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:221</extracomment>
+        <extracomment>core/reports/tool_reports.py:227</extracomment>
         <source>Pairwise preferences</source>
         <translation>Préférences par paires</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:221</extracomment>
+        <extracomment>core/reports/tool_reports.py:227</extracomment>
         <source>For each pair of methods (first, second) and each reference (tile), the difference of every score, oriented so that a bar to the right prefers the first method. Consistent metrics point the same way (Citraro et al., Fig. 6).</source>
         <translation>Pour chaque paire de méthodes (première, seconde) et chaque référence (tuile), la différence de chaque score, orientée pour qu&apos;une barre vers la droite préfère la première méthode. Des métriques cohérentes pointent dans le même sens (Citraro et al., fig. 6).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:250</extracomment>
+        <extracomment>core/reports/tool_reports.py:256</extracomment>
         <source>Correlations between metrics</source>
         <translation>Corrélations entre métriques</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:250</extracomment>
+        <extracomment>core/reports/tool_reports.py:256</extracomment>
         <source>Over every (reference, method) sample, scores oriented so that higher is better (Citraro et al., Fig. 8).</source>
         <translation>Sur tous les échantillons (référence, méthode), scores orientés pour que plus haut soit meilleur (Citraro et al., fig. 8).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:253</extracomment>
+        <extracomment>core/reports/tool_reports.py:259</extracomment>
         <source>Pearson correlation</source>
         <translation>Corrélation de Pearson</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:253</extracomment>
+        <extracomment>core/reports/tool_reports.py:259</extracomment>
         <source>Spearman correlation</source>
         <translation>Corrélation de Spearman</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:262</extracomment>
+        <extracomment>core/reports/tool_reports.py:268</extracomment>
         <source>Equal-Sorting Ratio</source>
         <translation>Taux de tri identique (ESR)</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:275</extracomment>
+        <extracomment>core/reports/tool_reports.py:281</extracomment>
         <source>Mean pairwise Pearson correlation of score triplets (Fig. 8 right): most consistent {} ({}), least consistent {} ({}).</source>
         <translation>Corrélation de Pearson moyenne par paires des triplets de scores (fig. 8 à droite) : le plus cohérent {} ({}), le moins cohérent {} ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:286</extracomment>
+        <extracomment>core/reports/tool_reports.py:292</extracomment>
         <source>Equal-Sorting Ratio and Sorting Margins</source>
         <translation>Taux de tri identique et marges de tri</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:287</extracomment>
+        <extracomment>core/reports/tool_reports.py:293</extracomment>
         <source>Triplets (reference, method B, method C): ESR is the share of ordered triplets that two scores sort alike; the Sorting Margin sign(a)√|a|, a = (q1(B) - q1(C))(q2(B) - q2(C)), is negative for a missorted triplet and small when the disagreement is marginal (Lopez-Molina et al., eq. 8-12).</source>
         <translation>Triplets (référence, méthode B, méthode C) : l&apos;ESR est la part des triplets ordonnés que deux scores trient de la même façon ; la marge de tri sign(a)√|a|, a = (q1(B) - q1(C))(q2(B) - q2(C)), est négative pour un triplet mal trié et petite quand le désaccord est marginal (Lopez-Molina et al., éq. 8-12).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:292</extracomment>
+        <extracomment>core/reports/tool_reports.py:298</extracomment>
         <source>score 1</source>
         <translation>score 1</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:292</extracomment>
+        <extracomment>core/reports/tool_reports.py:298</extracomment>
         <source>score 2</source>
         <translation>score 2</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:292</extracomment>
+        <extracomment>core/reports/tool_reports.py:298</extracomment>
         <source>samples</source>
         <translation>échantillons</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:293; core/reports/tool_reports.py:315</extracomment>
+        <extracomment>core/reports/tool_reports.py:299; core/reports/tool_reports.py:321</extracomment>
         <source>triplets</source>
         <translation>triplets</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:293</extracomment>
+        <extracomment>core/reports/tool_reports.py:299</extracomment>
         <source>missorted pairs</source>
         <translation>paires mal triées</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:293</extracomment>
+        <extracomment>core/reports/tool_reports.py:299</extracomment>
         <source>min SM</source>
         <translation>SM min.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:293</extracomment>
+        <extracomment>core/reports/tool_reports.py:299</extracomment>
         <source>median SM</source>
         <translation>SM médiane</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:314</extracomment>
+        <extracomment>core/reports/tool_reports.py:320</extracomment>
         <source>Sorting Margin</source>
         <translation>Marge de tri</translation>
     </message>
@@ -3964,6 +4159,18 @@
         <translation>routes individuelles appariées une à une, par classe</translation>
     </message>
     <message>
+        <source>The ground truth&apos;s CRS ({}) is not in metres and cannot be transformed to WGS 84 to choose a metric UTM zone ({}). Reproject both layers to a metric CRS first (Vector &gt; Data Management Tools &gt; Reproject Layer).</source>
+        <translation type="vanished">Le SCR de la vérité terrain ({}) n&apos;est pas en mètres et ne peut pas être transformé en WGS 84 pour choisir une zone UTM métrique ({}). Reprojetez d&apos;abord les deux couches dans un SCR métrique (Vecteur &gt; Outils de gestion de données &gt; Reprojeter une couche).</translation>
+    </message>
+    <message>
+        <source>The ground truth&apos;s CRS ({}) is in {}, not metres: both layers are reprojected to {} and all distances are in metres.</source>
+        <translation type="vanished">Le SCR de la vérité terrain ({}) est en {}, pas en mètres : les deux couches sont reprojetées en {} et toutes les distances sont en mètres.</translation>
+    </message>
+    <message>
+        <source>prediction -&gt; ground truth</source>
+        <translation type="vanished">prédiction -&gt; vérité terrain</translation>
+    </message>
+    <message>
         <source>a finite number (metres)</source>
         <translation type="vanished">un nombre fini (mètres)</translation>
     </message>
@@ -4066,21 +4273,6 @@
     <message>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With TILE_SIZE or a TILES polygon layer, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); EMPTY_TILES says what tiles without ground truth count as. Tiles run on WORKERS local processes, or on a Dask cluster given by DASK_SCHEDULER. PARAMETERS: optional JSON of per-metric parameters, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</source>
         <translation type="vanished">Exécute chaque métrique sélectionnée sur les deux couches et écrit un rapport HTML autonome (scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) ainsi qu&apos;une table de tous les scores. Avec TILE_SIZE ou une couche de polygones TILES, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : pooled (somme des décomptes / statistiques de chemins, puis calcul des ratios) ou mean (moyenne des scores des tuiles) ; EMPTY_TILES indique comment comptent les tuiles sans vérité terrain. Les tuiles sont calculées par WORKERS processus locaux, ou sur un cluster Dask désigné par DASK_SCHEDULER. PARAMETERS : JSON facultatif de paramètres par métrique, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}.</translation>
-    </message>
-    <message>
-        <extracomment>core/network/lineset.py:92</extracomment>
-        <source>{}: {} line part(s) skipped: a coordinate beyond 2^53 m (9.007e+15 m, where float64 no longer resolves whole metres; a digitising or export error).</source>
-        <translation>{} : {} partie(s) de ligne ignorée(s) : une coordonnée au-delà de 2^53 m (9,007e+15 m, où float64 ne distingue plus les mètres entiers ; une erreur de saisie ou d&apos;export).</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/evaluate.py:166</extracomment>
-        <source>no metric could be computed; {}</source>
-        <translation>aucune métrique n&apos;a pu être calculée ; {}</translation>
-    </message>
-    <message>
-        <extracomment>ui/evaluate.py:152</extracomment>
-        <source>The evaluation failed: {}</source>
-        <translation>L&apos;évaluation a échoué : {}</translation>
     </message>
 </context>
 </TS>

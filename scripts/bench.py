@@ -5,6 +5,7 @@ core computation on the bundled sample and on 4x and 16x mosaics of it
 Each (metric, size) runs in a fresh process so that peak memory (maximum
 resident set size, whole process, Python included) is its own.
 Usage: python scripts/bench.py [--sizes 1 4 16] [--repeat 3] [--metrics apls]
+APLS also gets a row on the 8x8 (64x) mosaic (one run; --no-apls-64 skips it).
 """
 import argparse
 import json
@@ -93,6 +94,16 @@ def mosaic_step(gt_parts, gap=120.0):
     return w + gap, h + gap
 
 
+def run_spec(spec, gt, pred):
+    """One metric run with default parameters (core.runner.run where it
+    exists, else the older MetricSpec.run)."""
+    try:
+        from core.runner import run
+    except ImportError:
+        return spec.run(gt, pred)
+    return run(spec, gt, pred)
+
+
 def worker(metric, size, repeat):
     from core import registry
     from core.network.lineset import LineSet
@@ -109,7 +120,7 @@ def worker(metric, size, repeat):
         # fresh LineSets: networks and distance profiles are cached with them
         g, p = LineSet(gt.parts), LineSet(pred.parts)
         t, c = time.perf_counter(), time.process_time()
-        r = spec.run(g, p)
+        r = run_spec(spec, g, p)
         times.append(time.perf_counter() - t)
         # CPU time of the process (all threads): comparable between runs on a
         # shared machine, where wall time depends on the other jobs
@@ -158,9 +169,9 @@ def stress_worker(kind, factor):
     build_peak = tracemalloc.get_traced_memory()[1] / 2 ** 20
     tracemalloc.stop()
     t = time.perf_counter()
-    r = registry.get("apls").run(LineSet(gth), LineSet(prh))
+    r = run_spec(registry.get("apls"), LineSet(gth), LineSet(prh))
     apls_s = time.perf_counter() - t
-    ref = registry.get("apls").run(LineSet(gtp), LineSet(prp)).scores["APLS"]
+    ref = run_spec(registry.get("apls"), LineSet(gtp), LineSet(prp)).scores["APLS"]
     print(json.dumps({"kind": kind, "factor": factor, "vertices": nv, "build_s": build_s,
                       "build_peak_mb": build_peak, "apls_s": apls_s,
                       "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0,
@@ -183,13 +194,55 @@ def dense_worker(metric, cm):
                          ("dense", ([densify(x, cm / 100.0) for x in gtp],
                                     [densify(x, cm / 100.0) for x in prp]))):
         t = time.perf_counter()
-        r = spec.run(LineSet(g), LineSet(p))
+        r = run_spec(spec, LineSet(g), LineSet(p))
         out[name + "_s"] = time.perf_counter() - t
         out[name + "_vertices"] = sum(len(x) for x in g) + sum(len(x) for x in p)
         scores.append(r.scores)
     out["max_change"] = max((abs(scores[0][k] - scores[1][k]) for k in scores[0]
                              if not (np.isnan(scores[0][k]) and np.isnan(scores[1][k]))), default=0.0)
     print(json.dumps(out))
+
+
+def million_worker():
+    """Network building from about one million 2-vertex lines (issue 23.8):
+    the prediction on the 8x8 mosaic densified to 1.25 m, every segment one
+    line, against the same polylines.  LineSet and network, timed, then once
+    more under tracemalloc for the peak of what they allocate."""
+    import tracemalloc
+    from core.geometry.polyline_edit import densify
+    from core.network.lineset import LineSet, network_from
+    gtp = load_parts(os.path.join(SAMPLE, "helsinki_ground_truth.gpkg"))
+    step = mosaic_step(gtp)
+    conns = mosaic(gtp, 8, step)[1]
+    lines = [densify(x, 1.25) for x in mosaic(load_parts(os.path.join(
+        SAMPLE, "helsinki_prediction.gpkg")), 8, step, like=conns)[0]]
+    segs = [x[k:k + 2].copy() for x in lines for k in range(len(x) - 1)]
+    network_from(LineSet(lines[:20]), {})  # warm-up: imports
+    out = {"lines": len(segs), "polylines": len(lines)}
+    for name, parts in (("segments", segs), ("polylines", lines)):
+        t = time.perf_counter()
+        net = network_from(LineSet(parts), {})
+        out[name + "_s"] = time.perf_counter() - t
+        out[name + "_edges"] = net.n_edges
+    tracemalloc.start()
+    network_from(LineSet(segs), {})
+    out["segments_peak_mb"] = tracemalloc.get_traced_memory()[1] / 2 ** 20
+    tracemalloc.stop()
+    out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    print(json.dumps(out))
+
+
+def million_row():
+    p = subprocess.run([sys.executable, __file__, "--million-worker"], capture_output=True, text=True)
+    if p.returncode != 0:
+        print(p.stderr, file=sys.stderr)
+        raise SystemExit("bench failed for one million 2-vertex lines")
+    d = json.loads(p.stdout.strip().splitlines()[-1])
+    print(f"{d['lines']} 2-vertex lines (the 8x8 mosaic's prediction at 1.25 m): LineSet and network "
+          f"{d['segments_s']:.2f} s, {d['segments_peak_mb']:.0f} MB traced peak, peak RSS "
+          f"{d['peak_mb']:.0f} MB (inputs included); the same as {d['polylines']} polylines "
+          f"{d['polylines_s']:.2f} s; {d['segments_edges']} edges both "
+          f"({'same' if d['segments_edges'] == d['polylines_edges'] else 'DIFFERENT'})", flush=True)
 
 
 def tiled_worker(size, workers):
@@ -269,7 +322,13 @@ def main():
                          "geometric metrics on the sample densified to 10 cm")
     ap.add_argument("--stress-worker", nargs=2)
     ap.add_argument("--dense-worker", nargs=2)
+    ap.add_argument("--million", action="store_true",
+                    help="only network building from one million 2-vertex lines (also in --stress)")
+    ap.add_argument("--million-worker", action="store_true")
     ap.add_argument("--sizes", type=int, nargs="+", default=[1, 4, 16])
+    ap.add_argument("--no-apls-64", action="store_true",
+                    help="skip the extra row of APLS on the 8x8 (64x) mosaic, added when APLS is "
+                         "benchmarked and 64 is not among --sizes (issue 22: <= 60 s, <= 1 GB)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--metrics", nargs="+", default=None)
     ap.add_argument("--worker", nargs=2)
@@ -286,6 +345,12 @@ def main():
         return
     if a.dense_worker:
         dense_worker(a.dense_worker[0], int(a.dense_worker[1]))
+        return
+    if a.million_worker:
+        million_worker()
+        return
+    if a.million:
+        million_row()
         return
     if a.stress:
         for kind, factor, label in (("repeat", 1, "sample"),
@@ -311,6 +376,7 @@ def main():
             print(f"{m}, densified to 10 cm ({d['dense_vertices']} vertices): {d['dense_s']:.2f} s "
                   f"(as drawn, {d['plain_vertices']} vertices: {d['plain_s']:.2f} s); largest "
                   f"score change {d['max_change']:.1e}", flush=True)
+        million_row()
         return
     from core import registry
     metrics = a.metrics or [s.id for s in registry.all_specs()]
@@ -318,7 +384,8 @@ def main():
         metrics = []
     rows = []
     for m in metrics:
-        for n in a.sizes:
+        extra_64 = m == "apls" and 64 not in a.sizes and not a.no_apls_64
+        for n in a.sizes + ([64] if extra_64 else []):
             side = int(round(n ** 0.5))
             rep = a.repeat if n < 16 else max(1, a.repeat - 2)
             p = subprocess.run([sys.executable, __file__, "--worker", m, str(side), "--repeat", str(rep)],

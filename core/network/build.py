@@ -31,6 +31,7 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from ..geometry.polyline import project_points_on_segments
+from ..progress import checkpoint
 from ..text import msg
 
 # two points closer than the merge tolerance are places of one road (never
@@ -419,6 +420,42 @@ def _node_crossings(parts, cost_rate):
     return pieces, rates
 
 
+_FLOAT = np.dtype(float)
+
+
+def flatten_parts(parts: list, plain: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """All parts' (x, y) one after the other and the number of vertices of
+    each part, in one pass: (xy (V, 2) float, lens (P,) int64).  A part that
+    is not a 2-D array of at least two columns gets length 0 (it is dropped
+    by :func:`build_network_flat` like a part of fewer than two vertices).
+    Parts that are already (k, 2) float arrays (every LineSet's) are
+    concatenated as they are: no per-part numpy call, so a million 2-vertex
+    lines cost what one line of two million vertices costs.  ``plain``: the
+    caller has checked that they are (:func:`plain_parts`)."""
+    n = len(parts)
+    if n == 0:
+        return np.zeros((0, 2)), np.zeros(0, dtype=np.int64)
+    if not (plain or plain_parts(parts)):
+        parts = [_as_xy(p) for p in parts]
+    lens = np.fromiter(map(len, parts), dtype=np.int64, count=n)
+    return np.concatenate(parts), lens
+
+
+def plain_parts(parts: list) -> bool:
+    """True when every part is a (k, 2) float64 numpy array (one attribute
+    check per part, no numpy call)."""
+    return all(type(p) is np.ndarray and p.dtype is _FLOAT and p.ndim == 2 and p.shape[1] == 2
+               for p in parts)
+
+
+def _as_xy(p):
+    """One part as a (k, 2) float array; (0, 2) when it has no (x, y)."""
+    a = np.asarray(p, dtype=float)
+    if a.ndim != 2 or a.shape[1] < 2:
+        return np.zeros((0, 2))
+    return a[:, :2]
+
+
 def build_network(parts: list[np.ndarray], cost_rate: Optional[np.ndarray] = None,
                   merge_tolerance: float = 0.05, node_crossings: bool = False) -> LineNetwork:
     """Build a :class:`LineNetwork` from a list of (k, 2+) coordinate arrays.
@@ -428,49 +465,60 @@ def build_network(parts: list[np.ndarray], cost_rate: Optional[np.ndarray] = Non
     Parts with fewer than two vertices or non-finite coordinates are dropped
     and counted in ``stats['dropped_parts']``.
     """
+    xy, lens = flatten_parts(parts)
+    return build_network_flat(xy, lens, cost_rate, merge_tolerance, node_crossings)
+
+
+def build_network_flat(xy: np.ndarray, lens: np.ndarray, cost_rate: Optional[np.ndarray] = None,
+                       merge_tolerance: float = 0.05, node_crossings: bool = False) -> LineNetwork:
+    """:func:`build_network` on parts given as :func:`flatten_parts` returns
+    them: every step is one vectorised pass over all vertices (no loop over
+    parts), with a cancel check (core.progress.checkpoint) between steps."""
     warnings = []
-    stats = {"input_parts": len(parts)}
-    clean, rates = [], []
-    dropped = 0
-    for k, p in enumerate(parts):
-        a = np.asarray(p, dtype=float)
-        if a.ndim != 2 or a.shape[0] < 2 or a.shape[1] < 2:
-            dropped += 1
-            continue
-        a = a[:, :2]
-        if not np.all(np.isfinite(a)):
-            dropped += 1
-            continue
-        clean.append(a)
-        if cost_rate is not None:
-            rates.append(float(cost_rate[k]))
-    stats["dropped_parts"] = dropped
-    rates = np.asarray(rates, dtype=float) if cost_rate is not None else None
-    if node_crossings and clean:
-        clean, rates = _node_crossings(clean, rates)
-    if not clean:
+    nparts = len(lens)
+    stats = {"input_parts": nparts}
+    usable = lens >= 2
+    nonfinite = np.nonzero(~np.isfinite(xy).all(axis=1))[0]
+    if len(nonfinite):
+        usable[np.searchsorted(np.cumsum(lens), nonfinite, side="right")] = False
+    stats["dropped_parts"] = int(nparts - usable.sum())
+    rates = np.asarray(cost_rate, dtype=float)[usable] if cost_rate is not None else None
+    if not usable.all():
+        xy, lens = xy[np.repeat(usable, lens)], lens[usable]
+    if node_crossings and len(lens):
+        ends = np.cumsum(lens)
+        clean, rates = _node_crossings([xy[a:b] for a, b in zip((ends - lens).tolist(), ends.tolist())],
+                                       rates)
+        xy, lens = flatten_parts(clean)
+    if not len(lens):
         return _empty(warnings, stats)
-    lens = np.fromiter((len(a) for a in clean), dtype=np.int64, count=len(clean))
-    xy = np.concatenate(clean)
-    pid = np.repeat(np.arange(len(clean)), lens)
+    checkpoint()
+    return _build_clean(xy, lens, rates, merge_tolerance, warnings, stats)
+
+
+def _build_clean(xy, lens, rates, merge_tolerance, warnings, stats):
+    """The network of usable parts (at least two finite vertices each)."""
+    nparts = len(lens)
+    pid = np.repeat(np.arange(nparts), lens)
     # consecutive equal vertices of a part are one vertex
     dup = np.r_[False, (pid[1:] == pid[:-1]) & np.all(xy[1:] == xy[:-1], axis=1)]
     n_dup = int(dup.sum())
     if n_dup:
         xy, pid = xy[~dup], pid[~dup]
     # a part left with one vertex has no segment and joins nothing
-    cnt = np.bincount(pid, minlength=len(clean))
+    cnt = np.bincount(pid, minlength=nparts)
     alone = cnt[pid] < 2
     if alone.any():
         xy, pid = xy[~alone], pid[~alone]
     labels, rep = _merge_vertices(xy, pid, merge_tolerance)
+    checkpoint()
     s = np.nonzero(pid[1:] == pid[:-1])[0]
     su, sv, spart = labels[s], labels[s + 1], pid[s]
     keep = su != sv
     stats["zero_length_segments"] = int((~keep).sum()) + n_dup
     su, sv, spart = su[keep], sv[keep], spart[keep]
     if len(su) == 0:
-        stats["dropped_parts"] += len(clean)
+        stats["dropped_parts"] += nparts
         return _empty(warnings, stats)
     used, inv = np.unique(np.concatenate([su, sv]), return_inverse=True)
     node_xy = rep[used]

@@ -5,7 +5,7 @@ from typing import Optional
 
 import numpy as np
 
-from .build import build_network
+from .build import build_network_flat, flatten_parts, plain_parts
 from .build import LineNetwork
 from ..text import msg
 
@@ -38,24 +38,58 @@ class LineSet:
     counted in ``counts['far_parts']`` (see :func:`reader_warnings`)."""
 
     def __init__(self, parts, part_feature=None, feature_ids=None, attributes=None, counts=None):
-        parts = [np.asarray(p, dtype=float)[:, :2] for p in parts]
+        parts = list(parts)
+        plain = plain_parts(parts)
+        if not plain:
+            parts = [np.asarray(p, dtype=float)[:, :2] for p in parts]
+        xy, lens = flatten_parts(parts, plain)
+        self._setup(parts, xy, lens, part_feature, feature_ids, attributes, counts)
+
+    @classmethod
+    def from_flat(cls, xy: np.ndarray, lens: np.ndarray, part_feature=None, feature_ids=None,
+                  attributes=None, counts=None) -> LineSet:
+        """A LineSet from every part's (x, y) one after the other (``xy``,
+        (V, 2) float) and each part's number of vertices (``lens``): the
+        parts are views into ``xy``, no per-part copy (readers of a million
+        features use it)."""
+        xy = np.ascontiguousarray(xy, dtype=float)
+        lens = np.asarray(lens, dtype=np.int64)
+        ends = np.cumsum(lens)
+        parts = [xy[a:b] for a, b in zip((ends - lens).tolist(), ends.tolist())]
+        self = cls.__new__(cls)
+        self._setup(parts, xy, lens, part_feature, feature_ids, attributes, counts)
+        return self
+
+    def _setup(self, parts, xy, lens, part_feature, feature_ids, attributes, counts):
         n = len(parts)
         part_feature = (np.arange(n) if part_feature is None
                         else np.asarray(part_feature, dtype=np.int64))
         nf = int(part_feature.max()) + 1 if n else 0
-        far = [k for k, p in enumerate(parts) if far_part(p)]
-        if far:
-            keep = np.ones(n, dtype=bool)
-            keep[far] = False
-            parts = [p for p, k in zip(parts, keep) if k]
+        far = np.zeros(n, dtype=bool)
+        far_v = np.nonzero(((xy > MAX_COORDINATE_M) | (xy < -MAX_COORDINATE_M)).any(axis=1))[0]
+        if len(far_v):
+            far[np.searchsorted(np.cumsum(lens), far_v, side="right")] = True
+        nfar = int(far.sum())
+        if nfar:
+            keep = ~far
+            parts = [p for p, k in zip(parts, keep.tolist()) if k]
             part_feature = part_feature[keep]
+            xy, lens = xy[np.repeat(keep, lens)], lens[keep]
         self.parts, self.part_feature = parts, part_feature
+        self._flat = (xy, lens)
         self.feature_ids = (np.arange(nf) if feature_ids is None
                             else np.asarray(feature_ids, dtype=np.int64))
         self.attributes = dict(attributes or {})
         self.counts = dict(counts or {})
-        if far:
-            self.counts["far_parts"] = self.counts.get("far_parts", 0) + len(far)
+        if nfar:
+            self.counts["far_parts"] = self.counts.get("far_parts", 0) + nfar
+
+    def flat(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every part's (x, y) one after the other and each part's number of
+        vertices (core/network/build.py flatten_parts), made once."""
+        if "_flat" not in self.__dict__:
+            self._flat = flatten_parts(self.parts)
+        return self._flat
 
     @classmethod
     def from_lines(cls, lines, **attributes) -> LineSet:
@@ -66,6 +100,7 @@ class LineSet:
         # the cached networks are rebuilt where needed, not pickled to workers
         state = dict(self.__dict__)
         state.pop("_networks", None)
+        state.pop("_flat", None)
         return state
 
     def __len__(self):
@@ -80,7 +115,28 @@ class LineSet:
                        self.attributes, self.counts)
 
     def total_length(self) -> float:
-        return float(sum(np.hypot(*np.diff(p, axis=0).T).sum() for p in self.parts if len(p) > 1))
+        """Sum of the parts' lengths, part by part in order (the same float
+        as summing each part's segments with numpy, then the parts in
+        order), without a numpy call per part of one or two segments."""
+        if "_length" not in self.__dict__:
+            self._length = _total_length(*self.flat())
+        return self._length
+
+
+def _total_length(xy, lens) -> float:
+    nseg = np.maximum(lens - 1, 0)
+    if not nseg.any():
+        return 0.0
+    d = np.diff(xy, axis=0)
+    seg = np.hypot(d[:, 0], d[:, 1])
+    start = np.cumsum(lens) - lens
+    per = np.zeros(len(lens))
+    one, two = nseg == 1, nseg == 2
+    per[one] = seg[start[one]]
+    per[two] = seg[start[two]] + seg[start[two] + 1]
+    for k in np.nonzero(nseg > 2)[0].tolist():
+        per[k] = seg[start[k]:start[k] + nseg[k]].sum()
+    return float(np.cumsum(per[nseg > 0])[-1])
 
 
 def reader_warnings(ls: LineSet, name: str) -> list:
@@ -95,20 +151,21 @@ def reader_warnings(ls: LineSet, name: str) -> list:
 
 def network_from(lineset: LineSet, params: dict,
                  cost_rate: Optional[np.ndarray] = None) -> LineNetwork:
-    """The network of a LineSet (core/network/build.py build_network).  Without a
-    cost rate the network is built once per LineSet and settings and shared
-    by the metrics that ask for it (evaluate-all runs a dozen of them on the
+    """The network of a LineSet (core/network/build.py build_network_flat on
+    :meth:`LineSet.flat`).  Without a cost rate the network is built once
+    per LineSet and settings and shared by the metrics that ask for it (evaluate-all runs a dozen of them on the
     same layers); its arrays are read-only so that no metric can change it
     for the others."""
     tol = float(params.get("MERGE_TOLERANCE", 0.05))
     crossings = bool(params.get("NODE_CROSSINGS", False))
+    xy, lens = lineset.flat()
     if cost_rate is not None:
-        return build_network(lineset.parts, cost_rate=cost_rate, merge_tolerance=tol,
-                             node_crossings=crossings)
+        return build_network_flat(xy, lens, cost_rate=cost_rate, merge_tolerance=tol,
+                                  node_crossings=crossings)
     cache = lineset.__dict__.setdefault("_networks", {})
     key = (tol, crossings)
     if key not in cache:
-        net = build_network(lineset.parts, merge_tolerance=tol, node_crossings=crossings)
+        net = build_network_flat(xy, lens, merge_tolerance=tol, node_crossings=crossings)
         for v in vars(net).values():
             if isinstance(v, np.ndarray):
                 v.setflags(write=False)

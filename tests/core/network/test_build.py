@@ -240,3 +240,38 @@ def test_sample_prediction_densified_to_4_cm_scores_the_same_apls():
     assert a["APLS"] == pytest.approx(0.6785, abs=5e-5)
     for k in ("APLS", "APLS_GT_TO_PRED", "APLS_PRED_TO_GT"):
         assert b[k] == pytest.approx(a[k], abs=1e-9), k
+
+
+# -- many tiny features (issue 23, item 8) --------------------------------------
+
+def test_network_of_2_vertex_segments_equals_the_network_of_the_polylines():
+    # a prediction exported as one feature per segment gives the very same
+    # network (every array, bit for bit) and APLS as the polylines it came from
+    from core import registry
+    from core.network.lineset import LineSet, network_from
+    from sample_data import sample
+    gt, pred = sample("ground_truth"), sample("prediction")
+    owner = [k for k, p in enumerate(pred.parts) for _ in range(len(p) - 1)]
+    segs = LineSet([p[i:i + 2].copy() for p in pred.parts for i in range(len(p) - 1)])
+    assert len(segs.parts) == len(owner) > 1500
+    a, b = network_from(pred, {}), network_from(segs, {})
+    for k in ("node_xy", "edge_u", "edge_v", "edge_ptr", "vert_xy", "vert_len", "vert_cost"):
+        assert np.array_equal(getattr(a, k), getattr(b, k)), k
+    seg_owner = np.asarray(owner)[np.maximum(b.vert_part, 0)]
+    assert np.array_equal(np.where(b.vert_part < 0, -1, seg_owner), a.vert_part)
+    assert a.warnings == b.warnings and a.stats["dropped_parts"] == b.stats["dropped_parts"] == 0
+    apls = registry.get("apls")
+    assert run_spec(apls, gt, segs).scores == run_spec(apls, gt, pred).scores
+
+
+def test_parts_of_any_form_build_what_float_arrays_build():
+    # lists, integer arrays, 3-column arrays, 1-D and empty parts: the slow
+    # path of flatten_parts gives the network of the plain float parts
+    plain = [np.array([[0.0, 0], [10, 0]]), np.array([[10.0, 0], [10, 10]]),
+             np.array([[10.0, 10], [20, 10]])]
+    odd = [[[0, 0], [10, 0]], np.array([[10, 0], [10, 10]]), np.array([[10.0, 10, 5], [20, 10, 5]]),
+           np.array([1.0, 2.0]), np.zeros((0, 2))]
+    a, b = build_network(plain), build_network(odd)
+    for k in ("node_xy", "edge_u", "edge_v", "edge_ptr", "vert_xy", "vert_len", "vert_part"):
+        assert np.array_equal(getattr(a, k), getattr(b, k)), k
+    assert b.stats["dropped_parts"] == 2 and b.stats["input_parts"] == 5

@@ -327,9 +327,9 @@ def _penalty(LA, LB):
         pen = np.subtract(LA, LB)
         np.abs(pen, out=pen)
         np.divide(pen, LA, out=pen)
-    pen[pen < EQUAL_TOL] = 0.0
-    np.minimum(pen, 1.0, out=pen)
-    pen[np.isnan(pen)] = 1.0
+        small = pen < EQUAL_TOL  # NaN compares False: stays NaN here
+    np.copyto(pen, 0.0, where=small)
+    np.fmin(pen, 1.0, out=pen)  # min(pen, 1), and 1 where pen is NaN
     return pen
 
 

@@ -1,0 +1,133 @@
+"""From a raster band to a clean road mask: threshold, affine transform,
+small components removed, small holes filled (docs/raster.md)."""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import numpy as np
+from scipy import ndimage
+
+from ..text import msg
+
+EIGHT = np.ones((3, 3), dtype=bool)
+FOUR = ndimage.generate_binary_structure(2, 1)
+
+
+def as_transform(transform) -> tuple:
+    """``(a, b, c, d, e, f)`` from a 6-sequence in that order (rasterio /
+    affine: x = a col + b row + c, y = d col + e row + f) or an
+    ``affine.Affine`` (9 values ending 0, 0, 1).  Rotated and sheared
+    transforms are accepted; a singular or non-finite one is refused."""
+    try:
+        t = [float(v) for v in transform]
+    except (TypeError, ValueError):
+        raise ValueError(msg("The transform must be 6 numbers (a, b, c, d, e, f: x = a col + "
+                             "b row + c, y = d col + e row + f), got {!r}.", transform)) from None
+    if len(t) == 9 and t[6:] == [0.0, 0.0, 1.0]:
+        t = t[:6]
+    if len(t) != 6 or not np.isfinite(t).all():
+        raise ValueError(msg("The transform must be 6 finite numbers (a, b, c, d, e, f: x = a "
+                             "col + b row + c, y = d col + e row + f), got {!r}.", transform))
+    if t[0] * t[4] - t[1] * t[3] == 0:
+        raise ValueError(msg("The transform {!r} is singular (its pixels have no area).",
+                             tuple(t)))
+    return tuple(t)
+
+
+def pixel_area(transform: Sequence[float]) -> float:
+    """Area of one pixel in map units squared (|a e - b d|)."""
+    a, b, _, d, e, _ = transform
+    return abs(a * e - b * d)
+
+
+def pixel_size(transform: Sequence[float]) -> float:
+    """The larger side of a pixel in map units (pixel width or height)."""
+    a, b, _, d, e, _ = transform
+    return max(float(np.hypot(a, d)), float(np.hypot(b, e)))
+
+
+def to_map(rc: np.ndarray, transform: Sequence[float]) -> np.ndarray:
+    """Map (x, y) of (row, col) positions, counted so that a pixel's centre
+    is at its integer (row, col) (so the map point is the pixel centre)."""
+    a, b, c, d, e, f = transform
+    rc = np.asarray(rc, dtype=float).reshape(-1, 2)
+    col, row = rc[:, 1] + 0.5, rc[:, 0] + 0.5
+    return np.column_stack([a * col + b * row + c, d * col + e * row + f])
+
+
+def _is_binary(values: np.ndarray) -> bool:
+    if values.dtype == bool:
+        return True
+    u = np.unique(values)
+    return len(u) <= 2 and bool(np.isin(u, (0, 1)).all())
+
+
+def road_mask(array, threshold: Optional[float] = None, classes=None,
+              nodata: Optional[float] = None) -> np.ndarray:
+    """The road pixels of a 2-D band: ``array >= threshold`` (a
+    probability or score), pixels whose value is one of ``classes`` (a
+    class map), or, with neither, the 1 pixels of a 0/1 (or bool) mask.
+    ``nodata`` pixels and NaN are never road."""
+    a = np.asarray(array)
+    if a.ndim == 3 and a.shape[0] == 1:
+        a = a[0]
+    if a.ndim != 2:
+        raise ValueError(msg("A raster of one band (a 2-D array) is needed, got an array of "
+                             "shape {}.", tuple(a.shape)))
+    if a.size == 0:
+        raise ValueError(msg("The raster is empty (shape {}).", tuple(a.shape)))
+    if not (np.issubdtype(a.dtype, np.number) or a.dtype == bool):
+        raise ValueError(msg("The raster must hold numbers, not {}.", a.dtype))
+    valid = np.ones(a.shape, dtype=bool)
+    if np.issubdtype(a.dtype, np.floating):
+        valid &= ~np.isnan(a)
+    if nodata is not None and not (isinstance(nodata, float) and np.isnan(nodata)):
+        valid &= a != nodata
+    if threshold is not None and classes is not None:
+        raise ValueError(msg("Give a threshold (probability maps) or classes (class maps), "
+                             "not both."))
+    if threshold is not None:
+        if not np.isfinite(threshold):
+            raise ValueError(msg("The threshold must be a finite number, got {}.", threshold))
+        return valid & (np.where(valid, a, -np.inf) >= threshold)
+    if classes is not None:
+        values = np.atleast_1d(np.asarray(classes))
+        return valid & np.isin(a, values)
+    if not _is_binary(a[valid]):
+        raise ValueError(msg("The raster is not a 0/1 mask (its values include {}): give a "
+                             "threshold for a probability map or the road classes of a class "
+                             "map.", _examples(a[valid])))
+    return valid & (a == 1)
+
+
+def _examples(values: np.ndarray) -> str:
+    u = np.unique(values)
+    shown = ", ".join(f"{v:g}" for v in u[:5].tolist())
+    return shown + (", ..." if len(u) > 5 else "")
+
+
+def remove_small_components(mask: np.ndarray, min_pixels: float) -> np.ndarray:
+    """``mask`` without its 8-connected components of fewer than
+    ``min_pixels`` pixels."""
+    if min_pixels <= 1 or not mask.any():
+        return mask
+    labels, n = ndimage.label(mask, structure=EIGHT)
+    sizes = np.bincount(labels.ravel(), minlength=n + 1)
+    keep = sizes >= min_pixels
+    keep[0] = False
+    return keep[labels]
+
+
+def fill_small_holes(mask: np.ndarray, max_pixels: float) -> np.ndarray:
+    """``mask`` with its holes (4-connected background components that do
+    not touch the raster's edge) of fewer than ``max_pixels`` pixels
+    filled."""
+    if max_pixels <= 0 or not mask.any():
+        return mask
+    labels, n = ndimage.label(~mask, structure=FOUR)
+    sizes = np.bincount(labels.ravel(), minlength=n + 1)
+    fill = sizes < max_pixels
+    fill[0] = False
+    edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    fill[edge] = False
+    return mask | fill[labels]

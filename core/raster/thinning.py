@@ -1,0 +1,103 @@
+"""Zhang-Suen thinning as scikit-image's 2-D ``skeletonize`` does it.
+
+The image is thinned in iterations of two sub-passes.  In a sub-pass every
+foreground pixel gets a code from its 8 neighbours (bit k set when the
+neighbour in direction k is foreground: 1 north-west, 2 north, 4 north-east,
+8 east, 16 south-east, 32 south, 64 south-west, 128 west; outside the image
+is background) and is removed when its code is in that sub-pass's set; all
+the codes of a sub-pass are read before any pixel is removed (parallel
+thinning).  It stops after an iteration that removed nothing.
+
+The sets are scikit-image's lookup table (skimage/morphology, the 2-D
+``_fast_skeletonize``: value 1 removes in the first sub-pass, 2 in the
+second, 3 in both), which is Zhang and Suen's rule (CACM 27(3), 1984) with
+changes of its own that are documented nowhere (scikit-image issue 6175),
+so it is given as data here.  ``tests/core/raster/test_centrelines.py``
+checks that this code and scikit-image give the same pixels.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..progress import checkpoint
+from ..text import msg
+
+# neighbourhood codes removed in the first sub-pass only, in the second only,
+# and in both (scikit-image's table values 1, 2 and 3)
+_FIRST_ONLY = (3, 6, 11, 12, 14, 131, 134, 143, 159, 161, 194, 198, 207, 227, 231, 243)
+_SECOND_ONLY = (24, 26, 56, 62, 63, 96, 104, 108, 126, 176, 192, 224, 248, 249, 252)
+_BOTH = (7, 10, 15, 28, 30, 31, 40, 60, 112, 120, 124, 130, 135, 160, 193, 195, 199, 225, 240,
+         241)
+
+
+def _removable() -> tuple[np.ndarray, np.ndarray]:
+    first = np.zeros(256, dtype=bool)
+    second = np.zeros(256, dtype=bool)
+    first[list(_FIRST_ONLY + _BOTH)] = True
+    second[list(_SECOND_ONLY + _BOTH)] = True
+    return first, second
+
+
+REMOVE_FIRST, REMOVE_SECOND = _removable()
+
+
+def neighbour_offsets(width: int) -> np.ndarray:
+    """Flat-index offsets of the 8 neighbours in a row-major image ``width``
+    pixels wide, in the order of the code bits (NW, N, NE, E, SE, S, SW, W)."""
+    w = int(width)
+    return np.array([-w - 1, -w, -w + 1, 1, w + 1, w, w - 1, -1], dtype=np.int64)
+
+
+def _codes(flat: np.ndarray, idx: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    code = np.zeros(len(idx), dtype=np.uint8)
+    for bit, off in enumerate(offsets.tolist()):
+        code |= flat[idx + off] << np.uint8(bit)
+    return code
+
+
+def zhang_suen(mask: np.ndarray) -> np.ndarray:
+    """The skeleton (bool array, the shape of ``mask``) of the nonzero
+    pixels of a 2-D ``mask``, pixel for pixel scikit-image's
+    ``skeletonize(mask)``.  Vectorised per sub-pass: only the pixels on the
+    boundary (a background neighbour) are looked at, and after a removal
+    their foreground neighbours."""
+    mask = np.asarray(mask)
+    if mask.ndim != 2:
+        raise ValueError(msg("A 2-D mask is needed, got an array of shape {}.", mask.shape))
+    h, w = mask.shape
+    img = np.zeros((h + 2, w + 2), dtype=np.uint8)
+    img[1:-1, 1:-1] = mask != 0
+    flat = img.ravel()
+    offsets = neighbour_offsets(w + 2)
+    fg = np.flatnonzero(flat)
+    cand = fg[_codes(flat, fg, offsets) != 255]
+    removed_any = True
+    while removed_any:
+        removed_any = False
+        for table in (REMOVE_FIRST, REMOVE_SECOND):
+            checkpoint()
+            rm = table[_codes(flat, cand, offsets)]
+            if not rm.any():
+                continue
+            removed_any = True
+            gone = cand[rm]
+            flat[gone] = 0
+            near = (gone[:, None] + offsets[None, :]).ravel()
+            near = near[flat[near] != 0]
+            cand = np.sort(np.concatenate([cand[~rm], near]))
+            cand = cand[np.concatenate([[True], cand[1:] != cand[:-1]])]
+    return img[1:-1, 1:-1].astype(bool)
+
+
+def skeletonize(mask: np.ndarray, use_skimage: bool = True) -> np.ndarray:
+    """The skeleton of ``mask``: scikit-image's ``skeletonize`` when it is
+    installed (and ``use_skimage``), else :func:`zhang_suen` (the same
+    pixels)."""
+    if use_skimage:
+        try:
+            from skimage.morphology import skeletonize as sk
+        except ImportError:
+            pass
+        else:
+            return np.asarray(sk(np.asarray(mask) != 0), dtype=bool)
+    return zhang_suen(mask)

@@ -27,11 +27,11 @@ from ._errors import InputError
 _METRICS = ("apls", "boundaryf", "ccq", "cldice", "distances", "instances", "junct", "optg",
             "optj", "optp", "subg", "tlts", "topo")
 _LAZY = {"compute": "._api", "evaluate": "._evaluate", "EvaluationResult": "._evaluate",
-         "Result": "._result", "Source": ".core.io.source"}
+         "Result": "._result", "Source": ".core.io.source", "centrelines": "._raster"}
 
-__all__ = ["InputError", "Result", "EvaluationResult", "Source", "compute", "evaluate",
-           "metrics", "read", "apls", "boundaryf", "ccq", "cldice", "distances", "instances",
-           "junct", "optg", "optj", "optp", "subg", "tlts", "topo"]
+__all__ = ["InputError", "Result", "EvaluationResult", "Source", "centrelines", "compute",
+           "evaluate", "metrics", "read", "apls", "boundaryf", "ccq", "cldice", "distances",
+           "instances", "junct", "optg", "optj", "optp", "subg", "tlts", "topo"]
 
 
 def _version() -> str:

@@ -13,8 +13,15 @@ from ._errors import InputError
 
 
 def _pyproj():
+    """pyproj, or None.  Debian's pyproj in a virtual environment warns at
+    import that it cannot find PROJ's data folder, which PROJ itself then
+    finds (its built-in path): that warning is not the user's business; a
+    CRS PROJ really cannot handle still fails, as an InputError."""
+    import warnings
     try:
-        import pyproj
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="Valid PROJ data directory not found")
+            import pyproj
     except ImportError:
         return None
     return pyproj

@@ -59,7 +59,7 @@
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:42; ui/checks.py:616; ui/compare.py:107; ui/inputs.py:269; ui/inputs.py:273; ui/inputs.py:283; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:377; core/registry.py:371; core/reports/report.py:419</extracomment>
+        <extracomment>ui/checks.py:42; ui/checks.py:616; ui/compare.py:107; ui/inputs.py:269; ui/inputs.py:273; ui/inputs.py:283; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:377; core/registry.py:371; core/reports/report.py:421</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -264,7 +264,7 @@
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:102; ui/compare.py:143; ui/inputs.py:272; ui/inputs.py:283; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:65; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:375; core/registry.py:371; core/reports/report.py:419</extracomment>
+        <extracomment>ui/compare.py:102; ui/compare.py:143; ui/inputs.py:272; ui/inputs.py:283; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:65; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:375; core/registry.py:371; core/reports/report.py:421</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -299,7 +299,7 @@
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:151; ui/evaluate.py:176; core/reports/report.py:468</extracomment>
+        <extracomment>ui/compare.py:151; ui/evaluate.py:176; core/reports/report.py:470</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
@@ -564,7 +564,7 @@
         <translation>Avertissements : aucun.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:105; core/reports/report.py:613</extracomment>
+        <extracomment>ui/summary.py:105; core/reports/report.py:615</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
@@ -1869,7 +1869,7 @@
         <translation>meilleure valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:111; core/reports/report.py:142; core/reports/report.py:449</extracomment>
+        <extracomment>core/reports/report.py:111; core/reports/report.py:142; core/reports/report.py:451</extracomment>
         <source>undefined</source>
         <translation>indéfini</translation>
     </message>
@@ -1964,227 +1964,242 @@
         <translation>Carte entière</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:415</extracomment>
+        <extracomment>core/reports/report.py:394</extracomment>
+        <source>matched</source>
+        <translation>apparié</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:395</extracomment>
+        <source>spurious (prediction only)</source>
+        <translation>en trop (prédiction seule)</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:396</extracomment>
+        <source>missing (ground truth only)</source>
+        <translation>manquant (vérité terrain seule)</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:417</extracomment>
         <source>map</source>
         <translation>carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:447</extracomment>
+        <extracomment>core/reports/report.py:449</extracomment>
         <source>no ground truth</source>
         <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:456; core/reports/report.py:698; core/reports/tool_reports.py:329</extracomment>
+        <extracomment>core/reports/report.py:458; core/reports/report.py:700; core/reports/tool_reports.py:329</extracomment>
         <source>tile</source>
         <translation>tuile</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:482</extracomment>
+        <extracomment>core/reports/report.py:484</extracomment>
         <source>What it tells:</source>
         <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:485; core/reports/report.py:602</extracomment>
+        <extracomment>core/reports/report.py:487; core/reports/report.py:604</extracomment>
         <source>metric</source>
         <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:485; core/reports/tool_reports.py:125</extracomment>
+        <extracomment>core/reports/report.py:487; core/reports/tool_reports.py:125</extracomment>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:486; core/reports/report.py:603</extracomment>
+        <extracomment>core/reports/report.py:488; core/reports/report.py:605</extracomment>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:486</extracomment>
+        <extracomment>core/reports/report.py:488</extracomment>
         <source>meaning</source>
         <translation>signification</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:517</extracomment>
+        <extracomment>core/reports/report.py:519</extracomment>
         <source>ground-truth routes in the prediction</source>
         <translation>itinéraires de la vérité terrain dans la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:519</extracomment>
+        <extracomment>core/reports/report.py:521</extracomment>
         <source>predicted routes in the ground truth</source>
         <translation>itinéraires prédits dans la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:522</extracomment>
+        <extracomment>core/reports/report.py:524</extracomment>
         <source>penalty (0 = same length, 1 = no route)</source>
         <translation>pénalité (0 = même longueur, 1 = pas d&apos;itinéraire)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:523</extracomment>
+        <extracomment>core/reports/report.py:525</extracomment>
         <source>routes</source>
         <translation>itinéraires</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:525; core/reports/tool_reports.py:158</extracomment>
+        <extracomment>core/reports/report.py:527; core/reports/tool_reports.py:158</extracomment>
         <source>count</source>
         <translation>nombre</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:555</extracomment>
+        <extracomment>core/reports/report.py:557</extracomment>
         <source>{} over {} tiles</source>
         <translation>{} sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:556</extracomment>
+        <extracomment>core/reports/report.py:558</extracomment>
         <source>Scores by family</source>
         <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:562</extracomment>
+        <extracomment>core/reports/report.py:564</extracomment>
         <source>Distributions</source>
         <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:568; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
+        <extracomment>core/reports/report.py:570; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:573; core/reports/tool_reports.py:53</extracomment>
+        <extracomment>core/reports/report.py:575; core/reports/tool_reports.py:53</extracomment>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:581; core/reports/tool_reports.py:40</extracomment>
+        <extracomment>core/reports/report.py:583; core/reports/tool_reports.py:40</extracomment>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:586; core/reports/tool_reports.py:38</extracomment>
+        <extracomment>core/reports/report.py:588; core/reports/tool_reports.py:38</extracomment>
         <source>Generated</source>
         <translation>Généré le</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:594</extracomment>
+        <extracomment>core/reports/report.py:596</extracomment>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:597</extracomment>
+        <extracomment>core/reports/report.py:599</extracomment>
         <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
         <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:602</extracomment>
+        <extracomment>core/reports/report.py:604</extracomment>
         <source>family</source>
         <translation>famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:602</extracomment>
+        <extracomment>core/reports/report.py:604</extracomment>
         <source>headline score</source>
         <translation>score principal</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:603</extracomment>
+        <extracomment>core/reports/report.py:605</extracomment>
         <source>reading</source>
         <translation>lecture</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:611</extracomment>
+        <extracomment>core/reports/report.py:613</extracomment>
         <source>{} warning(s): see Warnings at the end.</source>
         <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:624; instances: sink CLASS_TABLE label</extracomment>
+        <extracomment>core/reports/report.py:626; instances: sink CLASS_TABLE label</extracomment>
         <source>Scores per class</source>
         <translation>Scores par classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:625</extracomment>
+        <extracomment>core/reports/report.py:627</extracomment>
         <source>Class field: {}</source>
         <translation>Champ de classe : {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:629</extracomment>
+        <extracomment>core/reports/report.py:631</extracomment>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:630</extracomment>
+        <extracomment>core/reports/report.py:632</extracomment>
         <source>ground-truth features</source>
         <translation>entités de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:630</extracomment>
+        <extracomment>core/reports/report.py:632</extracomment>
         <source>predicted features</source>
         <translation>entités prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:652</extracomment>
+        <extracomment>core/reports/report.py:654</extracomment>
         <source>Map</source>
         <translation>Carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:654</extracomment>
+        <extracomment>core/reports/report.py:656</extracomment>
         <source>Diagnostics of {}.</source>
         <translation>Diagnostics de {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:655</extracomment>
+        <extracomment>core/reports/report.py:657</extracomment>
         <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
         <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:665; core/reports/tool_reports.py:47</extracomment>
+        <extracomment>core/reports/report.py:667; core/reports/tool_reports.py:47</extracomment>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:670</extracomment>
+        <extracomment>core/reports/report.py:672</extracomment>
         <source>Parameters used by each metric</source>
         <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:677; core/reports/tool_reports.py:188</extracomment>
+        <extracomment>core/reports/report.py:679; core/reports/tool_reports.py:188</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
         <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:683</extracomment>
+        <extracomment>core/reports/report.py:685</extracomment>
         <source>Tiles</source>
         <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:690</extracomment>
+        <extracomment>core/reports/report.py:692</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
         <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:699</extracomment>
+        <extracomment>core/reports/report.py:701</extracomment>
         <source>ground-truth parts</source>
         <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:699</extracomment>
+        <extracomment>core/reports/report.py:701</extracomment>
         <source>predicted parts</source>
         <translation>parties prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:705</extracomment>
+        <extracomment>core/reports/report.py:707</extracomment>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:708</extracomment>
+        <extracomment>core/reports/report.py:710</extracomment>
         <source>no ground truth: left out</source>
         <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:709</extracomment>
+        <extracomment>core/reports/report.py:711</extracomment>
         <source>no ground truth: counted as the worst value</source>
         <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:710</extracomment>
+        <extracomment>core/reports/report.py:712</extracomment>
         <source>no ground truth: counted as the best value</source>
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>

@@ -28,9 +28,10 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsDataSourceUri, QgsProces
 
 from ..core import registry
 from ..core.crs import RECORD_KEYS as CRS_RECORD_KEYS
+from ..core.text import msg
 from .compat import GeometryType, SourceType, WkbType
 from .i18n import tr, tr_noop
-from .summary import error_text, warn
+from .summary import error_text, translate, warn
 
 # files that make up one dataset with the given extension (lower case)
 FAMILIES = [
@@ -503,8 +504,8 @@ def check_per_metric(per_metric, ids, warnings):
             except ValueError as e:
                 raise QgsProcessingException(tr("PARAMETERS: {}: {}").format(m, error_text(e)))
         if m not in ids:
-            warnings.append(tr("PARAMETERS has settings for {}, which is not among the chosen "
-                               "metrics: they are not used.").format(m))
+            warnings.append(msg(tr_noop("PARAMETERS has settings for {}, which is not among the "
+                                        "chosen metrics: they are not used."), m))
 
 
 def same_data(a, b):
@@ -637,19 +638,19 @@ def check_run(alg, parameters, context, feedback, metric_params=None, fields=Tru
         a = _layer(alg, parameters, "GROUND_TRUTH", context)
         b = _layer(alg, parameters, "PREDICTION", context)
         if same_data(a, b):
-            warnings.append(tr("The ground truth and the prediction are the same data ({}): "
-                               "every score is perfect. Choose the prediction layer.").format(
-                a.name() if a is not None else ""))
+            warnings.append(msg(tr_noop(
+                "The ground truth and the prediction are the same data ({}): every score is "
+                "perfect. Choose the prediction layer."), a.name() if a is not None else ""))
     if preds and "GROUND_TRUTH" in sources:
         a = _layer(alg, parameters, "GROUND_TRUTH", context)
         for b in preds:
             if not _selected_only(parameters, "GROUND_TRUTH") and same_data(a, b):
-                warnings.append(tr("The ground truth and the prediction '{}' are the same data: "
-                                   "its scores are perfect.").format(b.name()))
+                warnings.append(msg(tr_noop("The ground truth and the prediction '{}' are the "
+                                            "same data: its scores are perfect."), b.name()))
     if "DASK_SCHEDULER" in names:
         check_dask(alg.parameterAsString(parameters, "DASK_SCHEDULER", context))
-    for w in warnings:
-        warn(feedback, w)
+    for w in warnings:  # English in SCORES (msg texts), translated in the log
+        warn(feedback, translate(w))
     return warnings
 
 

@@ -116,7 +116,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
                                             params, per_metric))
             text = evaluation_report(tr("Road network evaluation"), info_rows, ev, tiled,
                                      gt.parts, pred.parts, tr=tr, meta=meta(),
-                                     class_field=class_field)
+                                     class_field=class_field, input_warnings=info["warnings"])
             outputs["REPORT"] = write_report(report, text)
         self._scores_table(parameters, context, ids, numbers, outputs)
         self._tile_scores(parameters, context, ids, tiled, gt, crs, outputs, numbers, feedback)

@@ -23,10 +23,11 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, Qgs
 
 from ..core.crs import plan, worst_scale
 from ..core.network.lineset import LineSet, reader_warnings
+from ..core.text import msg
 from ..core.geometry.wkb import lines_from_wkbs, usable_parts
 from .checks import check_line_layer, layer_crs
 from .compat import DistanceUnit, RequestFlag
-from .i18n import tr
+from .i18n import tr, tr_noop
 from .summary import translate, warn
 
 
@@ -132,16 +133,17 @@ def working_crs(gt, pred, context, feedback, info):
     info.update(decision.record)
     if decision.target_epsg:
         crs = QgsCoordinateReferenceSystem(f"EPSG:{decision.target_epsg}")
+    # warnings keep their English text in SCORES (msg) and are shown translated
     if pred is not gt and not pcrs.isValid():
-        msg = tr("The prediction has no valid CRS: its coordinates are taken to be in the "
-                 "ground truth's CRS.")
-        feedback.pushInfo(msg)
-        info["warnings"].append(msg)
+        w = msg(tr_noop("The prediction has no valid CRS: its coordinates are taken to be in the "
+                        "ground truth's CRS."))
+        feedback.pushInfo(translate(w))
+        info["warnings"].append(w)
     elif pcrs.isValid() and pcrs != crs and not (info.get("reprojected_to")):
-        msg = tr("The prediction's CRS ({}) differs from the ground truth's ({}): the prediction "
-                 "is transformed.").format(crs_label(pcrs), crs_label(crs))
-        feedback.pushInfo(msg)
-        info["warnings"].append(msg)
+        w = msg(tr_noop("The prediction's CRS ({}) differs from the ground truth's ({}): the "
+                        "prediction is transformed."), crs_label(pcrs), crs_label(crs))
+        feedback.pushInfo(translate(w))
+        info["warnings"].append(w)
     info["working_crs"] = crs.authid()
     return crs
 
@@ -280,15 +282,16 @@ def read_inputs(alg, parameters, context, feedback, fields=()):
             tr("The ground-truth layer has no usable line: {} feature(s), {} without "
                "geometry, {} invalid part(s). Select a layer (or features) with roads to "
                "compare against.").format(c["features"], c["null_geometries"], c["invalid_parts"]))
-    for name, ls in ((tr("ground truth"), gt), (tr("prediction"), pred)):
+    for name, ls in ((msg(tr_noop("ground truth")), gt), (msg(tr_noop("prediction")), pred)):
         c = ls.counts
+        found = []
         if c["invalid_parts"] or c["transform_errors"]:
-            msg = tr("{}: {} invalid line part(s) skipped (fewer than two distinct vertices, "
-                     "non-finite coordinates or failed transformation).").format(
-                name, c["invalid_parts"] + c["transform_errors"])
-            info["warnings"].append(msg)
-            warn(feedback, msg)
-        for w in reader_warnings(ls, name):  # parts beyond the coordinate bound (core rule)
-            info["warnings"].append(translate(w))
+            found.append(msg(tr_noop(
+                "{}: {} invalid line part(s) skipped (fewer than two distinct vertices, "
+                "non-finite coordinates or failed transformation)."),
+                name, c["invalid_parts"] + c["transform_errors"]))
+        found += reader_warnings(ls, name)  # parts beyond the coordinate bound (core rule)
+        for w in found:  # English in SCORES, translated in the log
+            info["warnings"].append(w)
             warn(feedback, translate(w))
     return gt, pred, crs, info

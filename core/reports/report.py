@@ -13,7 +13,7 @@ value through ``esc``.  The building blocks (``fmt``, ``human``,
 summaries and the tools' reports."""
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 import datetime
 import html
@@ -389,9 +389,11 @@ def zoomable(inner_svg, frame, label, tr=_identity, pad=10.0) -> str:
             f"xmlns='http://www.w3.org/2000/svg'>{inner_svg}{_scale_bar(frame, tr)}</svg></div>")
 
 
-MAP_LAYERS = (("MATCHED", "#1a9641", 1.6, "matched"),
-              ("UNMATCHED_PRED", "#fd8d3c", 2.6, "spurious (prediction only)"),
-              ("UNMATCHED_GT", "#d7191c", 2.6, "missing (ground truth only)"))
+# the legend labels are marked for translation here and translated where the
+# legend is drawn (map_legend: tr(label))
+MAP_LAYERS = (("MATCHED", "#1a9641", 1.6, N_("matched")),
+              ("UNMATCHED_PRED", "#fd8d3c", 2.6, N_("spurious (prediction only)")),
+              ("UNMATCHED_GT", "#d7191c", 2.6, N_("missing (ground truth only)")))
 
 
 def network_map(gt_parts, pred_parts, layers=None, tr=_identity) -> str:
@@ -532,14 +534,16 @@ def _histograms(evaluation, order, tr):
 
 def evaluation_report(title: str, info: dict, evaluation=None, tiled=None, gt_parts=(),
                       pred_parts=(), tr: Optional[Callable] = None, meta: Optional[dict] = None,
-                      class_field: Optional[str] = None) -> str:
+                      class_field: Optional[str] = None, input_warnings: Sequence = ()) -> str:
     """HTML text.  ``info``: {label: value} of the inputs and parameters
     (shown as they are); ``evaluation``: core.analysis.evaluate.Evaluation
     (whole extent) and/or ``tiled``: TiledEvaluation; ``tr``: translation of
     the report's texts (default: English); ``meta``: {label: value} shown
     under the title (QGIS version, ...), after the date and plugin version;
     ``class_field``: the class field chosen (the per-class section only
-    appears with one)."""
+    appears with one); ``input_warnings``: the warnings of reading the
+    inputs, listed first.  Every warning is translated with ``tr`` (core.text
+    templates), whatever language SCORES keeps them in."""
     tr = tr or _identity
     order = (tiled or evaluation).order
     if tiled is not None:
@@ -547,7 +551,8 @@ def evaluation_report(title: str, info: dict, evaluation=None, tiled=None, gt_pa
     else:
         getscore = lambda m, n: (evaluation.results[m].scores.get(n, math.nan)  # noqa: E731
                                  if m in evaluation.results else math.nan)
-    warnings = (evaluation.warnings() if evaluation is not None else []) + (tiled.warnings if tiled else [])
+    warnings = list(input_warnings) + (evaluation.warnings() if evaluation is not None else []) + (
+        tiled.warnings if tiled else [])
     h = [_report_head(title, tr, meta)]
     h += _summary_section(order, getscore, evaluation, tiled, warnings, tr)
     agg = ""

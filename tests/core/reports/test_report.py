@@ -281,3 +281,15 @@ def test_collects_core_texts():
     assert "{} of {} tile(s) have no ground truth (EMPTY_TILES = {})" in strings
     assert "building networks" in strings and "Summary" in strings
     assert registry.GROUP_DESCRIPTIONS["Path metrics"] in strings
+
+
+def test_map_legend_labels_are_collected_for_translation():
+    # the legend went through tr() but its labels were never marked, so no
+    # catalogue held them and the legend stayed English (issue 23, item 9)
+    from core.reports.report import MAP_LAYERS, map_legend
+    labels = [label for *_, label in MAP_LAYERS]
+    seen = []
+    map_legend(True, tr=lambda s: seen.append(s) or s)
+    assert seen == ["ground truth", "prediction"] + labels
+    strings = _update_ts().collect()
+    assert all(s in strings for s in seen), [s for s in seen if s not in strings]

@@ -44,7 +44,7 @@
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:214; ui/checks.py:583; ui/checks.py:633; ui/checks.py:661; ui/checks.py:676; ui/compare.py:133; ui/evaluate.py:155; ui/perturb.py:98; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
+        <extracomment>ui/algorithm.py:214; ui/checks.py:584; ui/checks.py:634; ui/checks.py:662; ui/checks.py:677; ui/compare.py:133; ui/evaluate.py:155; ui/perturb.py:98; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -54,152 +54,152 @@
         <translation>{metric} — {layer}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:42; ui/compare.py:96; ui/inputs.py:268; ui/sensitivity.py:93</extracomment>
+        <extracomment>ui/checks.py:43; ui/compare.py:96; ui/inputs.py:270; ui/sensitivity.py:93</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:42; ui/checks.py:616; ui/compare.py:107; ui/inputs.py:269; ui/inputs.py:273; ui/inputs.py:283; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:377; core/registry.py:371; core/reports/report.py:421</extracomment>
+        <extracomment>ui/checks.py:43; ui/checks.py:617; ui/compare.py:107; ui/inputs.py:271; ui/inputs.py:275; ui/inputs.py:285; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:377; core/registry.py:371; core/reports/report.py:421</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/perturb.py:80; ui/perturb.py:83</extracomment>
+        <extracomment>ui/checks.py:44; ui/perturb.py:80; ui/perturb.py:83</extracomment>
         <source>input</source>
         <translation>source</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:318</extracomment>
+        <extracomment>ui/checks.py:319</extracomment>
         <source>The output {} ({}) would write the style file {}, which QGIS loads as the style of the input {} ({}): it would overwrite or restyle the input, and inputs are never modified. Choose another file name for {}.</source>
         <translation>La sortie {} ({}) écrirait le fichier de style {}, que QGIS charge comme style de l&apos;entrée {} ({}) : elle écraserait ou changerait le style de l&apos;entrée, et les entrées ne sont jamais modifiées. Choisissez un autre nom de fichier pour {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:324</extracomment>
+        <extracomment>ui/checks.py:325</extracomment>
         <source>The output {} ({}) would overwrite {}, a file the input {} ({}) reads: inputs are never modified. Choose another file for {}.</source>
         <translation>La sortie {} ({}) écraserait {}, un fichier que lit l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:328</extracomment>
+        <extracomment>ui/checks.py:329</extracomment>
         <source>The output {} ({}) would overwrite the input {} ({}): inputs are never modified. Choose another file for {}.</source>
         <translation>La sortie {} ({}) écraserait l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:344</extracomment>
+        <extracomment>ui/checks.py:345</extracomment>
         <source>The outputs {} and {} are both written to the layer &apos;{}&apos; of {}: layer names in a GeoPackage ignore case, so &apos;{}&apos; and &apos;{}&apos; are one layer and the second would replace the first. Give each output its own layer name.</source>
         <translation>Les sorties {} et {} sont toutes deux écrites dans la couche « {} » de {} : les noms de couches d&apos;un GeoPackage ne distinguent pas les majuscules, donc « {} » et « {} » sont une seule couche et la seconde remplacerait la première. Donnez à chaque sortie son propre nom de couche.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:349</extracomment>
+        <extracomment>ui/checks.py:350</extracomment>
         <source>The outputs {} and {} are both written to {}: the second would replace the first. Give each output its own file, or write them as separate layers of one GeoPackage (&apos;Save to GeoPackage...&apos; in the dialog, or ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) and another table name for the other).</source>
         <translation>Les sorties {} et {} sont toutes deux écrites dans {} : la seconde remplacerait la première. Donnez à chaque sortie son propre fichier, ou écrivez-les comme couches distinctes d&apos;un même GeoPackage (« Enregistrer dans un GeoPackage… » dans la boîte de dialogue, ou ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) et un autre nom de table pour l&apos;autre sortie).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:379</extracomment>
+        <extracomment>ui/checks.py:380</extracomment>
         <source>it is a folder</source>
         <translation>c&apos;est un dossier</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:382</extracomment>
+        <extracomment>ui/checks.py:383</extracomment>
         <source>the file is read-only</source>
         <translation>le fichier est en lecture seule</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:397</extracomment>
+        <extracomment>ui/checks.py:398</extracomment>
         <source>{} is not a folder</source>
         <translation>{} n&apos;est pas un dossier</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:399</extracomment>
+        <extracomment>ui/checks.py:400</extracomment>
         <source>the folder {} is not writable</source>
         <translation>le dossier {} n&apos;est pas accessible en écriture</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:409</extracomment>
+        <extracomment>ui/checks.py:410</extracomment>
         <source>Cannot write {} to {}: {}. Choose another file; nothing was computed.</source>
         <translation>Impossible d&apos;écrire {} dans {} : {}. Choisissez un autre fichier ; rien n&apos;a été calculé.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:425</extracomment>
+        <extracomment>ui/checks.py:426</extracomment>
         <source>DASK_SCHEDULER &apos;{}&apos; is not an address like tcp://host:8786: {}</source>
         <translation>DASK_SCHEDULER « {} » n&apos;est pas une adresse de la forme tcp://host:8786 : {}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:428</extracomment>
+        <extracomment>ui/checks.py:429</extracomment>
         <source>DASK_SCHEDULER &apos;{}&apos; is not an address like tcp://host:8786.</source>
         <translation>DASK_SCHEDULER « {} » n&apos;est pas une adresse de la forme tcp://host:8786.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:433</extracomment>
+        <extracomment>ui/checks.py:434</extracomment>
         <source>Cannot reach the Dask scheduler at {} ({}). Start it (&apos;dask scheduler&apos;), check the address and firewall, or leave DASK_SCHEDULER empty to run on local processes.</source>
         <translation>Impossible de joindre l&apos;ordonnanceur Dask à l&apos;adresse {} ({}). Démarrez-le (« dask scheduler »), vérifiez l&apos;adresse et le pare-feu, ou laissez DASK_SCHEDULER vide pour calculer sur des processus locaux.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:459</extracomment>
+        <extracomment>ui/checks.py:460</extracomment>
         <source>Could not load the {} layer.</source>
         <translation>Impossible de charger la couche {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:463</extracomment>
+        <extracomment>ui/checks.py:464</extracomment>
         <source>The {} layer must contain lines, but it has {} geometries. Choose a line layer (for polygons, run &apos;Polygons to lines&apos; first).</source>
         <translation>La couche {} doit contenir des lignes, mais ses géométries sont de type {}. Choisissez une couche de lignes (pour des polygones, lancez d&apos;abord « Polygones vers lignes »).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:473</extracomment>
+        <extracomment>ui/checks.py:474</extracomment>
         <source>The TILES layer must contain polygons (one per tile), but it has {} geometries. Leave TILES empty and set TILE_SIZE for a square grid.</source>
         <translation>La couche TILES doit contenir des polygones (un par tuile), mais ses géométries sont de type {}. Laissez TILES vide et réglez TILE_SIZE pour une grille carrée.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:486</extracomment>
+        <extracomment>ui/checks.py:487</extracomment>
         <source>PARAMETERS: &apos;{}&apos; is not a metric. Per-metric parameters go under the metric&apos;s id, e.g. {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}; metrics: {}.</source>
         <translation>PARAMETERS : « {} » n&apos;est pas une métrique. Les paramètres propres à une métrique se placent sous son identifiant, par ex. {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} ; métriques : {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:491</extracomment>
+        <extracomment>ui/checks.py:492</extracomment>
         <source>PARAMETERS: the value of &apos;{}&apos; must be an object of parameter names and values, e.g. {{&quot;{}&quot;: {{&quot;{}&quot;: ...}}}}.</source>
         <translation>PARAMETERS : la valeur de « {} » doit être un objet de noms et de valeurs de paramètres, par ex. {{&quot;{}&quot;: {{&quot;{}&quot;: ...}}}}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:498</extracomment>
+        <extracomment>ui/checks.py:499</extracomment>
         <source>PARAMETERS: {} has no parameter &apos;{}&apos;; its parameters: {}.</source>
         <translation>PARAMETERS : {} n&apos;a pas de paramètre « {} » ; ses paramètres : {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:504</extracomment>
+        <extracomment>ui/checks.py:505</extracomment>
         <source>PARAMETERS: {}: {}</source>
         <translation>PARAMETERS : {} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:506</extracomment>
+        <extracomment>ui/checks.py:507</extracomment>
         <source>PARAMETERS has settings for {}, which is not among the chosen metrics: they are not used.</source>
         <translation>PARAMETERS contient des réglages pour {}, qui ne fait pas partie des métriques choisies : ils ne sont pas utilisés.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:584</extracomment>
+        <extracomment>ui/checks.py:585</extracomment>
         <source>Invalid parameters: {} must be a number from {} to {}; got {}.</source>
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:592</extracomment>
+        <extracomment>ui/checks.py:593</extracomment>
         <source>Choose the prediction layer (the lines to evaluate).</source>
         <translation>Choisissez la couche de prédiction (les lignes à évaluer).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:631</extracomment>
+        <extracomment>ui/checks.py:632</extracomment>
         <source>(this tool reads no attributes: the perturbed copies have none)</source>
         <translation>(cet outil ne lit aucun attribut : les copies perturbées n&apos;en ont pas)</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:640</extracomment>
+        <extracomment>ui/checks.py:641</extracomment>
         <source>The ground truth and the prediction are the same data ({}): every score is perfect. Choose the prediction layer.</source>
         <translation>La vérité terrain et la prédiction sont les mêmes données ({}) : tous les scores sont parfaits. Choisissez la couche de prédiction.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:647</extracomment>
+        <extracomment>ui/checks.py:648</extracomment>
         <source>The ground truth and the prediction &apos;{}&apos; are the same data: its scores are perfect.</source>
         <translation>La vérité terrain et la prédiction « {} » sont les mêmes données : ses scores sont parfaits.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:698</extracomment>
+        <extracomment>ui/checks.py:699</extracomment>
         <source>Prediction (lines to evaluate)</source>
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
@@ -264,7 +264,7 @@
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:102; ui/compare.py:143; ui/inputs.py:272; ui/inputs.py:283; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:65; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:375; core/registry.py:371; core/reports/report.py:421</extracomment>
+        <extracomment>ui/compare.py:102; ui/compare.py:143; ui/inputs.py:274; ui/inputs.py:285; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:65; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:375; core/registry.py:371; core/reports/report.py:421</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -369,47 +369,47 @@
         <translation>TILE_SCORES est un shapefile (noms de champs de 10 caractères au plus) : {}</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:60</extracomment>
+        <extracomment>ui/inputs.py:61</extracomment>
         <source>custom CRS</source>
         <translation>SCR personnalisé</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:77</extracomment>
+        <extracomment>ui/inputs.py:78</extracomment>
         <source>no transformation to WGS 84</source>
         <translation>aucune transformation vers WGS 84</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:119</extracomment>
+        <extracomment>ui/inputs.py:120</extracomment>
         <source>The ground truth has no valid CRS: coordinates are used as they are and assumed to be in metres.</source>
         <translation>La vérité terrain n&apos;a pas de SCR valide : les coordonnées sont utilisées telles quelles et supposées être en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:126</extracomment>
+        <extracomment>ui/inputs.py:127</extracomment>
         <source>(Vector &gt; Data Management Tools &gt; Reproject Layer)</source>
         <translation>(Vecteur &gt; Outils de gestion de données &gt; Reprojeter une couche)</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:136</extracomment>
+        <extracomment>ui/inputs.py:138</extracomment>
         <source>The prediction has no valid CRS: its coordinates are taken to be in the ground truth&apos;s CRS.</source>
         <translation>La prédiction n&apos;a pas de SCR valide : ses coordonnées sont considérées comme exprimées dans le SCR de la vérité terrain.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:141</extracomment>
+        <extracomment>ui/inputs.py:143</extracomment>
         <source>The prediction&apos;s CRS ({}) differs from the ground truth&apos;s ({}): the prediction is transformed.</source>
         <translation>Le SCR de la prédiction ({}) diffère de celui de la vérité terrain ({}) : la prédiction est reprojetée.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:170</extracomment>
+        <extracomment>ui/inputs.py:172</extracomment>
         <source>{}: {} feature(s) without geometry skipped.</source>
         <translation>{} : {} entité(s) sans géométrie ignorée(s).</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:280</extracomment>
+        <extracomment>ui/inputs.py:282</extracomment>
         <source>The ground-truth layer has no usable line: {} feature(s), {} without geometry, {} invalid part(s). Select a layer (or features) with roads to compare against.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable : {} entité(s), {} sans géométrie, {} partie(s) invalide(s). Sélectionnez une couche (ou des entités) contenant les routes de référence pour la comparaison.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:286</extracomment>
+        <extracomment>ui/inputs.py:289</extracomment>
         <source>{}: {} invalid line part(s) skipped (fewer than two distinct vertices, non-finite coordinates or failed transformation).</source>
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts, coordonnées non finies ou échec de la transformation).</translation>
     </message>
@@ -564,7 +564,7 @@
         <translation>Avertissements : aucun.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:105; core/reports/report.py:615</extracomment>
+        <extracomment>ui/summary.py:105; core/reports/report.py:618</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
@@ -1744,6 +1744,81 @@
         <translation>{} : {} partie(s) de ligne ignorée(s) : une coordonnée au-delà de 2^53 m (9,007e+15 m, où float64 ne distingue plus les mètres entiers ; une erreur de saisie ou d&apos;export).</translation>
     </message>
     <message>
+        <extracomment>core/raster/centrelines.py:62</extracomment>
+        <source>{} must be a number &gt;= 0, got {}.</source>
+        <translation>{} doit être un nombre &gt;= 0, reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/centrelines.py:64</extracomment>
+        <source>Thresholding the raster</source>
+        <translation>Seuillage du raster</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/centrelines.py:68</extracomment>
+        <source>Thinning the road mask</source>
+        <translation>Squelettisation du masque des routes</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/centrelines.py:70</extracomment>
+        <source>Tracing the skeleton</source>
+        <translation>Tracé du squelette</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/centrelines.py:73</extracomment>
+        <source>Pruning and simplifying</source>
+        <translation>Élagage et simplification</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/mask.py:24</extracomment>
+        <source>The transform must be 6 numbers (a, b, c, d, e, f: x = a col + b row + c, y = d col + e row + f), got {!r}.</source>
+        <translation>La transformation doit comporter 6 nombres (a, b, c, d, e, f : x = a col + b row + c, y = d col + e row + f), reçu {!r}.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/mask.py:29</extracomment>
+        <source>The transform must be 6 finite numbers (a, b, c, d, e, f: x = a col + b row + c, y = d col + e row + f), got {!r}.</source>
+        <translation>La transformation doit comporter 6 nombres finis (a, b, c, d, e, f : x = a col + b row + c, y = d col + e row + f), reçu {!r}.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/mask.py:32</extracomment>
+        <source>The transform {!r} is singular (its pixels have no area).</source>
+        <translation>La transformation {!r} est singulière (ses pixels n&apos;ont pas de surface).</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/mask.py:75</extracomment>
+        <source>A raster of one band (a 2-D array) is needed, got an array of shape {}.</source>
+        <translation>Un raster à une seule bande (un tableau 2D) est nécessaire, reçu un tableau de forme {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/mask.py:78</extracomment>
+        <source>The raster is empty (shape {}).</source>
+        <translation>Le raster est vide (forme {}).</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/mask.py:80</extracomment>
+        <source>The raster must hold numbers, not {}.</source>
+        <translation>Le raster doit contenir des nombres, et non {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/mask.py:87</extracomment>
+        <source>Give a threshold (probability maps) or classes (class maps), not both.</source>
+        <translation>Indiquez un seuil (cartes de probabilité) ou des classes (cartes de classes), mais pas les deux.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/mask.py:91</extracomment>
+        <source>The threshold must be a finite number, got {}.</source>
+        <translation>Le seuil doit être un nombre fini, reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/mask.py:97</extracomment>
+        <source>The raster is not a 0/1 mask (its values include {}): give a threshold for a probability map or the road classes of a class map.</source>
+        <translation>Le raster n&apos;est pas un masque 0/1 (ses valeurs comprennent {}) : indiquez un seuil pour une carte de probabilité, ou les classes de routes pour une carte de classes.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/thinning.py:66</extracomment>
+        <source>A 2-D mask is needed, got an array of shape {}.</source>
+        <translation>Un masque 2D est nécessaire, reçu un tableau de forme {}.</translation>
+    </message>
+    <message>
         <extracomment>core/registry.py:91</extracomment>
         <source>at least {} {}</source>
         <translation>au moins {} {}</translation>
@@ -1989,7 +2064,7 @@
         <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:458; core/reports/report.py:700; core/reports/tool_reports.py:329</extracomment>
+        <extracomment>core/reports/report.py:458; core/reports/report.py:703; core/reports/tool_reports.py:329</extracomment>
         <source>tile</source>
         <translation>tuile</translation>
     </message>
@@ -1999,7 +2074,7 @@
         <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:487; core/reports/report.py:604</extracomment>
+        <extracomment>core/reports/report.py:487; core/reports/report.py:607</extracomment>
         <source>metric</source>
         <translation>métrique</translation>
     </message>
@@ -2009,7 +2084,7 @@
         <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:488; core/reports/report.py:605</extracomment>
+        <extracomment>core/reports/report.py:488; core/reports/report.py:608</extracomment>
         <source>value</source>
         <translation>valeur</translation>
     </message>
@@ -2044,162 +2119,162 @@
         <translation>nombre</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:557</extracomment>
+        <extracomment>core/reports/report.py:560</extracomment>
         <source>{} over {} tiles</source>
         <translation>{} sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:558</extracomment>
+        <extracomment>core/reports/report.py:561</extracomment>
         <source>Scores by family</source>
         <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:564</extracomment>
+        <extracomment>core/reports/report.py:567</extracomment>
         <source>Distributions</source>
         <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:570; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
+        <extracomment>core/reports/report.py:573; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:575; core/reports/tool_reports.py:53</extracomment>
+        <extracomment>core/reports/report.py:578; core/reports/tool_reports.py:53</extracomment>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:583; core/reports/tool_reports.py:40</extracomment>
+        <extracomment>core/reports/report.py:586; core/reports/tool_reports.py:40</extracomment>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:588; core/reports/tool_reports.py:38</extracomment>
+        <extracomment>core/reports/report.py:591; core/reports/tool_reports.py:38</extracomment>
         <source>Generated</source>
         <translation>Généré le</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:596</extracomment>
+        <extracomment>core/reports/report.py:599</extracomment>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:599</extracomment>
+        <extracomment>core/reports/report.py:602</extracomment>
         <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
         <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:604</extracomment>
+        <extracomment>core/reports/report.py:607</extracomment>
         <source>family</source>
         <translation>famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:604</extracomment>
+        <extracomment>core/reports/report.py:607</extracomment>
         <source>headline score</source>
         <translation>score principal</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:605</extracomment>
+        <extracomment>core/reports/report.py:608</extracomment>
         <source>reading</source>
         <translation>lecture</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:613</extracomment>
+        <extracomment>core/reports/report.py:616</extracomment>
         <source>{} warning(s): see Warnings at the end.</source>
         <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:626; instances: sink CLASS_TABLE label</extracomment>
+        <extracomment>core/reports/report.py:629; instances: sink CLASS_TABLE label</extracomment>
         <source>Scores per class</source>
         <translation>Scores par classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:627</extracomment>
+        <extracomment>core/reports/report.py:630</extracomment>
         <source>Class field: {}</source>
         <translation>Champ de classe : {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:631</extracomment>
+        <extracomment>core/reports/report.py:634</extracomment>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:632</extracomment>
+        <extracomment>core/reports/report.py:635</extracomment>
         <source>ground-truth features</source>
         <translation>entités de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:632</extracomment>
+        <extracomment>core/reports/report.py:635</extracomment>
         <source>predicted features</source>
         <translation>entités prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:654</extracomment>
+        <extracomment>core/reports/report.py:657</extracomment>
         <source>Map</source>
         <translation>Carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:656</extracomment>
+        <extracomment>core/reports/report.py:659</extracomment>
         <source>Diagnostics of {}.</source>
         <translation>Diagnostics de {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:657</extracomment>
+        <extracomment>core/reports/report.py:660</extracomment>
         <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
         <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:667; core/reports/tool_reports.py:47</extracomment>
+        <extracomment>core/reports/report.py:670; core/reports/tool_reports.py:47</extracomment>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:672</extracomment>
+        <extracomment>core/reports/report.py:675</extracomment>
         <source>Parameters used by each metric</source>
         <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:679; core/reports/tool_reports.py:188</extracomment>
+        <extracomment>core/reports/report.py:682; core/reports/tool_reports.py:188</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
         <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:685</extracomment>
+        <extracomment>core/reports/report.py:688</extracomment>
         <source>Tiles</source>
         <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:692</extracomment>
+        <extracomment>core/reports/report.py:695</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
         <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:701</extracomment>
+        <extracomment>core/reports/report.py:704</extracomment>
         <source>ground-truth parts</source>
         <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:701</extracomment>
+        <extracomment>core/reports/report.py:704</extracomment>
         <source>predicted parts</source>
         <translation>parties prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:707</extracomment>
+        <extracomment>core/reports/report.py:710</extracomment>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:710</extracomment>
+        <extracomment>core/reports/report.py:713</extracomment>
         <source>no ground truth: left out</source>
         <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:711</extracomment>
+        <extracomment>core/reports/report.py:714</extracomment>
         <source>no ground truth: counted as the worst value</source>
         <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:712</extracomment>
+        <extracomment>core/reports/report.py:715</extracomment>
         <source>no ground truth: counted as the best value</source>
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>

@@ -90,9 +90,11 @@ def _tiles(tiles, tile_size, margin, gt):
     except ValueError as e:
         raise InputError(message_of(e))
     if tiles is not None:
-        return [(i, t) for i, t in enumerate(tiles)] if not (
-            tiles and isinstance(tiles[0], tuple) and len(tiles[0]) == 2
-            and not isinstance(tiles[0][0], float)) else list(tiles)
+        # (id, tile) pairs as given, else tiles numbered from 0; a tile is a
+        # box (xmin, ymin, xmax, ymax), a shapely polygon or a ring
+        paired = all(isinstance(t, tuple) and len(t) == 2 and not isinstance(t[1], (int, float))
+                     for t in tiles)
+        return list(tiles) if paired else list(enumerate(tiles))
     if tile_size:
         xy = np.concatenate(gt.parts)
         (x0, y0), (x1, y1) = xy.min(axis=0), xy.max(axis=0)

@@ -123,6 +123,13 @@ def test_evaluate_tiles_and_per_metric_parameters():
                       params={"ccq": {"buffer": 5.0}})
     assert ev.to_dict()["tiles"]["count"] > 1
     assert 0 < ev.numbers["CCQ_QUALITY"] <= 1
+    xy = np.concatenate(parts_of(GT))
+    (x0, y0), (x1, y1) = xy.min(axis=0), xy.max(axis=0)
+    xm = (x0 + x1) / 2
+    boxes = [(x0, y0, xm, y1), (xm, y0, x1, y1)]
+    by_box = rnm.evaluate(GT, PRED, metrics=["ccq"], tiles=boxes)
+    by_pair = rnm.evaluate(GT, PRED, metrics=["ccq"], tiles=[("west", boxes[0]), ("east", boxes[1])])
+    assert by_box.numbers == by_pair.numbers and by_box.to_dict()["tiles"]["count"] == 2
     with pytest.raises(InputError, match="TILE_SIZE"):
         rnm.evaluate(GT, PRED, metrics=["ccq"], tile_size=math.nan)
 

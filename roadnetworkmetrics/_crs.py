@@ -2,6 +2,7 @@
 applies it with QGIS's own transforms, ui/inputs.py)."""
 from __future__ import annotations
 
+import functools
 from typing import Any, Optional
 
 import numpy as np
@@ -12,8 +13,9 @@ from .core.text import msg
 from ._errors import InputError
 
 
+@functools.lru_cache(maxsize=None)
 def _pyproj():
-    """pyproj, or None.  Debian's pyproj in a virtual environment warns at
+    """pyproj, or None (looked up once).  Debian's pyproj in a virtual environment warns at
     import that it cannot find PROJ's data folder, which PROJ itself then
     finds (its built-in path): that warning is not the user's business; a
     CRS PROJ really cannot handle still fails, as an InputError."""

@@ -256,3 +256,19 @@ def test_gdal_formats_and_geodataframes_round_trip(tmp_path):
     assert df.crs.to_epsg() == 3067
     gt_df = gpd.read_file(GT)
     assert rnm.apls(gt_df, PRED).scores == rnm.apls(GT, PRED).scores
+
+
+def test_without_pyproj(monkeypatch):
+    """Without pyproj: a metre CRS is set aside with a warning; degrees, or
+    two different CRSs, are refused (they cannot be handled)."""
+    from roadnetworkmetrics import _crs
+    monkeypatch.setattr(_crs, "_pyproj", lambda: None)
+    r = rnm.apls(GT, PRED)
+    assert r.scores["APLS"] == pytest.approx(0.6784984, abs=1e-7)
+    assert any("pyproj is not installed" in w for w in r.warnings)
+    assert r.parameters["working_crs"] == "EPSG:3067"
+    lonlat = rnm.read([[(24.9, 60.1), (24.91, 60.1)]], crs="EPSG:4326")
+    with pytest.raises(InputError, match="degrees"):
+        rnm.apls(lonlat, lonlat)
+    with pytest.raises(InputError, match="different CRSs"):
+        rnm.apls(rnm.read(parts_of(GT), crs="EPSG:3067"), rnm.read(parts_of(PRED), crs="EPSG:3035"))

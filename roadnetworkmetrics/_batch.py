@@ -27,7 +27,7 @@ import csv
 import json
 import math
 import os
-from typing import Any, Callable, Iterable, Optional
+from typing import Callable, Optional
 
 from .core import registry
 from .core.analysis.executor import run_tasks
@@ -292,6 +292,3 @@ def run_batch(metric: str, pairs: list, out: str, params: Optional[dict] = None,
     result["rows"] = out
     return result
 
-
-def ids(pairs: Iterable) -> list[Any]:
-    return [p[0] for p in pairs]

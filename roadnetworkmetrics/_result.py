@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-from .core.result import MetricResult, json_safe
+from .core.result import MetricResult
 
 
 class Result:
@@ -88,6 +88,3 @@ def records(table) -> list:
         out.append(rec)
     return out
 
-
-def plain(obj: Any) -> Any:
-    return json_safe(obj)

@@ -34,21 +34,9 @@ __all__ = ["InputError", "Result", "EvaluationResult", "Source", "centrelines", 
            "instances", "junct", "optg", "optj", "optp", "subg", "tlts", "topo"]
 
 
-def _version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("road-network-metrics")
-    except Exception:  # not installed (a checkout): metadata.txt of the plugin
-        import os
-        path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "metadata.txt")
-        try:
-            with open(path, encoding="utf-8") as f:
-                return next(l.split("=", 1)[1].strip() for l in f if l.startswith("version="))
-        except (OSError, StopIteration):
-            return "unknown"
+from .core.version import version as _version  # noqa: E402 (no dependencies)
 
-
-__version__ = _version()
+__version__ = _version() or "unknown"
 
 
 def __getattr__(name: str) -> Any:

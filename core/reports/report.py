@@ -18,7 +18,6 @@ from typing import Callable, Optional, Sequence
 import datetime
 import html
 import math
-import os
 
 import numpy as np
 
@@ -150,16 +149,9 @@ def verdict(g, tr=_identity) -> str:
 
 
 def plugin_version() -> str:
-    """The ``version`` of the plugin's metadata.txt ('' if unreadable)."""
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "metadata.txt")
-    try:
-        with open(path, encoding="utf-8") as fh:
-            for line in fh:
-                if line.startswith("version="):
-                    return line.split("=", 1)[1].strip()
-    except OSError:
-        pass
-    return ""
+    """The version of the plugin (or of the installed library): core/version.py."""
+    from ..version import version
+    return version()
 
 
 # -- summaries (log and HTML) ---------------------------------------------------

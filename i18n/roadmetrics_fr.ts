@@ -59,7 +59,7 @@
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/checks.py:617; ui/compare.py:107; ui/inputs.py:271; ui/inputs.py:275; ui/inputs.py:285; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:377; core/registry.py:371; core/reports/report.py:421</extracomment>
+        <extracomment>ui/checks.py:43; ui/checks.py:617; ui/compare.py:107; ui/inputs.py:271; ui/inputs.py:275; ui/inputs.py:285; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:377; core/registry.py:371; core/reports/report.py:413</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -264,7 +264,7 @@
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:102; ui/compare.py:143; ui/inputs.py:274; ui/inputs.py:285; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:65; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:375; core/registry.py:371; core/reports/report.py:421</extracomment>
+        <extracomment>ui/compare.py:102; ui/compare.py:143; ui/inputs.py:274; ui/inputs.py:285; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:65; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:375; core/registry.py:371; core/reports/report.py:413</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -299,7 +299,7 @@
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:151; ui/evaluate.py:176; core/reports/report.py:470</extracomment>
+        <extracomment>ui/compare.py:151; ui/evaluate.py:176; core/reports/report.py:462</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
@@ -564,7 +564,7 @@
         <translation>Avertissements : aucun.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:105; core/reports/report.py:618</extracomment>
+        <extracomment>ui/summary.py:105; core/reports/report.py:610</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
@@ -729,7 +729,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:68; core/analysis/evaluate.py:167; core/reports/report.py:212</extracomment>
+        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:68; core/analysis/evaluate.py:167; core/reports/report.py:204</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -1919,362 +1919,362 @@
         <translation>{} : {} « {} » est absent de la couche de {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:29</extracomment>
+        <extracomment>core/reports/report.py:28</extracomment>
         <source>pooled</source>
         <translation>cumulé</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:29</extracomment>
+        <extracomment>core/reports/report.py:28</extracomment>
         <source>mean</source>
         <translation>moyenne</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:29</extracomment>
+        <extracomment>core/reports/report.py:28</extracomment>
         <source>skip</source>
         <translation>ignorées</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:29</extracomment>
+        <extracomment>core/reports/report.py:28</extracomment>
         <source>worst</source>
         <translation>pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:29</extracomment>
+        <extracomment>core/reports/report.py:28</extracomment>
         <source>best</source>
         <translation>meilleure valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:111; core/reports/report.py:142; core/reports/report.py:451</extracomment>
+        <extracomment>core/reports/report.py:110; core/reports/report.py:141; core/reports/report.py:443</extracomment>
         <source>undefined</source>
         <translation>indéfini</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:144</extracomment>
+        <extracomment>core/reports/report.py:143</extracomment>
         <source>very good</source>
         <translation>très bon</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:146</extracomment>
+        <extracomment>core/reports/report.py:145</extracomment>
         <source>good</source>
         <translation>bon</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:148</extracomment>
+        <extracomment>core/reports/report.py:147</extracomment>
         <source>fair</source>
         <translation>moyen</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:149</extracomment>
+        <extracomment>core/reports/report.py:148</extracomment>
         <source>poor</source>
         <translation>faible</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:237</extracomment>
+        <extracomment>core/reports/report.py:229</extracomment>
         <source>Main error: missing roads and gaps. In {} of {} metrics that score both directions, less of the ground truth is found (recall) than the prediction has right (precision).</source>
         <translation>Erreur principale : routes manquantes et coupures. Pour {} des {} métriques qui notent les deux sens, la part de la vérité terrain retrouvée (rappel) est plus faible que la part juste de la prédiction (précision).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:242</extracomment>
+        <extracomment>core/reports/report.py:234</extracomment>
         <source>Main error: spurious roads. In {} of {} metrics that score both directions, less of the prediction is right (precision) than the ground truth is found (recall).</source>
         <translation>Erreur principale : routes en trop. Pour {} des {} métriques qui notent les deux sens, la part juste de la prédiction (précision) est plus faible que la part de la vérité terrain retrouvée (rappel).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:246</extracomment>
+        <extracomment>core/reports/report.py:238</extracomment>
         <source>Missing and spurious roads weigh about the same: recall and precision are within 0.05 of each other, or disagree between metrics ({} metric(s) score both directions).</source>
         <translation>Routes manquantes et routes en trop pèsent à peu près autant : rappel et précision diffèrent de moins de 0,05, ou les métriques ne s&apos;accordent pas ({} métrique(s) notent les deux sens).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:253</extracomment>
+        <extracomment>core/reports/report.py:245</extracomment>
         <source>Best headline score: {} {}; weakest: {} {}.</source>
         <translation>Meilleur score principal : {} {} ; le plus faible : {} {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:258</extracomment>
+        <extracomment>core/reports/report.py:250</extracomment>
         <source>{}: {} = {} (0 m is a perfect overlap).</source>
         <translation>{} : {} = {} (0 m correspond à une superposition parfaite).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:275</extracomment>
+        <extracomment>core/reports/report.py:267</extracomment>
         <source>poor (&lt; 0.4)</source>
         <translation>faible (&lt; 0,4)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:275</extracomment>
+        <extracomment>core/reports/report.py:267</extracomment>
         <source>fair (0.4 - 0.6)</source>
         <translation>moyen (0,4 - 0,6)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:275</extracomment>
+        <extracomment>core/reports/report.py:267</extracomment>
         <source>good (0.6 - 0.8)</source>
         <translation>bon (0,6 - 0,8)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:276</extracomment>
+        <extracomment>core/reports/report.py:268</extracomment>
         <source>very good (&gt;= 0.8)</source>
         <translation>très bon (&gt;= 0,8)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:277</extracomment>
+        <extracomment>core/reports/report.py:269</extracomment>
         <source>Bars: the value on [0, 1]; colour: how good it is (for scores marked ↓, 0 is perfect).</source>
         <translation>Barres : la valeur sur [0, 1] ; couleur : sa qualité (pour les scores marqués ↓, 0 est parfait).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:278</extracomment>
+        <extracomment>core/reports/report.py:270</extracomment>
         <source>Colour: how good the score is.</source>
         <translation>Couleur : qualité du score.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:385</extracomment>
+        <extracomment>core/reports/report.py:377</extracomment>
         <source>Zoom in</source>
         <translation>Zoom avant</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:386</extracomment>
+        <extracomment>core/reports/report.py:378</extracomment>
         <source>Zoom out</source>
         <translation>Zoom arrière</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:387</extracomment>
+        <extracomment>core/reports/report.py:379</extracomment>
         <source>Whole map</source>
         <translation>Carte entière</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:394</extracomment>
+        <extracomment>core/reports/report.py:386</extracomment>
         <source>matched</source>
         <translation>apparié</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:395</extracomment>
+        <extracomment>core/reports/report.py:387</extracomment>
         <source>spurious (prediction only)</source>
         <translation>en trop (prédiction seule)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:396</extracomment>
+        <extracomment>core/reports/report.py:388</extracomment>
         <source>missing (ground truth only)</source>
         <translation>manquant (vérité terrain seule)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:417</extracomment>
+        <extracomment>core/reports/report.py:409</extracomment>
         <source>map</source>
         <translation>carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:449</extracomment>
+        <extracomment>core/reports/report.py:441</extracomment>
         <source>no ground truth</source>
         <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:458; core/reports/report.py:703; core/reports/tool_reports.py:329</extracomment>
+        <extracomment>core/reports/report.py:450; core/reports/report.py:695; core/reports/tool_reports.py:329</extracomment>
         <source>tile</source>
         <translation>tuile</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:484</extracomment>
+        <extracomment>core/reports/report.py:476</extracomment>
         <source>What it tells:</source>
         <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:487; core/reports/report.py:607</extracomment>
+        <extracomment>core/reports/report.py:479; core/reports/report.py:599</extracomment>
         <source>metric</source>
         <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:487; core/reports/tool_reports.py:125</extracomment>
+        <extracomment>core/reports/report.py:479; core/reports/tool_reports.py:125</extracomment>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:488; core/reports/report.py:608</extracomment>
+        <extracomment>core/reports/report.py:480; core/reports/report.py:600</extracomment>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:488</extracomment>
+        <extracomment>core/reports/report.py:480</extracomment>
         <source>meaning</source>
         <translation>signification</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:519</extracomment>
+        <extracomment>core/reports/report.py:511</extracomment>
         <source>ground-truth routes in the prediction</source>
         <translation>itinéraires de la vérité terrain dans la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:521</extracomment>
+        <extracomment>core/reports/report.py:513</extracomment>
         <source>predicted routes in the ground truth</source>
         <translation>itinéraires prédits dans la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:524</extracomment>
+        <extracomment>core/reports/report.py:516</extracomment>
         <source>penalty (0 = same length, 1 = no route)</source>
         <translation>pénalité (0 = même longueur, 1 = pas d&apos;itinéraire)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:525</extracomment>
+        <extracomment>core/reports/report.py:517</extracomment>
         <source>routes</source>
         <translation>itinéraires</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:527; core/reports/tool_reports.py:158</extracomment>
+        <extracomment>core/reports/report.py:519; core/reports/tool_reports.py:158</extracomment>
         <source>count</source>
         <translation>nombre</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:560</extracomment>
+        <extracomment>core/reports/report.py:552</extracomment>
         <source>{} over {} tiles</source>
         <translation>{} sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:561</extracomment>
+        <extracomment>core/reports/report.py:553</extracomment>
         <source>Scores by family</source>
         <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:567</extracomment>
+        <extracomment>core/reports/report.py:559</extracomment>
         <source>Distributions</source>
         <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:573; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
+        <extracomment>core/reports/report.py:565; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:578; core/reports/tool_reports.py:53</extracomment>
+        <extracomment>core/reports/report.py:570; core/reports/tool_reports.py:53</extracomment>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:586; core/reports/tool_reports.py:40</extracomment>
+        <extracomment>core/reports/report.py:578; core/reports/tool_reports.py:40</extracomment>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:591; core/reports/tool_reports.py:38</extracomment>
+        <extracomment>core/reports/report.py:583; core/reports/tool_reports.py:38</extracomment>
         <source>Generated</source>
         <translation>Généré le</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:599</extracomment>
+        <extracomment>core/reports/report.py:591</extracomment>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:602</extracomment>
+        <extracomment>core/reports/report.py:594</extracomment>
         <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
         <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:607</extracomment>
+        <extracomment>core/reports/report.py:599</extracomment>
         <source>family</source>
         <translation>famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:607</extracomment>
+        <extracomment>core/reports/report.py:599</extracomment>
         <source>headline score</source>
         <translation>score principal</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:608</extracomment>
+        <extracomment>core/reports/report.py:600</extracomment>
         <source>reading</source>
         <translation>lecture</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:616</extracomment>
+        <extracomment>core/reports/report.py:608</extracomment>
         <source>{} warning(s): see Warnings at the end.</source>
         <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:629; instances: sink CLASS_TABLE label</extracomment>
+        <extracomment>core/reports/report.py:621; instances: sink CLASS_TABLE label</extracomment>
         <source>Scores per class</source>
         <translation>Scores par classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:630</extracomment>
+        <extracomment>core/reports/report.py:622</extracomment>
         <source>Class field: {}</source>
         <translation>Champ de classe : {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:634</extracomment>
+        <extracomment>core/reports/report.py:626</extracomment>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:635</extracomment>
+        <extracomment>core/reports/report.py:627</extracomment>
         <source>ground-truth features</source>
         <translation>entités de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:635</extracomment>
+        <extracomment>core/reports/report.py:627</extracomment>
         <source>predicted features</source>
         <translation>entités prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:657</extracomment>
+        <extracomment>core/reports/report.py:649</extracomment>
         <source>Map</source>
         <translation>Carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:659</extracomment>
+        <extracomment>core/reports/report.py:651</extracomment>
         <source>Diagnostics of {}.</source>
         <translation>Diagnostics de {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:660</extracomment>
+        <extracomment>core/reports/report.py:652</extracomment>
         <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
         <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:670; core/reports/tool_reports.py:47</extracomment>
+        <extracomment>core/reports/report.py:662; core/reports/tool_reports.py:47</extracomment>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:675</extracomment>
+        <extracomment>core/reports/report.py:667</extracomment>
         <source>Parameters used by each metric</source>
         <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:682; core/reports/tool_reports.py:188</extracomment>
+        <extracomment>core/reports/report.py:674; core/reports/tool_reports.py:188</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
         <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:688</extracomment>
+        <extracomment>core/reports/report.py:680</extracomment>
         <source>Tiles</source>
         <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:695</extracomment>
+        <extracomment>core/reports/report.py:687</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
         <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:704</extracomment>
+        <extracomment>core/reports/report.py:696</extracomment>
         <source>ground-truth parts</source>
         <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:704</extracomment>
+        <extracomment>core/reports/report.py:696</extracomment>
         <source>predicted parts</source>
         <translation>parties prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:710</extracomment>
+        <extracomment>core/reports/report.py:702</extracomment>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:713</extracomment>
+        <extracomment>core/reports/report.py:705</extracomment>
         <source>no ground truth: left out</source>
         <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:714</extracomment>
+        <extracomment>core/reports/report.py:706</extracomment>
         <source>no ground truth: counted as the worst value</source>
         <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:715</extracomment>
+        <extracomment>core/reports/report.py:707</extracomment>
         <source>no ground truth: counted as the best value</source>
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>

@@ -182,3 +182,13 @@ def guarded_inputs(tmp_path, qgis_app):
     gc.collect()
     after = file_hashes(folder)
     assert after == before, "an input file was modified or a file was added next to them"
+
+
+def find_lrelease():
+    """Qt's lrelease (compiles the .ts translations), or None."""
+    import shutil
+    for c in (os.environ.get("LRELEASE"), shutil.which("lrelease"), shutil.which("lrelease-qt5"),
+              "/usr/lib/qt5/bin/lrelease"):
+        if c and os.path.isfile(c) and os.access(c, os.X_OK):
+            return c
+    return None

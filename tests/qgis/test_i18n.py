@@ -7,7 +7,6 @@ other QGIS tests keep seeing English strings.
 """
 import importlib
 import os
-import shutil
 import subprocess
 import sys
 
@@ -17,6 +16,8 @@ pytest.importorskip("qgis.core")
 
 from qgis.core import QgsApplication  # noqa: E402
 from qgis.PyQt.QtCore import QCoreApplication, QTranslator  # noqa: E402
+
+from conftest import find_lrelease  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TS = os.path.join(ROOT, "i18n", "roadmetrics_fr.ts")
@@ -34,17 +35,9 @@ def qgis_app():
     return app
 
 
-def _lrelease():
-    for c in (os.environ.get("LRELEASE"), shutil.which("lrelease"), shutil.which("lrelease-qt5"),
-              "/usr/lib/qt5/bin/lrelease"):
-        if c and os.path.isfile(c) and os.access(c, os.X_OK):
-            return c
-    return None
-
-
 @pytest.fixture(scope="module")
 def french_qm(tmp_path_factory):
-    lrelease = _lrelease()
+    lrelease = find_lrelease()
     if lrelease is None:
         pytest.skip("lrelease not installed (qttools5-dev-tools)")
     qm = tmp_path_factory.mktemp("i18n") / "roadmetrics_fr.qm"

@@ -4,11 +4,10 @@ scripts that read it); the report map's legend is French too."""
 import json
 import os
 import re
-import shutil
 import subprocess
 
 import pytest
-from conftest import ROOT, memory_layer
+from conftest import ROOT, find_lrelease, memory_layer
 
 from qgis.core import QgsProcessingContext, QgsProcessingFeedback
 from qgis.PyQt.QtCore import QCoreApplication, QTranslator
@@ -26,17 +25,9 @@ FRENCH = ["La prédiction n'a pas de SCR valide",
           "prédiction\xa0: 1 segment(s) superposé(s) en double fusionné(s)"]
 
 
-def _lrelease():
-    for c in (os.environ.get("LRELEASE"), shutil.which("lrelease"), shutil.which("lrelease-qt5"),
-              "/usr/lib/qt5/bin/lrelease"):
-        if c and os.path.isfile(c) and os.access(c, os.X_OK):
-            return c
-    return None
-
-
 @pytest.fixture
 def french(qgis_app, tmp_path):
-    lrelease = _lrelease()
+    lrelease = find_lrelease()
     if lrelease is None:
         pytest.skip("lrelease not installed (qttools5-dev-tools)")
     qm = tmp_path / "roadmetrics_fr.qm"

@@ -80,9 +80,10 @@ def french(qgis_app, tmp_path):
     """The French catalogue installed for one test (compiled with lrelease)."""
     import os
     import subprocess
-    from test_i18n import TS, _lrelease
+    from conftest import find_lrelease
+    from test_i18n import TS
     from qgis.PyQt.QtCore import QCoreApplication, QTranslator
-    lrelease = _lrelease()
+    lrelease = find_lrelease()
     if lrelease is None:
         pytest.skip("lrelease not installed (qttools5-dev-tools)")
     qm = str(tmp_path / "fr.qm")

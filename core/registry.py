@@ -218,7 +218,13 @@ class MetricSpec:
     intermediate results (cached with the networks) when they run in the
     same process, so evaluate-all runs them in one task.  ``headline``: the
     one score the summaries show first (None: the F1 / F-measure output if
-    there is one, else the first output)."""
+    there is one, else the first output).  ``inputs``: 'lines' (two line
+    networks, the default) or 'masks' (two rasters on one grid:
+    ``compute(rasters: core.metrics.pixel.masks.Rasters, params,
+    progress)``; their shared parameters are MASK_PARAMS, they have no
+    network or class-field parameters, and the line machinery -
+    evaluate-all, tiles, the tools, the line algorithms - never lists them:
+    :func:`all_specs` gives the line metrics unless asked otherwise)."""
 
     id: str
     name: str
@@ -237,8 +243,11 @@ class MetricSpec:
     cost: float = 1.0
     shares: Optional[str] = None
     headline: Optional[str] = None
+    inputs: str = "lines"
 
     def __post_init__(self):
+        if self.inputs not in INPUT_KINDS:
+            raise ValueError(f"{self.id}: inputs must be one of {INPUT_KINDS}")  # not user-visible
         self.params = list(self.params)
         self.outputs = list(self.outputs)
         self.sinks = list(self.sinks)
@@ -269,8 +278,11 @@ class MetricSpec:
         return None
 
     def all_params(self) -> list[Param]:
-        """Metric parameters plus the shared network and seed parameters."""
+        """Metric parameters plus the shared network and seed parameters
+        (mask metrics: plus MASK_PARAMS, the thresholds and road classes)."""
         out = list(self.params)
+        if self.inputs == "masks":
+            return out + MASK_PARAMS
         if self.sampled:
             out.append(Param("SEED", "integer", "Random seed", 0, minimum=0, maximum=MAX_SEED,
                              help="Seed of every random draw (0 to 2147483647); same inputs and "
@@ -405,6 +417,8 @@ GROUP_DESCRIPTIONS = {
     "Junction metrics": "whether junctions are found with the right roads leaving them",
     "Subgraph metrics": "local connectivity: small neighbourhoods around sampled points",
     "Instances and classes": "individual roads matched one to one, by class",
+    "Pixel metrics": "two road masks on one grid compared pixel by pixel (overlaps, boundary "
+                     "distances in metres, skeletons)",
 }
 
 CLASS_PARAM = Param(
@@ -423,6 +437,28 @@ NETWORK_PARAMS = [
           help="Off (default): lines that cross without a shared vertex are not connected "
                "(bridges, tunnels). On: every crossing becomes a junction."),
 ]
+
+# the parameters every mask metric shares (inputs='masks'): how a raster's
+# values become road pixels (core/raster/mask.py road_mask)
+MAX_RASTER_VALUE = 1e12
+MASK_PARAMS = [
+    Param("GT_THRESHOLD", "number", "Ground-truth threshold", None, optional=True,
+          minimum=-MAX_RASTER_VALUE, maximum=MAX_RASTER_VALUE,
+          help="Road pixels of the ground truth are those >= this value (a probability or score "
+               "map). Empty: the ground truth is a 0/1 mask (or a class map with ROAD_CLASSES)."),
+    Param("PRED_THRESHOLD", "number", "Prediction threshold", None, optional=True,
+          minimum=-MAX_RASTER_VALUE, maximum=MAX_RASTER_VALUE,
+          help="Road pixels of the prediction are those >= this value (e.g. 0.5 for a "
+               "probability map). Empty: the prediction is a 0/1 mask (or a class map with "
+               "ROAD_CLASSES)."),
+    Param("ROAD_CLASSES", "string", "Road classes", None, optional=True,
+          help="Class maps: the values that are road, separated by commas (e.g. '1,2'), the same "
+               "in both rasters; the IoU metric scores each of them as a class. Empty: 0/1 "
+               "masks or thresholds."),
+]
+
+# what a metric scores: two line networks, or two rasters on one grid
+INPUT_KINDS = ("lines", "masks")
 
 STANDARD_SINKS = {
     "MATCHED": dict(color="#1a9641"),
@@ -445,9 +481,11 @@ def get(metric_id: str) -> MetricSpec:
     return _REGISTRY[metric_id]
 
 
-def all_specs() -> list[MetricSpec]:
+def all_specs(inputs: Optional[str] = "lines") -> list[MetricSpec]:
+    """The registered metrics that score ``inputs`` ('lines', the default,
+    or 'masks'); None: all of them."""
     _load()
-    return list(_REGISTRY.values())
+    return [s for s in _REGISTRY.values() if inputs is None or s.inputs == inputs]
 
 
 # Every metric module, by family (core/metrics/<family>/<metric>.py).  The
@@ -459,6 +497,7 @@ METRIC_MODULES = (
     "subgraphs.subg", "subgraphs.optg", "subgraphs.topo",
     "geometric.ccq", "geometric.distances", "geometric.cldice", "geometric.boundaryf",
     "instances.instances",
+    "pixel.pixel_boundaryf", "pixel.pixel_cldice", "pixel.pixel_distances", "pixel.pixel_iou",
 )
 
 _LOADED = False
@@ -500,6 +539,10 @@ HELP_DOCS = {
     "boundaryf": ("docs/geometric.md", "roadmetricsboundaryf--boundary-f-measure"),
     "instances": ("docs/instances.md", "roadmetricsinstances--instance-matching-and-ap-mapillary-vistas--"
                                     "cityscapes-for-lines"),
+    "pixel_iou": ("docs/pixel.md", "roadmetricspixel_iou--pixel-iou-and-iiou-per-class"),
+    "pixel_distances": ("docs/pixel.md", "roadmetricspixel_distances--pixel-distance-metrics"),
+    "pixel_cldice": ("docs/pixel.md", "roadmetricspixel_cldice--pixel-cldice"),
+    "pixel_boundaryf": ("docs/pixel.md", "roadmetricspixel_boundaryf--pixel-boundary-f-measure"),
     "evaluate": ("docs/evaluate.md", "roadmetricsevaluate--evaluate-all-metrics"),
     "perturb": ("docs/tools.md", "roadmetricsperturb--perturb-a-network-synthetic-errors"),
     "sensitivity": ("docs/tools.md", "roadmetricssensitivity--metric-sensitivity-analysis"),
@@ -544,6 +587,14 @@ TAGS = {
                   "geometry"],
     "instances": ["instance", "ap", "average precision", "iou", "panoptic", "class",
                   "cityscapes", "mapillary", "precision", "recall"],
+    "pixel_iou": ["iou", "iiou", "jaccard", "mask", "raster", "pixel", "segmentation", "class",
+                  "mapillary", "cityscapes"],
+    "pixel_distances": ["hausdorff", "hd95", "assd", "masd", "nsd", "surface dice",
+                        "boundary iou", "mask", "raster", "pixel", "segmentation"],
+    "pixel_cldice": ["cldice", "skeleton", "centreline", "centerline", "mask", "raster",
+                     "pixel", "segmentation", "topology precision", "topology sensitivity"],
+    "pixel_boundaryf": ["boundary", "f-measure", "bf score", "contour", "mask", "raster",
+                        "pixel", "segmentation", "precision", "recall"],
     "evaluate": ["evaluate", "all metrics", "report", "html", "tiles", "dask", "benchmark",
                  "apls", "spacenet", "hausdorff", "precision", "recall", "topology"],
     "perturb": ["perturb", "synthetic errors", "noise", "gaps", "interruptions",

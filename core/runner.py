@@ -14,7 +14,7 @@ from . import registry
 from .classes import split_by_class
 from .network.lineset import LineSet
 from .progress import NO_PROGRESS, active
-from .text import message_of
+from .text import message_of, msg
 
 if TYPE_CHECKING:  # for the annotations only
     from .progress import Progress
@@ -30,6 +30,25 @@ def run(spec: Union[MetricSpec, str], gt: LineSet, pred: LineSet, params: Option
     if isinstance(spec, str):
         spec = registry.get(spec)
     return run_metric(spec, gt, pred, spec.resolve(params), progress or NO_PROGRESS)
+
+
+def run_masks(spec: Union[MetricSpec, str], rasters, params: Optional[dict] = None,
+              progress: Optional[Progress] = None) -> MetricResult:
+    """Run the mask metric ``spec`` (inputs='masks') on ``rasters`` (a
+    core.metrics.pixel.masks.Rasters): parameters resolved and checked,
+    cancel and progress bridged, scores clipped onto their bounds.  Every
+    face runs a pixel metric through here."""
+    if isinstance(spec, str):
+        spec = registry.get(spec)
+    if spec.inputs != "masks":
+        raise ValueError(msg("{} scores two line layers, not rasters.", spec.id))
+    resolved = spec.resolve(params)
+    progress = progress or NO_PROGRESS
+    with active(progress):
+        result = spec.compute(rasters, resolved, progress)
+    spec.clip_scores(result.scores)
+    _clip_classes(spec, result)
+    return result
 
 
 def _clip_classes(spec, result):
@@ -90,6 +109,10 @@ def run_metric(spec: MetricSpec, gt: LineSet, pred: LineSet, params: dict,
 
 
 def _run_metric(spec, gt, pred, params, progress):
+    if spec.inputs != "lines":
+        raise ValueError(msg("{} scores two rasters (masks), not two line layers: run it on "
+                             "rasters (roadmetrics:{}, roadnetworkmetrics.{}).",
+                             spec.id, spec.id, spec.id))
     field = params.get("CLASS_FIELD")
     if not field or spec.handles_classes:
         result = spec.compute(gt, pred, params, progress)

@@ -1,0 +1,210 @@
+"""Boundary F-measure of two masks with the four matching strategies of
+Lopez-Molina et al.'s survey (sec. 3, eqs. 2-7; docs/pixel.md).
+
+E_G, E_P: the boundary pixels of the ground-truth and predicted masks
+(core/metrics/pixel/surfaces.py), d the Euclidean distance in metres between
+pixel centres, t = TOLERANCE:
+
+* ``distance`` (DbM, eq. 2-3): TP = |{p in E_P: d(p, E_G) <= t}|,
+  FP = |E_P| - TP, FN = |{g in E_G: d(g, E_P) > t}| (many to one).
+* ``area`` (AbM, eq. 4): TP = |dil_t(E_G) & dil_t(E_P)|,
+  FP = |dil_t(E_P)| - TP, FN = |dil_t(E_G)| - TP, in m^2 (dil_t: the pixels
+  within t, a disc in metres); any offset costs area.
+* ``correspondence`` (CbM, eq. 5): a one-to-one matching of E_P and E_G
+  over pairs within t, the exact minimum of (sum of matched distances +
+  t x unmatched pixels) (core/network/assignment.py, the solver of the vector
+  boundary F); TP = matched prediction pixels, FP, FN the unmatched ones.
+* ``validation`` (Pv, eqs. 6-7, Estrada and Jepson, IJCV 2009): a pixel is
+  validated by a pixel of the other boundary within t whose outward normal
+  (the gradient of the mask smoothed by a Gaussian of one pixel) differs by
+  at most ANGLE_TOLERANCE: matched edges must face the same way, so the
+  left edge of a thin road never validates the right edge of the other
+  (Estrada and Jepson's "no other boundary in between" on masks);
+  PRECISION = |validated E_P| / |E_P|, RECALL = |validated E_G| / |E_G|.
+
+Then PRECISION = TP / (TP + FP), RECALL = TP_G / (TP_G + FN) and
+F = P R / (ALPHA P + (1 - ALPHA) R) (F_alpha of the survey; 0 when both are 0).
+TP, FP, FN are boundary pixels (m^2 for ``area``).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import ndimage
+from scipy.spatial import cKDTree
+
+from ...network.assignment import min_cost_matching
+from ...progress import Progress, checkpoint
+from ...registry import MetricSpec, Output, Param, register, require_in_range, require_positive
+from ...result import MetricResult
+from ...scores import ratio
+from ...text import N_
+from .common import empty_warning, setup, used_params, which_empty
+from .masks import Rasters
+from .surfaces import boundary, coordinates, dilation, within
+
+NAMES = ["F", "PRECISION", "RECALL", "TP", "FP", "FN"]
+STRATEGIES = ["distance", "area", "correspondence", "validation"]
+
+
+def f_alpha(precision: float, recall: float, alpha: float) -> float:
+    """F = P R / (alpha P + (1 - alpha) R); 0 when P or R is 0, NaN when
+    either is NaN otherwise."""
+    if precision == 0 or recall == 0:
+        return 0.0
+    if math.isnan(precision) or math.isnan(recall):
+        return math.nan
+    return precision * recall / (alpha * precision + (1.0 - alpha) * recall)
+
+
+def distance_match(eg, ep, tol, spacing) -> tuple[int, int, int, int]:
+    """DbM: (TP on the prediction, TP on the ground truth, FP, FN)."""
+    tp_p = int(np.count_nonzero(within(ep, eg, tol, spacing)))
+    tp_g = int(np.count_nonzero(within(eg, ep, tol, spacing)))
+    return tp_p, tp_g, int(np.count_nonzero(ep)) - tp_p, int(np.count_nonzero(eg)) - tp_g
+
+
+def area_match(eg, ep, tol, spacing, pixel_area) -> tuple[float, float, float, float]:
+    """AbM: (TP, TP, FP, FN) in m^2."""
+    dg, dp = dilation(eg, tol, spacing), dilation(ep, tol, spacing)
+    tp = int(np.count_nonzero(dg & dp))
+    return (tp * pixel_area, tp * pixel_area, (int(np.count_nonzero(dp)) - tp) * pixel_area,
+            (int(np.count_nonzero(dg)) - tp) * pixel_area)
+
+
+def _pairs(eg, ep, tol, spacing):
+    """Candidate pairs (prediction index, gt index, distance m) within tol,
+    both boundaries in row-major order."""
+    xp, xg = coordinates(ep, spacing), coordinates(eg, spacing)
+    m = cKDTree(xp).sparse_distance_matrix(cKDTree(xg), tol, output_type="ndarray")
+    o = np.lexsort((m["j"], m["i"]))
+    return xp, xg, m["i"][o].astype(np.int64), m["j"][o].astype(np.int64), m["v"][o]
+
+
+def correspondence_match(eg, ep, tol, spacing) -> tuple[int, int, int, int]:
+    """CbM: one-to-one matching within tol (exact minimum cost)."""
+    xp, xg, i, j, d = _pairs(eg, ep, tol, spacing)
+    checkpoint()
+    row, _ = min_cost_matching(len(xp), len(xg), i, j, d, tol)
+    tp = int(np.count_nonzero(row >= 0))
+    return tp, tp, len(xp) - tp, len(xg) - tp
+
+
+def outward_normals(mask, edge, spacing) -> np.ndarray:
+    """Angle (radians) of the outward normal at each ``edge`` pixel: minus
+    the gradient (per metre) of the mask smoothed by a Gaussian of one
+    pixel."""
+    s = ndimage.gaussian_filter(mask.astype(float), sigma=1.0, mode="constant")
+    gy, gx = np.gradient(s, *spacing)
+    return np.arctan2(-gy[edge], -gx[edge])
+
+
+def validation_match(g, p, eg, ep, tol, spacing, angle_deg) -> tuple[int, int, int, int]:
+    """Pv: (validated prediction, validated gt, FP, FN)."""
+    _, _, i, j, _ = _pairs(eg, ep, tol, spacing)
+    ap, ag = outward_normals(p, ep, spacing), outward_normals(g, eg, spacing)
+    diff = np.abs(np.angle(np.exp(1j * (ap[i] - ag[j]))))
+    ok = diff <= math.radians(angle_deg) + 1e-12
+    vp = np.zeros(len(ap), bool)
+    vg = np.zeros(len(ag), bool)
+    vp[i[ok]] = True
+    vg[j[ok]] = True
+    tp_p, tp_g = int(vp.sum()), int(vg.sum())
+    return tp_p, tp_g, len(ap) - tp_p, len(ag) - tp_g
+
+
+def _match(strategy, g, p, eg, ep, params, rasters):
+    tol = require_positive(params, "TOLERANCE")
+    spacing = rasters.spacing_m
+    if strategy == "distance":
+        return distance_match(eg, ep, tol, spacing)
+    if strategy == "area":
+        return area_match(eg, ep, tol, spacing, rasters.pixel_area_m2)
+    if strategy == "correspondence":
+        return correspondence_match(eg, ep, tol, spacing)
+    angle = require_in_range(params, "ANGLE_TOLERANCE", 0.0, 180.0)
+    return validation_match(g, p, eg, ep, tol, spacing, angle)
+
+
+def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
+    strategy = params.get("STRATEGY") or "distance"
+    if strategy not in STRATEGIES:
+        raise ValueError(f"STRATEGY must be one of {', '.join(STRATEGIES)}")  # checked by resolve
+    alpha = require_in_range(params, "ALPHA", 0.0, 1.0)
+    warnings = []
+    progress.set(0.0, N_("road masks"))
+    g, p, counts = setup(rasters, params)
+    eg, ep = boundary(g), boundary(p)
+    counts.update(gt_boundary_pixels=int(np.count_nonzero(eg)),
+                  pred_boundary_pixels=int(np.count_nonzero(ep)))
+    empty = which_empty(g, p)
+    progress.set(0.1, N_("matching boundaries"))
+    if empty == "both":
+        empty_warning(empty, warnings, "PRECISION, RECALL and F = 1")
+        scores = dict(F=1.0, PRECISION=1.0, RECALL=1.0, TP=0.0, FP=0.0, FN=0.0)
+    else:
+        tp_p, tp_g, fp, fn = (_match(strategy, g, p, eg, ep, params, rasters) if not empty
+                              else (0, 0, counts["pred_boundary_pixels"],
+                                    counts["gt_boundary_pixels"]))
+        if empty:
+            empty_warning(empty, warnings, "F = 0")
+        if strategy == "area" and empty:
+            fp, fn = (float(np.count_nonzero(dilation(e, params["TOLERANCE"], rasters.spacing_m)))
+                      * rasters.pixel_area_m2 for e in (ep, eg))
+        prec, rec = ratio(tp_p, tp_p + fp), ratio(tp_g, tp_g + fn)
+        scores = dict(F=f_alpha(prec, rec, alpha), PRECISION=prec, RECALL=rec, TP=float(tp_p),
+                      FP=float(fp), FN=float(fn))
+        counts.update(tp_gt=float(tp_g), tp_pred=float(tp_p))
+    progress.set(1.0)
+    return MetricResult("pixel_boundaryf", {k: float(scores[k]) for k in NAMES},
+                        used_params(params, ("STRATEGY", "TOLERANCE", "ALPHA", "ANGLE_TOLERANCE")),
+                        counts, warnings)
+
+
+SPEC = register(MetricSpec(
+    id="pixel_boundaryf",
+    name="Pixel boundary F-measure (masks)",
+    group="Pixel metrics",
+    help=("Boundary F-measure of two road masks on one grid, counted on their boundary pixels, "
+          "with one of the four matching strategies of Lopez-Molina et al.: distance (a boundary "
+          "pixel is matched within TOLERANCE of the other boundary), area (overlap of the "
+          "TOLERANCE neighbourhoods of both boundaries, m2), correspondence (one-to-one "
+          "matching within TOLERANCE, exact minimum cost) or validation (matched within "
+          "TOLERANCE by a pixel whose boundary faces the same way, within ANGLE_TOLERANCE). "
+          "F = P R / (ALPHA P + (1 - ALPHA) R). Both empty -> 1; one empty -> F 0."),
+    reference="Lopez-Molina et al., survey of boundary matching strategies, eqs. 2-7; Estrada "
+              "and Jepson, IJCV 2009 (validation); BSDS (correspondence)",
+    params=[
+        Param("STRATEGY", "enum", "Matching strategy", "distance", options=STRATEGIES,
+              help="distance (DbM), area (AbM), correspondence (CbM, one to one) or validation "
+                   "(Pv, with boundary orientation)."),
+        Param("TOLERANCE", "distance", "Tolerance", 4.0, unit="m", minimum=0.001,
+              help="Largest distance between matched boundary pixels; the neighbourhood radius "
+                   "for area (metres)."),
+        Param("ALPHA", "number", "Alpha (precision weight)", 0.5, minimum=0.0, maximum=1.0,
+              help="F = P R / (ALPHA P + (1 - ALPHA) R); 0.5 is the harmonic mean."),
+        Param("ANGLE_TOLERANCE", "number", "Angle tolerance (validation)", 45.0, unit="degrees",
+              minimum=0.0, maximum=180.0,
+              help="validation: largest difference between the outward normals of two matched "
+                   "boundary pixels (Estrada and Jepson use 45 degrees)."),
+    ],
+    outputs=[
+        Output("F", "Boundary F-measure", "F_alpha of precision and recall."),
+        Output("PRECISION", "Precision", "Matched predicted boundary / predicted boundary."),
+        Output("RECALL", "Recall", "Matched ground-truth boundary / ground-truth boundary."),
+        Output("TP", "True positives (pixels or m2)", "Matched predicted boundary pixels (m2 for "
+                                                      "area).", perfect=None, bounds=(0.0, None),
+               unit="count"),
+        Output("FP", "False positives (pixels or m2)", "Unmatched predicted boundary pixels (m2 "
+                                                       "for area).", perfect=0.0,
+               bounds=(0.0, None), unit="count"),
+        Output("FN", "False negatives (pixels or m2)", "Unmatched ground-truth boundary pixels "
+                                                       "(m2 for area).", perfect=0.0,
+               bounds=(0.0, None), unit="count"),
+    ],
+    sinks=[],
+    compute=compute,
+    headline="F",
+    inputs="masks",
+))

@@ -1,0 +1,119 @@
+"""IoU and iIoU per class on two rasters (docs/pixel.md).
+
+Reference: the Mapillary Vistas evaluation (class IoU and the
+instance-size-rescaled iIoU of Cordts et al., Cityscapes, CVPR 2016,
+sec. 4.1).  For each class c (each value of ROAD_CLASSES in two class
+maps; with thresholds or 0/1 masks the one class "road"):
+
+    TP_c, FP_c, FN_c  pixels of c in both / only the prediction / only the ground truth
+    IoU_c  = TP_c / (TP_c + FP_c + FN_c)
+    iIoU_c = sum_i w_i TP_i / (sum_i w_i TP_i + sum_i w_i FN_i + FP_c),
+             w_i = mean size of the instances of c / size of instance i
+
+The instances i of class c are the 8-connected components of c in the
+ground truth (a mask carries no instance ids; a road network usually is one
+component, and each detached road is one instance), TP_i / FN_i its pixels
+found / missed.  IOU and IIOU are the means over the classes where the value
+is defined (a class on neither side is NaN and skipped; a class only in the
+prediction scores 0).  Pixels that are nodata in the ground truth are left
+out of every count (Mapillary's void pixels).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import ndimage
+
+from ...progress import Progress, checkpoint
+from ...raster.mask import EIGHT
+from ...registry import MetricSpec, Output, register
+from ...result import MetricResult
+from ...scores import ratio
+from ...text import N_, msg
+from .common import setup, used_params
+from .masks import Rasters, road_classes, valid_pixels
+
+NAMES = ["IOU", "IIOU"]
+
+
+def class_confusion(g: np.ndarray, p: np.ndarray) -> dict[str, float]:
+    """IoU, iIoU and the counts of one class from its bool masks (same
+    shape; pixels to ignore already False in both)."""
+    tp_mask = g & p
+    tp, fp, fn = (int(np.count_nonzero(m)) for m in (tp_mask, p & ~g, g & ~p))
+    labels, n = ndimage.label(g, structure=EIGHT)
+    if n:
+        size = np.bincount(labels.ravel(), minlength=n + 1)[1:].astype(float)
+        found = np.bincount(labels[tp_mask], minlength=n + 1)[1:].astype(float)
+        w = size.mean() / size
+        itp, ifn = float((w * found).sum()), float((w * (size - found)).sum())
+    else:
+        itp = ifn = 0.0
+    return {"iou": ratio(tp, tp + fp + fn), "iiou": ratio(itp, itp + ifn + fp), "tp": tp,
+            "fp": fp, "fn": fn, "instances": int(n)}
+
+
+def _class_masks(rasters: Rasters, params: dict) -> dict:
+    """{class name: (gt mask, prediction mask)} of the classes to score."""
+    classes = road_classes(params)
+    thresholds = params.get("GT_THRESHOLD") is not None or params.get("PRED_THRESHOLD") is not None
+    if classes is None or thresholds or len(classes) == 1:
+        g, p, _ = setup(rasters, params)
+        return {"road": (g, p)}
+    gv = valid_pixels(rasters.gt, rasters.gt_nodata)
+    pv = valid_pixels(rasters.pred, rasters.pred_nodata)
+    return {f"{c:g}": (gv & (rasters.gt == c), pv & (rasters.pred == c)) for c in classes}
+
+
+def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
+    warnings = []
+    progress.set(0.0, N_("road masks"))
+    _, _, counts = setup(rasters, params)
+    keep = valid_pixels(rasters.gt, rasters.gt_nodata)
+    per_class = {}
+    for name, (g, p) in _class_masks(rasters, params).items():
+        checkpoint()
+        per_class[name] = class_confusion(g & keep, p & keep)
+    ious = [c["iou"] for c in per_class.values() if not math.isnan(c["iou"])]
+    iious = [c["iiou"] for c in per_class.values() if not math.isnan(c["iiou"])]
+    absent = [k for k, c in per_class.items() if math.isnan(c["iou"])]
+    if absent:
+        warnings.append(msg("class(es) {} on neither side: IoU undefined, left out of the means",
+                            ", ".join(absent)))
+    scores = {"IOU": float(np.mean(ious)) if ious else math.nan,
+              "IIOU": float(np.mean(iious)) if iious else math.nan}
+    counts["ignored_pixels"] = int(keep.size - np.count_nonzero(keep))
+    progress.set(1.0)
+    return MetricResult("pixel_iou", scores, used_params(params, ()), counts, warnings, {},
+                        {"classes": {k: {"scores": {"IOU": v["iou"], "IIOU": v["iiou"]},
+                                         "tp_pixels": v["tp"], "fp_pixels": v["fp"],
+                                         "fn_pixels": v["fn"], "gt_instances": v["instances"]}
+                                     for k, v in per_class.items()}})
+
+
+SPEC = register(MetricSpec(
+    id="pixel_iou",
+    name="Pixel IoU and iIoU (masks)",
+    group="Pixel metrics",
+    help=("Class IoU and instance-size-rescaled iIoU of two rasters on one grid, counted in "
+          "pixels (Mapillary Vistas, Cityscapes). With ROAD_CLASSES listing several values of two "
+          "class maps, each value is a class and IOU / IIOU are the means over the classes; "
+          "otherwise (0/1 masks, thresholds) the one class is road. iIoU weighs each "
+          "ground-truth instance (an 8-connected component of its class) by the mean instance "
+          "size over its own size, so a missed short road costs as much as a missed long one. "
+          "Ground-truth nodata pixels are ignored. Both empty -> NaN; one empty -> 0."),
+    reference="Mapillary Vistas evaluation (IoU, iIoU); Cordts et al., Cityscapes, CVPR 2016, "
+              "sec. 4.1",
+    params=[],
+    outputs=[
+        Output("IOU", "IoU (mean over classes)", "Pixel IoU TP / (TP + FP + FN), mean over the "
+                                                 "classes where it is defined."),
+        Output("IIOU", "iIoU (mean over classes)", "Instance-size-rescaled IoU, mean over the "
+                                                   "classes where it is defined."),
+    ],
+    sinks=[],
+    compute=compute,
+    headline="IOU",
+    inputs="masks",
+))

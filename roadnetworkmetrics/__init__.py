@@ -26,12 +26,15 @@ from ._errors import InputError
 # METRIC_MODULES; tests/library/test_api.py checks both lists agree)
 _METRICS = ("apls", "boundaryf", "ccq", "cldice", "distances", "instances", "junct", "optg",
             "optj", "optp", "subg", "tlts", "topo")
+# the pixel metrics (two masks on one grid; core/metrics/pixel/)
+_PIXEL_METRICS = ("pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_iou")
 _LAZY = {"compute": "._api", "evaluate": "._evaluate", "EvaluationResult": "._evaluate",
          "Result": "._result", "Source": ".core.io.source", "centrelines": "._raster"}
 
 __all__ = ["InputError", "Result", "EvaluationResult", "Source", "centrelines", "compute",
            "evaluate", "metrics", "read", "apls", "boundaryf", "ccq", "cldice", "distances",
-           "instances", "junct", "optg", "optj", "optp", "subg", "tlts", "topo"]
+           "instances", "junct", "optg", "optj", "optp", "subg", "tlts", "topo", "pixel_metrics",
+           "pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_iou"]
 
 
 from .core.version import version as _version  # noqa: E402 (no dependencies)
@@ -46,6 +49,10 @@ def __getattr__(name: str) -> Any:
     if name in _METRICS:
         from ._api import _spec, metric_function
         fn = metric_function(_spec(name))
+    elif name in _PIXEL_METRICS:
+        from ._api import _spec
+        from ._pixel import mask_function
+        fn = mask_function(_spec(name))
     elif name in _LAZY:
         fn = getattr(importlib.import_module(_LAZY[name], __name__), name)
     else:
@@ -62,6 +69,13 @@ def metrics() -> list:
     """The metric ids, in the plugin's order (``['apls', 'boundaryf', ...]``)."""
     from .core import registry
     return [s.id for s in registry.all_specs()]
+
+
+def pixel_metrics() -> list:
+    """The ids of the pixel metrics, which score two masks on one grid
+    (``['pixel_boundaryf', ...]``; docs/pixel.md)."""
+    from .core import registry
+    return [s.id for s in registry.all_specs("masks")]
 
 
 def read(obj: Any, crs: Optional[Any] = None, node_xy=None, layer: Optional[str] = None,

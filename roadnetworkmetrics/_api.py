@@ -67,6 +67,10 @@ def compute(metric: str, ground_truth: Any, prediction: Any, params: Optional[di
     """Run the metric ``metric`` (an id of :func:`roadnetworkmetrics.metrics`)
     on two inputs with ``params`` (names as in the plugin)."""
     spec = _spec(metric)
+    if spec.inputs == "masks":
+        from ._pixel import compute_masks
+        return compute_masks(spec, ground_truth, prediction, params, pixel_size=pixel_size,
+                             progress=progress)
     resolved = resolve(spec, params or {})
     fields = field_values(spec, resolved)
     gt = as_source(ground_truth, "ground truth", fields=fields)
@@ -86,7 +90,7 @@ def _spec(metric: str) -> MetricSpec:
     try:
         return registry.get(metric)
     except KeyError:
-        ids = ", ".join(s.id for s in registry.all_specs())
+        ids = ", ".join(s.id for s in registry.all_specs(None))
         raise InputError(f"unknown metric {metric!r} (metrics: {ids})")
 
 

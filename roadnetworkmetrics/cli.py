@@ -106,7 +106,36 @@ def _print_scores(title: str, scores: dict, warnings: list) -> None:
         print(f"warning: {w}", file=sys.stderr)
 
 
+def mask_parser(spec) -> argparse.ArgumentParser:
+    p = _Parser(prog=f"{PROG} {spec.id}", description=f"{spec.name}. {spec.help}")
+    p.add_argument("ground_truth", help="ground-truth raster (GeoTIFF, or .npy with --pixel-size)")
+    p.add_argument("prediction", help="predicted raster on the same grid")
+    p.add_argument("--json", action="store_true", help="print the scores as JSON on stdout")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    p.add_argument("--pixel-size", type=float, metavar="M",
+                   help="metres per pixel (for .npy arrays; a GeoTIFF's transform is used "
+                        "otherwise)")
+    p.add_argument("--band", type=int, default=1, help="band of the rasters (default 1)")
+    _add_params(p, spec.all_params())
+    return p
+
+
+def run_mask_metric(spec, argv) -> int:
+    from ._pixel import compute_masks
+    args = mask_parser(spec).parse_args(argv)
+    params = _given(args, [p.name for p in spec.all_params()])
+    r = compute_masks(spec, args.ground_truth, args.prediction, params,
+                      pixel_size=args.pixel_size, band=args.band, progress=_progress(args))
+    if args.json:
+        print(json.dumps(r.to_dict()))
+    else:
+        _print_scores(f"{spec.id}: {spec.name}", r.scores, r.warnings)
+    return 0
+
+
 def run_metric(spec, argv) -> int:
+    if spec.inputs == "masks":
+        return run_mask_metric(spec, argv)
     from ._api import compute
     from ._writers import check_outputs, write_layer
     args = metric_parser(spec).parse_args(argv)
@@ -236,9 +265,10 @@ def run_batch(argv) -> int:
 
 
 def list_metrics() -> int:
-    width = max(len(s.id) for s in registry.all_specs())
-    for s in registry.all_specs():
-        print(f"{s.id:<{width}}  {s.name}  [{s.group}]")
+    width = max(len(s.id) for s in registry.all_specs(None))
+    for s in registry.all_specs(None):
+        kind = "two rasters" if s.inputs == "masks" else "two line layers"
+        print(f"{s.id:<{width}}  {s.name}  [{s.group}; {kind}]")
     print(f"\n{PROG} help METRIC: parameters, outputs and layers; also: evaluate, batch")
     return 0
 

@@ -30,6 +30,9 @@ class RoadMetricsProvider(QgsProcessingProvider):
     def loadAlgorithms(self):
         for spec in registry.all_specs():
             self.addAlgorithm(algorithm_class(spec)())
+        from .pixel_algorithm import pixel_algorithm_class
+        for spec in registry.all_specs("masks"):
+            self.addAlgorithm(pixel_algorithm_class(spec)())
         from .evaluate import EvaluateAlgorithm
         self.addAlgorithm(EvaluateAlgorithm())
         from .perturb import PerturbAlgorithm

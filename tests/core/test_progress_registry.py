@@ -28,7 +28,7 @@ def test_sub_progress_maps_range():
     assert seen == [0.75]
 
 
-@pytest.mark.parametrize("spec", registry.all_specs(), ids=lambda s: s.id)
+@pytest.mark.parametrize("spec", registry.all_specs(None), ids=lambda s: s.id)
 def test_registry_entries_are_complete(spec):
     names = [p.name for p in spec.all_params()]
     assert len(names) == len(set(names))
@@ -96,5 +96,6 @@ def test_every_metric_module_is_listed_in_the_registry():
                     if re.search(r"\bregister\(MetricSpec\(", fh.read()):
                         registering.add(f"{family}.{name[:-3]}")
     assert registering == set(registry.METRIC_MODULES)
-    modules = {spec.compute.__module__.split("core.metrics.", 1)[1] for spec in registry.all_specs()}
+    modules = {spec.compute.__module__.split("core.metrics.", 1)[1]
+               for spec in registry.all_specs(None)}
     assert modules == set(registry.METRIC_MODULES)

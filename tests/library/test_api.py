@@ -21,7 +21,9 @@ def test_one_function_per_registry_metric():
     ids = [s.id for s in registry.all_specs()]
     assert rnm.metrics() == ids
     assert sorted(rnm._METRICS) == sorted(ids)
-    assert sorted(m.rsplit(".", 1)[1] for m in registry.METRIC_MODULES) == sorted(ids)
+    pixel = [s.id for s in registry.all_specs("masks")]
+    assert rnm.pixel_metrics() == pixel and sorted(rnm._PIXEL_METRICS) == sorted(pixel)
+    assert sorted(m.rsplit(".", 1)[1] for m in registry.METRIC_MODULES) == sorted(ids + pixel)
     for m in ids:
         fn = getattr(rnm, m)
         assert fn.__name__ == m and m in rnm.__all__

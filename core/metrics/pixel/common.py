@@ -2,6 +2,8 @@
 the inputs) and the empty-input rule (docs/pixel.md, "Empty masks")."""
 from __future__ import annotations
 
+from typing import Optional
+
 import numpy as np
 
 from ...text import msg
@@ -22,7 +24,7 @@ def setup(rasters: Rasters, params: dict) -> tuple[np.ndarray, np.ndarray, dict]
     return g, p, counts
 
 
-def which_empty(g: np.ndarray, p: np.ndarray):
+def which_empty(g: np.ndarray, p: np.ndarray) -> Optional[str]:
     """'both', 'gt', 'pred' or None: which of the two sets is empty."""
     ge, pe = not g.any(), not p.any()
     if ge and pe:

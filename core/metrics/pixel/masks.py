@@ -129,12 +129,23 @@ def road_masks(rasters: Rasters, params: dict) -> tuple[np.ndarray, np.ndarray]:
                                  (rasters.pred, "PRED_THRESHOLD", rasters.pred_nodata,
                                   "prediction")):
         t = params.get(key)
+        if t is None and classes is None and _is_01(a):
+            out.append((a == 1) & valid_pixels(a, nodata))
+            continue
         try:
             out.append(road_mask(a, threshold=t, classes=None if t is not None else classes,
                                  nodata=nodata))
         except ValueError as e:
             raise ValueError(msg("{}: {}", msg(name), e)) from None
     return out[0], out[1]
+
+
+def _is_01(a: np.ndarray) -> bool:
+    """A bool array, or integers all 0 or 1: checked with min and max, far
+    faster on a large raster than the sorting of np.unique."""
+    if a.dtype == bool:
+        return True
+    return bool(np.issubdtype(a.dtype, np.integer) and a.min() >= 0 and a.max() <= 1)
 
 
 def valid_pixels(array: np.ndarray, nodata: Optional[float]) -> np.ndarray:

@@ -54,13 +54,13 @@ def class_confusion(g: np.ndarray, p: np.ndarray) -> dict[str, float]:
             "fp": fp, "fn": fn, "instances": int(n)}
 
 
-def _class_masks(rasters: Rasters, params: dict) -> dict:
-    """{class name: (gt mask, prediction mask)} of the classes to score."""
+def _class_masks(rasters: Rasters, params: dict, road: tuple) -> dict:
+    """{class name: (gt mask, prediction mask)} of the classes to score
+    (``road``: the road masks of the run)."""
     classes = road_classes(params)
     thresholds = params.get("GT_THRESHOLD") is not None or params.get("PRED_THRESHOLD") is not None
     if classes is None or thresholds or len(classes) == 1:
-        g, p, _ = setup(rasters, params)
-        return {"road": (g, p)}
+        return {"road": road}
     gv = valid_pixels(rasters.gt, rasters.gt_nodata)
     pv = valid_pixels(rasters.pred, rasters.pred_nodata)
     return {f"{c:g}": (gv & (rasters.gt == c), pv & (rasters.pred == c)) for c in classes}
@@ -69,10 +69,10 @@ def _class_masks(rasters: Rasters, params: dict) -> dict:
 def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
     warnings = []
     progress.set(0.0, N_("road masks"))
-    _, _, counts = setup(rasters, params)
+    g0, p0, counts = setup(rasters, params)
     keep = valid_pixels(rasters.gt, rasters.gt_nodata)
     per_class = {}
-    for name, (g, p) in _class_masks(rasters, params).items():
+    for name, (g, p) in _class_masks(rasters, params, (g0, p0)).items():
         checkpoint()
         per_class[name] = class_confusion(g & keep, p & keep)
     ious = [c["iou"] for c in per_class.values() if not math.isnan(c["iou"])]

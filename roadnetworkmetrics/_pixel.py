@@ -1,0 +1,187 @@
+"""The pixel metrics for the library (core/metrics/pixel/; docs/pixel.md):
+two numpy arrays on one grid with their transform or pixel size, or two
+raster files (GeoTIFF through rasterio, else GDAL's Python bindings; .npy
+arrays with pixel_size)."""
+from __future__ import annotations
+
+import os
+from typing import Any, Callable, Optional, Union
+
+import numpy as np
+
+from .core.metrics.pixel.masks import Rasters, from_pixel_size
+from .core.registry import MetricSpec
+from .core.runner import run_masks
+from .core.text import message_of, msg
+from ._errors import InputError
+from ._progress import progress_for
+from ._result import Result
+
+
+def read_band(path, band: int = 1) -> tuple:
+    """(array, transform, crs wkt or None, nodata) of one band of a raster
+    file: .npy (no transform), else rasterio or GDAL's bindings."""
+    path = os.fspath(path)
+    if not os.path.exists(path):
+        raise InputError(msg("{}: no such file.", path))
+    if path.lower().endswith(".npy"):
+        try:
+            return np.load(path, allow_pickle=False), None, None, None
+        except (OSError, ValueError) as e:
+            raise InputError(msg("{} cannot be read as a numpy array ({}).", path, e)) from None
+    try:
+        import rasterio
+    except ImportError:
+        return _read_gdal(path, band)
+    try:
+        with rasterio.open(path) as ds:
+            if not 1 <= band <= ds.count:
+                raise InputError(msg("{} has {} band(s): band {} does not exist.", path,
+                                     ds.count, band))
+            crs = ds.crs.to_wkt() if ds.crs else None
+            return ds.read(band), tuple(ds.transform)[:6], crs, ds.nodata
+    except rasterio.errors.RasterioIOError as e:
+        raise InputError(msg("{} cannot be read as a raster ({}).", path, e)) from None
+
+
+def _read_gdal(path, band):
+    try:
+        from osgeo import gdal
+    except ImportError:
+        raise InputError(msg("Reading the raster {} needs rasterio (pip install rasterio) or "
+                             "GDAL's Python bindings; or give the arrays with their transform.",
+                             path)) from None
+    gdal.UseExceptions()
+    try:
+        ds = gdal.Open(path)
+    except RuntimeError as e:
+        raise InputError(msg("{} cannot be read as a raster ({}).", path, e)) from None
+    if not 1 <= band <= ds.RasterCount:
+        raise InputError(msg("{} has {} band(s): band {} does not exist.", path,
+                             ds.RasterCount, band))
+    b = ds.GetRasterBand(band)
+    c, a, bb, f, d, e = ds.GetGeoTransform()
+    return b.ReadAsArray(), (a, bb, c, d, e, f), ds.GetProjection() or None, b.GetNoDataValue()
+
+
+def _load(obj, band, name):
+    if isinstance(obj, (str, os.PathLike)):
+        return read_band(obj, band)
+    a = np.asarray(obj)
+    if a.dtype == object:
+        raise InputError(msg("The {} must be a 2-D numeric array or a raster file, got {}.",
+                             msg(name), type(obj).__name__))
+    return a, None, None, None
+
+
+def rasters_of(ground_truth: Any, prediction: Any, transform=None,
+               pixel_size: Optional[Union[float, tuple]] = None, band: int = 1) -> tuple:
+    """(Rasters, crs) from two arrays or raster files: one grid (the files'
+    transforms, or ``transform``, or ``pixel_size``), the same CRS."""
+    ga, gt_t, gcrs, gnd = _load(ground_truth, band, "ground truth")
+    pa, pt_t, pcrs, pnd = _load(prediction, band, "prediction")
+    if gt_t is not None and pt_t is not None and not np.allclose(gt_t, pt_t, rtol=0,
+                                                                  atol=1e-9 * max(map(abs, gt_t))):
+        raise InputError(msg("The two rasters are not on one grid (transforms {} and {}): "
+                             "resample one onto the other.", gt_t, pt_t))
+    if gcrs and pcrs and gcrs != pcrs and not _same_crs(gcrs, pcrs):
+        raise InputError(msg("The two rasters are in different CRSs: reproject one onto the "
+                             "other's grid."))
+    file_t = gt_t if gt_t is not None else pt_t
+    try:
+        if transform is not None and pixel_size is not None:
+            raise ValueError(msg("Give the rasters' transform or their pixel size, not both."))
+        if transform is None and pixel_size is None:
+            if file_t is None:
+                raise ValueError(msg("Where are the pixels? Give the rasters' transform (a, b, c, "
+                                     "d, e, f) or their pixel size in metres (pixel_size=...)."))
+            transform = file_t
+        nodata = dict(gt_nodata=gnd, pred_nodata=pnd)
+        if transform is not None:
+            return Rasters(ga, pa, transform, **nodata), gcrs or pcrs
+        return from_pixel_size(ga, pa, pixel_size, **nodata), gcrs or pcrs
+    except ValueError as e:
+        raise InputError(message_of(e)) from None
+
+
+def _same_crs(a, b) -> bool:
+    try:
+        import pyproj
+    except ImportError:
+        return False
+    return pyproj.CRS.from_user_input(a) == pyproj.CRS.from_user_input(b)
+
+
+def compute_masks(spec: MetricSpec, ground_truth: Any, prediction: Any,
+                  params: Optional[dict] = None, transform=None, pixel_size=None, band: int = 1,
+                  progress: Union[bool, Callable] = False) -> Result:
+    """Run the pixel metric ``spec`` on two arrays or raster files."""
+    from ._api import resolve
+    resolved = resolve(spec, params or {})
+    rasters, crs = rasters_of(ground_truth, prediction, transform, pixel_size, band)
+    from ._raster import _check_crs
+    _check_crs(crs, "ground truth")
+    try:
+        with progress_for(progress, spec.name) as prog:
+            result = run_masks(spec, rasters, resolved, prog)
+    except (ValueError, KeyError) as e:
+        raise InputError(message_of(e)) from None
+    result.parameters["pixel_size_m"] = list(rasters.spacing_m)
+    return Result(result, crs)
+
+
+def docstring(spec: MetricSpec) -> str:
+    from ._api import _param_doc
+    outs = "\n".join(f"    - ``{o.name}``: {o.label}" for o in spec.outputs)
+    params = "\n".join(_param_doc(p) for p in spec.all_params())
+    o = spec.headline_output()
+    return f"""{spec.name}.
+
+{spec.help}
+
+Parameters
+----------
+ground_truth, prediction : 2-D numpy arrays or raster paths
+    Two rasters on one grid (same shape, transform and CRS): 0/1 masks,
+    probability maps (with GT_THRESHOLD / PRED_THRESHOLD) or class maps
+    (with ROAD_CLASSES).  Paths: GeoTIFF (rasterio, else GDAL's Python
+    bindings; its transform, CRS and nodata are used) or .npy.
+transform : 6 numbers, optional
+    (a, b, c, d, e, f): x = a col + b row + c, y = d col + e row + f, in
+    metres (rasterio / affine order).
+pixel_size : float or (height, width), optional
+    Metres per pixel, instead of a transform.
+band : int, default 1
+    The band of a raster file.
+{params}
+progress : bool or callable, default False
+
+Returns
+-------
+Result
+    ``scores``:
+{outs}
+
+References
+----------
+{spec.reference}
+
+Examples
+--------
+>>> import numpy as np, roadnetworkmetrics as rnm
+>>> mask = np.zeros((40, 40), dtype=np.uint8); mask[18:22] = 1
+>>> r = rnm.{spec.id}(mask, mask, pixel_size=0.5)
+>>> round(r.scores[{o.name!r}], 6)
+{float(o.perfect)!r}
+"""
+
+
+def mask_function(spec: MetricSpec) -> Callable:
+    def metric(ground_truth: Any, prediction: Any, *, transform=None, pixel_size=None,
+               band: int = 1, progress: Union[bool, Callable] = False, **params: Any) -> Result:
+        return compute_masks(spec, ground_truth, prediction, params, transform, pixel_size, band,
+                             progress)
+    metric.__name__ = metric.__qualname__ = spec.id
+    metric.__doc__ = docstring(spec)
+    metric.__module__ = "roadnetworkmetrics"
+    return metric

@@ -1,0 +1,120 @@
+"""The algorithms of the pixel metrics (registry entries with
+inputs='masks'; core/metrics/pixel/, docs/pixel.md): two raster layers on one
+grid in, the scores out.  Identity, help, parameter widgets and number
+outputs come from the registry through MetricAlgorithm; the rasters are read
+with GDAL's Python bindings, which ship with QGIS."""
+import math
+
+from qgis.core import (QgsProcessingException, QgsProcessingOutputNumber,
+                       QgsProcessingOutputString, QgsProcessingParameterBand,
+                       QgsProcessingParameterRasterLayer)
+
+from ..core.metrics.pixel.masks import Rasters
+from ..core.progress import Cancelled, Progress
+from ..core.runner import run_masks
+from .algorithm import MetricAlgorithm
+from .checks import resolve_single
+from .compat import DistanceUnit, ParameterFlag
+from .i18n import tr
+from .summary import error_text, translate, warn
+
+LAYERS = (("GROUND_TRUTH", "GT_BAND"), ("PREDICTION", "PRED_BAND"))
+
+
+def pixel_algorithm_class(spec):
+    """A QgsProcessingAlgorithm subclass for one mask metric."""
+    name = "".join(w.capitalize() for w in spec.id.split("_")) + "Algorithm"
+    return type(name, (PixelAlgorithm,), {"spec": spec})
+
+
+def read_band(layer, band):
+    """(array, transform (a, b, c, d, e, f), nodata) of one band of a raster
+    layer, read with GDAL."""
+    from osgeo import gdal
+    ds = gdal.Open(layer.source())
+    if ds is None:
+        raise QgsProcessingException(tr("{} cannot be read by GDAL.").format(layer.name()))
+    b = ds.GetRasterBand(int(band))
+    if b is None:
+        raise QgsProcessingException(tr("{} has no band {}.").format(layer.name(), band))
+    c, a, bb, f, d, e = ds.GetGeoTransform()
+    return b.ReadAsArray(), (a, bb, c, d, e, f), b.GetNoDataValue()
+
+
+def check_grids(gt, pred):
+    """Refuse two rasters on different grids or CRSs, or a CRS not in
+    metres, with one sentence."""
+    if gt.crs() != pred.crs():
+        raise QgsProcessingException(tr(
+            "The two rasters are in different CRSs ({} and {}): reproject one onto the other's "
+            "grid (Warp).").format(gt.crs().authid(), pred.crs().authid()))
+    if (gt.width(), gt.height()) != (pred.width(), pred.height()) or gt.extent() != pred.extent():
+        raise QgsProcessingException(tr(
+            "The two rasters are not on one grid ({} x {} and {} x {} pixels, or different "
+            "extents): resample one onto the other (Align rasters).").format(
+            gt.width(), gt.height(), pred.width(), pred.height()))
+    if gt.crs().isValid() and gt.crs().mapUnits() != DistanceUnit.Meters:
+        raise QgsProcessingException(tr(
+            "The rasters' CRS ({}) is not in metres: reproject them to a projected CRS in metres "
+            "(e.g. their UTM zone) first.").format(gt.crs().authid()))
+
+
+class PixelAlgorithm(MetricAlgorithm):
+    spec = None  # set by pixel_algorithm_class
+
+    def initAlgorithm(self, config=None):
+        labels = {"GROUND_TRUTH": tr("Ground truth (raster mask)"),
+                  "PREDICTION": tr("Prediction (raster: mask, probabilities or classes)")}
+        for layer, band in LAYERS:
+            self.addParameter(QgsProcessingParameterRasterLayer(layer, labels[layer]))
+            self.addParameter(QgsProcessingParameterBand(
+                band, tr("Band of the ground truth") if layer == "GROUND_TRUTH"
+                else tr("Band of the prediction"), 1, layer))
+        for p in self.spec.all_params():
+            qp = self._make_param(p)
+            if p.advanced:
+                qp.setFlags(qp.flags() | ParameterFlag.Advanced)
+            if hasattr(qp, "setHelp"):
+                qp.setHelp(tr(p.help))
+            self.addParameter(qp)
+        for o in self.spec.outputs:
+            self.addOutput(QgsProcessingOutputNumber(o.name, tr(o.label)))
+        self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
+
+    def _rasters(self, parameters, context):
+        layers = [self.parameterAsRasterLayer(parameters, name, context) for name, _ in LAYERS]
+        if layers[0] is None or layers[1] is None:
+            raise QgsProcessingException(tr("Choose two raster layers (ground truth and "
+                                            "prediction)."))
+        check_grids(*layers)
+        bands = [self.parameterAsInt(parameters, band, context) or 1 for _, band in LAYERS]
+        (ga, gtr, gnd), (pa, _, pnd) = (read_band(lay, b) for lay, b in zip(layers, bands))
+        try:
+            return Rasters(ga, pa, gtr, gnd, pnd), layers[0]
+        except ValueError as e:
+            raise QgsProcessingException(error_text(e))
+
+    def processAlgorithm(self, parameters, context, feedback):
+        values = self._values(parameters, context)
+        resolved = resolve_single(self.spec, values)
+        rasters, gt_layer = self._rasters(parameters, context)
+        progress = Progress(lambda f, m: self._progress(feedback, f, m), feedback.isCanceled)
+        try:
+            result = run_masks(self.spec, rasters, resolved, progress.sub(0.05, 0.95))
+        except Cancelled:
+            feedback.reportError(tr("Cancelled."))
+            return {}
+        except (ValueError, KeyError) as e:
+            raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
+        result.parameters["pixel_size_m"] = list(rasters.spacing_m)
+        result.parameters["working_crs"] = gt_layer.crs().authid() or None
+        for w in result.warnings:
+            warn(feedback, translate(w))
+        outputs = {}
+        for o in self.spec.outputs:
+            v = result.scores.get(o.name, math.nan)
+            outputs[o.name] = float(v) if v is not None else math.nan
+            feedback.pushInfo(f"{o.name}: {outputs[o.name]:.6g}")
+        outputs["SCORES"] = result.to_json()
+        feedback.setProgress(100)
+        return outputs

@@ -84,7 +84,7 @@ def main() -> None:
         rows.append(row)
         print(f"{m:16} {json.dumps(params):32} {row['seconds']:7.2f} s  {row['peak_mb']:6d} MB")
     with open(os.path.join(OUT, f"bench_pixel_{a.size}.md"), "w", encoding="utf-8") as fh:
-        fh.write(f"| metric | parameters | s | peak MB |\n|---|---|---|---|\n")
+        fh.write("| metric | parameters | s | peak MB |\n|---|---|---|---|\n")
         for r in rows:
             fh.write(f"| {r['metric']} | {json.dumps(r['params'])} | {r['seconds']} | "
                      f"{r['peak_mb']} |\n")

@@ -69,7 +69,7 @@ class PixelAlgorithm(MetricAlgorithm):
             self.addParameter(QgsProcessingParameterRasterLayer(layer, labels[layer]))
             self.addParameter(QgsProcessingParameterBand(
                 band, tr("Band of the ground truth") if layer == "GROUND_TRUTH"
-                else tr("Band of the prediction"), 1, layer))
+                else tr("Band of the prediction"), 1, layer, optional=True))
         for p in self.spec.all_params():
             qp = self._make_param(p)
             if p.advanced:

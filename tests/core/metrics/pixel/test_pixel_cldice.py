@@ -25,6 +25,7 @@ def test_half_road_found():
     sg, sp = zhang_suen(g), zhang_suen(p)
     r = run_masks("pixel_cldice", from_pixel_size(g, p, 1.0))
     tsens = np.count_nonzero(sg & (p == 1)) / np.count_nonzero(sg)
+    assert np.count_nonzero(sp & (g == 1)) == np.count_nonzero(sp) > 0
     assert r.scores["TPREC"] == 1.0
     assert r.scores["TSENS"] == pytest.approx(tsens)
     assert 0.4 < tsens < 0.6

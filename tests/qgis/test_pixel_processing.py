@@ -1,0 +1,110 @@
+"""The pixel metrics through QGIS (ui/pixel_algorithm.py): processing.run
+on two GeoTIFFs gives the core's numbers; grids and CRSs that differ are
+refused with a sentence; the library, the command line and qgis_process give
+identical scores."""
+import json
+import os
+import sys
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "core"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "library"))
+
+from core import registry  # noqa: E402
+from core.metrics.pixel.masks import Rasters  # noqa: E402
+from core.runner import run_masks  # noqa: E402
+
+PIXEL = [s.id for s in registry.all_specs("masks")]
+BOX = (385420, 6671900, 385820, 6672300)     # a 400 m x 400 m window of the sample
+
+
+def write_tif(path, array, transform, epsg=3067, nodata=None):
+    from osgeo import gdal, osr
+    a, b, c, d, e, f = transform
+    ds = gdal.GetDriverByName("GTiff").Create(str(path), array.shape[1], array.shape[0], 1,
+                                              gdal.GDT_Byte)
+    ds.SetGeoTransform((c, a, b, f, d, e))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(epsg)
+    ds.SetProjection(srs.ExportToWkt())
+    band = ds.GetRasterBand(1)
+    if nodata is not None:
+        band.SetNoDataValue(nodata)
+    band.WriteArray(array.astype(np.uint8))
+    ds = None
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def tifs(tmp_path_factory):
+    from pixel_data import sample_masks
+    g, p, t = sample_masks(1.0, 3.0, box=BOX)
+    d = tmp_path_factory.mktemp("pixel")
+    return (write_tif(d / "gt.tif", g, t), write_tif(d / "pred.tif", p, t),
+            Rasters(g.astype(np.uint8), p.astype(np.uint8), t))
+
+
+@pytest.mark.parametrize("metric", PIXEL)
+def test_processing_run_gives_the_core_numbers(run_alg, tifs, metric):
+    gt, pred, rasters = tifs
+    res = run_alg(f"roadmetrics:{metric}", {"GROUND_TRUTH": gt, "PREDICTION": pred})
+    core = run_masks(metric, rasters).scores
+    for k, v in core.items():
+        assert res[k] == pytest.approx(v, abs=1e-12), k
+    scores = json.loads(res["SCORES"])
+    assert scores["parameters"]["pixel_size_m"] == [1.0, 1.0]
+
+
+def test_strategy_index_and_threshold(run_alg, tifs, tmp_path):
+    gt, _, rasters = tifs
+    prob = np.where(rasters.pred == 1, 200, 40).astype(np.uint8)
+    pred = write_tif(tmp_path / "prob.tif", prob, rasters.transform)
+    res = run_alg("roadmetrics:pixel_boundaryf", {"GROUND_TRUTH": gt, "PREDICTION": pred,
+                                                   "STRATEGY": 2, "PRED_THRESHOLD": 128})
+    core = run_masks("pixel_boundaryf", rasters, {"STRATEGY": "correspondence"}).scores
+    assert res["F"] == pytest.approx(core["F"], abs=1e-12)
+
+
+def test_different_grids_and_crs_are_refused(run_alg, tifs, tmp_path):
+    from qgis.core import QgsProcessingException
+    gt, _, rasters = tifs
+    shifted = list(rasters.transform)
+    shifted[2] += 1.0
+    other = write_tif(tmp_path / "shifted.tif", rasters.pred, shifted)
+    with pytest.raises(QgsProcessingException, match="one grid"):
+        run_alg("roadmetrics:pixel_iou", {"GROUND_TRUTH": gt, "PREDICTION": other})
+    crs = write_tif(tmp_path / "crs.tif", rasters.pred, rasters.transform, epsg=3035)
+    with pytest.raises(QgsProcessingException, match="different CRSs"):
+        run_alg("roadmetrics:pixel_iou", {"GROUND_TRUTH": gt, "PREDICTION": crs})
+    prob = write_tif(tmp_path / "prob.tif", rasters.pred * 200, rasters.transform)
+    with pytest.raises(QgsProcessingException, match="not a 0/1 mask"):
+        run_alg("roadmetrics:pixel_iou", {"GROUND_TRUTH": gt, "PREDICTION": prob})
+
+
+def test_line_algorithms_and_evaluate_do_not_list_pixel_metrics(qgis_app):
+    from qgis.core import QgsApplication
+    reg = QgsApplication.processingRegistry()
+    for m in PIXEL:
+        alg = reg.algorithmById(f"roadmetrics:{m}")
+        assert alg is not None
+        assert alg.parameterDefinition("GROUND_TRUTH").type() == "raster"
+    evaluate = reg.algorithmById("roadmetrics:evaluate")
+    options = evaluate.parameterDefinition("METRICS").options()
+    assert not any("mask" in o.lower() for o in options)
+
+
+@pytest.mark.parametrize("metric", PIXEL)
+def test_library_cli_and_qgis_process_identical(qgis_process, tifs, metric):
+    import roadnetworkmetrics as rnm
+    from helpers_lib import cli
+    gt, pred, _ = tifs
+    lib = getattr(rnm, metric)(gt, pred).to_dict()["scores"]
+    c = cli(metric, gt, pred, "--json")
+    assert c.returncode == 0, c.stderr
+    res = qgis_process(f"roadmetrics:{metric}", f"GROUND_TRUTH={gt}", f"PREDICTION={pred}")
+    assert json.loads(c.stdout)["scores"] == lib
+    assert json.loads(res["SCORES"])["scores"] == lib

@@ -26,9 +26,12 @@ QUERY_WORKERS = 2
 
 def boundary(mask: np.ndarray) -> np.ndarray:
     """B(M) = M and not erosion(M): the mask pixels with a 4-neighbour
-    outside the mask or outside the raster."""
+    outside the mask or outside the raster (scipy's binary_erosion with the
+    cross, written as five shifted ANDs: the same pixels, far faster)."""
     mask = np.asarray(mask, dtype=bool)
-    return mask & ~ndimage.binary_erosion(mask, structure=CROSS, border_value=0)
+    m = np.pad(mask, 1, constant_values=False)
+    inner = m[1:-1, 1:-1] & m[:-2, 1:-1] & m[2:, 1:-1] & m[1:-1, :-2] & m[1:-1, 2:]
+    return mask & ~inner
 
 
 def distance_to(target: np.ndarray, spacing_m: tuple) -> np.ndarray:
@@ -50,31 +53,46 @@ def directed_distances(src: np.ndarray, dst: np.ndarray, spacing_m: tuple) -> np
     if not dst.any():
         return np.full(n, np.nan)
     checkpoint()
-    tree = cKDTree(coordinates(dst, spacing_m))
-    d, _ = tree.query(coordinates(src, spacing_m), k=1, workers=QUERY_WORKERS)
+    on = dst[src]                        # src pixels on dst: distance 0, no query
+    d = np.zeros(n)
+    if not on.all():
+        tree = cKDTree(coordinates(dst, spacing_m), balanced_tree=False, compact_nodes=False)
+        d[~on] = tree.query(coordinates(src & ~dst, spacing_m), k=1, workers=QUERY_WORKERS)[0]
     return d
 
 
-def within(src: np.ndarray, dst: np.ndarray, tolerance_m: float, spacing_m: tuple) -> np.ndarray:
-    """The ``src`` pixels at most ``tolerance_m`` from a ``dst`` pixel
-    (bool array): the survey's dil_t(dst) restricted to src.  Computed on
-    the bounding box of ``src`` widened by the tolerance only."""
-    out = np.zeros(src.shape, dtype=bool)
-    if not src.any() or not dst.any():
-        return out
-    win = _window(src, tolerance_m, spacing_m)
-    if not dst[win].any():
-        return out
-    out[win] = src[win] & (distance_to(dst[win], spacing_m) <= tolerance_m)
+def erosion(mask: np.ndarray, radius_m: float, spacing_m: tuple,
+            outside: bool = False) -> np.ndarray:
+    """The pixels of ``mask`` all of whose pixels within ``radius_m``
+    (centre to centre, metres) are in ``mask`` too - the erosion by a disc
+    in metres (an ellipse of pixels when they are not square); pixels
+    outside the raster count as ``outside``.  Exact, and separable: the disc
+    is a union of row segments, so the erosion is the intersection of
+    one-dimensional minimum filters shifted by their row offsets (O(pixels x
+    rows of the disc), where a distance transform of a 10,000^2 raster
+    takes half a minute)."""
+    h, w = float(spacing_m[0]), float(spacing_m[1])
+    k = int(np.floor(radius_m / h + 1e-9))
+    half = {dy: int(np.floor(np.sqrt(max(radius_m ** 2 - (dy * h) ** 2, 0.0)) / w + 1e-9))
+            for dy in range(-k, k + 1)}
+    m = np.pad(np.asarray(mask, dtype=bool), ((k, k), (0, 0)), constant_values=outside)
+    rows = {}
+    for hw in sorted(set(half.values())):
+        checkpoint()
+        rows[hw] = ndimage.minimum_filter1d(m, 2 * hw + 1, axis=1, mode="constant",
+                                            cval=outside)
+    out = np.ones(mask.shape, dtype=bool)
+    n = mask.shape[0]
+    for dy, hw in half.items():
+        out &= rows[hw][k + dy:k + dy + n]
     return out
 
 
 def dilation(mask: np.ndarray, tolerance_m: float, spacing_m: tuple) -> np.ndarray:
     """dil_t(M): the pixels whose centre is at most ``tolerance_m`` from
-    the centre of a pixel of M (a disc-shaped structuring element in metres)."""
-    if not mask.any():
-        return np.zeros(mask.shape, dtype=bool)
-    return distance_to(mask, spacing_m) <= tolerance_m
+    the centre of a pixel of M (a disc-shaped structuring element in
+    metres; outside the raster is never in M)."""
+    return ~erosion(~np.asarray(mask, dtype=bool), tolerance_m, spacing_m, outside=True)
 
 
 def inner_band(mask: np.ndarray, width_m: float, spacing_m: tuple) -> np.ndarray:
@@ -84,22 +102,7 @@ def inner_band(mask: np.ndarray, width_m: float, spacing_m: tuple) -> np.ndarray
     and at least the boundary B(M) (as Cheng et al.'s erosion by at least one
     pixel), so a width below one pixel gives the boundary itself."""
     mask = np.asarray(mask, dtype=bool)
-    if not mask.any():
-        return mask.copy()
-    padded = np.pad(mask, 1, constant_values=False)
-    d = ndimage.distance_transform_edt(padded, sampling=spacing_m)[1:-1, 1:-1]
-    return (mask & (d <= width_m)) | boundary(mask)
-
-
-def _window(src: np.ndarray, tolerance_m: float, spacing_m: tuple) -> tuple:
-    """The bounding box of ``src`` widened by ``tolerance_m`` (slices): pixels
-    farther than that from src never matter for it."""
-    rows = np.flatnonzero(src.any(axis=1))
-    cols = np.flatnonzero(src.any(axis=0))
-    pr = int(np.ceil(tolerance_m / spacing_m[0])) + 1
-    pc = int(np.ceil(tolerance_m / spacing_m[1])) + 1
-    return (slice(max(rows[0] - pr, 0), rows[-1] + pr + 1),
-            slice(max(cols[0] - pc, 0), cols[-1] + pc + 1))
+    return (mask & ~erosion(mask, width_m, spacing_m)) | boundary(mask)
 
 
 def coordinates(mask: np.ndarray, spacing_m: tuple) -> np.ndarray:

@@ -1,0 +1,66 @@
+"""Mask boundaries, separable disc erosion / dilation and boundary bands
+(core/metrics/pixel/surfaces.py) against their definitions with scipy's
+distance transform and binary erosion, on random masks (hypothesis)."""
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import ndimage
+
+from core.metrics.pixel import surfaces as S
+
+
+@st.composite
+def masks(draw):
+    h, w = draw(st.integers(1, 30)), draw(st.integers(1, 30))
+    seed = draw(st.integers(0, 2 ** 31))
+    density = draw(st.floats(0.05, 0.95))
+    return np.random.Generator(np.random.PCG64(seed)).random((h, w)) < density
+
+
+spacings = st.sampled_from([(1.0, 1.0), (0.5, 0.5), (2.0, 0.5), (0.3, 1.1)])
+radii = st.sampled_from([0.2, 0.5, 1.0, 1.5, 2.0, 3.3, 4.0])
+
+
+@settings(max_examples=80)
+@given(masks())
+def test_boundary_is_xor_erosion_with_the_cross(m):
+    ref = m ^ ndimage.binary_erosion(m, structure=ndimage.generate_binary_structure(2, 1),
+                                     border_value=0)
+    assert np.array_equal(S.boundary(m), ref)
+
+
+def _edt_to(target, spacing):
+    """Distance of every pixel to the nearest target pixel, with a frame of
+    non-target pixels far enough to stand for 'outside the raster'."""
+    return ndimage.distance_transform_edt(~target, sampling=spacing)
+
+
+@settings(max_examples=80)
+@given(masks(), spacings, radii)
+def test_erosion_and_dilation_equal_the_distance_transform(m, spacing, r):
+    # dilation: pixels within r of a mask pixel (outside is never mask)
+    if m.any():
+        assert np.array_equal(S.dilation(m, r, spacing), _edt_to(m, spacing) <= r + 1e-9)
+    # erosion: mask pixels farther than r from every non-mask pixel, the
+    # outside of the raster counting as non-mask
+    padded = np.pad(m, 1, constant_values=False)
+    far = ndimage.distance_transform_edt(padded, sampling=spacing)[1:-1, 1:-1] > r + 1e-9
+    assert np.array_equal(S.erosion(m, r, spacing), m & far)
+
+
+@settings(max_examples=50)
+@given(masks(), spacings, radii)
+def test_inner_band_contains_the_boundary(m, spacing, r):
+    band = S.inner_band(m, r, spacing)
+    assert not (band & ~m).any()
+    assert not (S.boundary(m) & ~band).any()
+
+
+@settings(max_examples=50)
+@given(masks(), masks(), spacings)
+def test_directed_distances_equal_the_distance_transform(a, b, spacing):
+    b = np.resize(b, a.shape)
+    if not b.any():
+        b[0, 0] = True
+    d = S.directed_distances(a, b, spacing)
+    np.testing.assert_allclose(d, _edt_to(b, spacing)[a], rtol=0, atol=1e-9)

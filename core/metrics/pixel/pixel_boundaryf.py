@@ -94,9 +94,11 @@ def correspondence_match(eg, ep, tol, spacing) -> tuple[int, int, int, int]:
 def outward_normals(mask, edge, spacing) -> np.ndarray:
     """Angle (radians) of the outward normal at each ``edge`` pixel: minus
     the gradient (per metre) of the mask smoothed by a Gaussian of one
-    pixel."""
-    s = ndimage.gaussian_filter(mask.astype(float), sigma=1.0, mode="constant")
-    gy, gx = np.gradient(s, *spacing)
+    pixel, on the mask padded with background so that the raster's edge is
+    measured like any other place."""
+    m = np.pad(mask.astype(float), 5)       # outside the raster is background
+    s = ndimage.gaussian_filter(m, sigma=1.0, mode="constant")
+    gy, gx = (g[5:-5, 5:-5] for g in np.gradient(s, *spacing))
     return np.arctan2(-gy[edge], -gx[edge])
 
 

@@ -44,7 +44,7 @@ def class_confusion(g: np.ndarray, p: np.ndarray) -> dict[str, float]:
     tp, fp, fn = (int(np.count_nonzero(m)) for m in (tp_mask, p & ~g, g & ~p))
     labels, n = ndimage.label(g, structure=EIGHT)
     if n:
-        size = np.bincount(labels.ravel(), minlength=n + 1)[1:].astype(float)
+        size = np.bincount(labels[g], minlength=n + 1)[1:].astype(float)
         found = np.bincount(labels[tp_mask], minlength=n + 1)[1:].astype(float)
         w = size.mean() / size
         itp, ifn = float((w * found).sum()), float((w * (size - found)).sum())
@@ -71,10 +71,12 @@ def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
     progress.set(0.0, N_("road masks"))
     g0, p0, counts = setup(rasters, params)
     keep = valid_pixels(rasters.gt, rasters.gt_nodata)
+    everywhere = bool(keep.all())
     per_class = {}
     for name, (g, p) in _class_masks(rasters, params, (g0, p0)).items():
         checkpoint()
-        per_class[name] = class_confusion(g & keep, p & keep)
+        per_class[name] = class_confusion(g, p) if everywhere else class_confusion(g & keep,
+                                                                                  p & keep)
     ious = [c["iou"] for c in per_class.values() if not math.isnan(c["iou"])]
     iious = [c["iiou"] for c in per_class.values() if not math.isnan(c["iiou"])]
     absent = [k for k, c in per_class.items() if math.isnan(c["iou"])]

@@ -27,10 +27,16 @@ QUERY_WORKERS = 2
 def boundary(mask: np.ndarray) -> np.ndarray:
     """B(M) = M and not erosion(M): the mask pixels with a 4-neighbour
     outside the mask or outside the raster (scipy's binary_erosion with the
-    cross, written as five shifted ANDs: the same pixels, far faster)."""
+    cross and border_value 0, written as four shifted in-place ANDs: the
+    same pixels, far faster)."""
     mask = np.asarray(mask, dtype=bool)
-    m = np.pad(mask, 1, constant_values=False)
-    inner = m[1:-1, 1:-1] & m[:-2, 1:-1] & m[2:, 1:-1] & m[1:-1, :-2] & m[1:-1, 2:]
+    inner = mask.copy()
+    inner[1:] &= mask[:-1]
+    inner[:-1] &= mask[1:]
+    inner[:, 1:] &= mask[:, :-1]
+    inner[:, :-1] &= mask[:, 1:]
+    inner[[0, -1], :] = False
+    inner[:, [0, -1]] = False
     return mask & ~inner
 
 
@@ -47,18 +53,33 @@ def directed_distances(src: np.ndarray, dst: np.ndarray, spacing_m: tuple) -> np
     neighbours in a KD-tree of the ``dst`` pixel centres: the same Euclidean
     distances as the distance transform medpy and MetricsReloaded use, at a
     cost that grows with the boundary pixels, not with the raster."""
-    n = int(np.count_nonzero(src))
-    if n == 0:
+    return point_distances(np.flatnonzero(src), np.flatnonzero(dst), src.shape, spacing_m)
+
+
+def point_distances(src: np.ndarray, dst: np.ndarray, shape: tuple,
+                    spacing_m: tuple) -> np.ndarray:
+    """:func:`directed_distances` for sorted flat pixel indices."""
+    if len(src) == 0:
         return np.zeros(0)
-    if not dst.any():
-        return np.full(n, np.nan)
+    if len(dst) == 0:
+        return np.full(len(src), np.nan)
     checkpoint()
-    on = dst[src]                        # src pixels on dst: distance 0, no query
-    d = np.zeros(n)
+    pos = np.minimum(np.searchsorted(dst, src), len(dst) - 1)
+    on = dst[pos] == src                 # src pixels on dst: distance 0, no query
+    d = np.zeros(len(src))
     if not on.all():
-        tree = cKDTree(coordinates(dst, spacing_m), balanced_tree=False, compact_nodes=False)
-        d[~on] = tree.query(coordinates(src & ~dst, spacing_m), k=1, workers=QUERY_WORKERS)[0]
+        tree = cKDTree(flat_coordinates(dst, shape, spacing_m), balanced_tree=False,
+                       compact_nodes=False)
+        d[~on] = tree.query(flat_coordinates(src[~on], shape, spacing_m), k=1,
+                            workers=QUERY_WORKERS)[0]
     return d
+
+
+def flat_coordinates(idx: np.ndarray, shape: tuple, spacing_m: tuple) -> np.ndarray:
+    """(n, 2) positions (m) of the flat pixel indices ``idx`` in the grid
+    frame (row x height, col x width)."""
+    r, c = np.divmod(idx, shape[1])
+    return np.column_stack([r * float(spacing_m[0]), c * float(spacing_m[1])])
 
 
 def erosion(mask: np.ndarray, radius_m: float, spacing_m: tuple,

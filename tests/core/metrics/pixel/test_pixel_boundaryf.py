@@ -1,0 +1,112 @@
+"""Pixel boundary F (core/metrics/pixel/pixel_boundaryf.py): the four
+strategies against brute-force oracles (all pairwise distances; a dense
+assignment with scipy's linear_sum_assignment) and hand cases."""
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.optimize import linear_sum_assignment
+from scipy.spatial.distance import cdist
+
+from core.metrics.pixel.masks import from_pixel_size
+from core.network.assignment import min_cost_matching
+from core.metrics.pixel.surfaces import boundary
+from core.runner import run_masks
+
+
+def bar(shape, r0, r1, c0, c1):
+    m = np.zeros(shape, dtype=np.uint8)
+    m[r0:r1, c0:c1] = 1
+    return m
+
+
+def points(m, spacing):
+    r, c = np.nonzero(boundary(m))
+    return np.column_stack([r * spacing[0], c * spacing[1]])
+
+
+@st.composite
+def pairs(draw):
+    h, w = draw(st.integers(6, 16)), draw(st.integers(6, 16))
+    g = np.random.Generator(np.random.PCG64(draw(st.integers(0, 2 ** 31))))
+    return (g.random((h, w)) < 0.4).astype(np.uint8), (g.random((h, w)) < 0.4).astype(np.uint8)
+
+
+@settings(max_examples=40)
+@given(pairs(), st.sampled_from([(1.0, 1.0), (0.5, 2.0)]), st.sampled_from([0.5, 1.0, 2.5]))
+def test_distance_and_correspondence_equal_brute_force(pair, spacing, tol):
+    g, p = pair
+    if not g.any() or not p.any():
+        return
+    xg, xp = points(g, spacing), points(p, spacing)
+    d = cdist(xp, xg)
+    r = run_masks("pixel_boundaryf", from_pixel_size(g, p, spacing), {"TOLERANCE": tol})
+    assert r.scores["TP"] == np.count_nonzero(d.min(axis=1) <= tol)
+    assert r.scores["FN"] == np.count_nonzero(d.min(axis=0) > tol)
+    # CbM: the minimum of matched distances + tol x unmatched, dense oracle
+    big = 1e9
+    n, m = d.shape
+    cost = np.full((n + m, m + n), 0.0)
+    cost[:n, :m] = np.where(d <= tol, d, big)
+    cost[:n, m:] = np.where(np.eye(n) > 0, tol, big)
+    cost[n:, :m] = np.where(np.eye(m) > 0, tol, big)
+    rows, cols = linear_sum_assignment(cost)
+    best = cost[rows, cols].sum()
+    c = run_masks("pixel_boundaryf", from_pixel_size(g, p, spacing),
+                  {"TOLERANCE": tol, "STRATEGY": "correspondence"}).scores
+    matched = int(c["TP"])
+    assert c["FP"] == n - matched and c["FN"] == m - matched
+    # the same candidate pairs through the solver: the same count, and its
+    # matching reaches the dense optimum
+    i, j = np.nonzero(d <= tol)
+    row, _ = min_cost_matching(n, m, i, j, d[i, j], tol)
+    assert np.count_nonzero(row >= 0) == matched
+    ok = row >= 0
+    solver_cost = d[np.nonzero(ok)[0], row[ok]].sum() + tol * (n + m - 2 * ok.sum())
+    assert solver_cost == pytest.approx(best, abs=1e-9)
+
+
+def test_area_by_hand():
+    # two 1-pixel dots 2 px apart, t = 1 px: each disc (radius 1) has 5
+    # pixels; they share none -> TP 0 (m2); 2 px apart with t = 1.5: discs
+    # of 9 pixels sharing the 3 pixels between the dots
+    g, p = np.zeros((7, 9), np.uint8), np.zeros((7, 9), np.uint8)
+    g[3, 3], p[3, 5] = 1, 1
+    a = run_masks("pixel_boundaryf", from_pixel_size(g, p, 0.5),
+                  {"STRATEGY": "area", "TOLERANCE": 0.5}).scores
+    assert (a["TP"], a["FP"], a["FN"]) == (0.25, 1.0, 1.0)   # the middle pixel (0.25 m2) is shared
+    b = run_masks("pixel_boundaryf", from_pixel_size(g, p, 1.0),
+                  {"STRATEGY": "area", "TOLERANCE": 1.5}).scores
+    assert (b["TP"], b["FP"], b["FN"]) == (3.0, 6.0, 6.0)
+    assert b["F"] == pytest.approx(3 / 9)
+
+
+def test_validation_refuses_edges_facing_away():
+    # a 5-pixel-wide road and a prediction 3 rows lower: the ground truth's
+    # bottom edge (facing down) is 1 px from the prediction's top edge
+    # (facing up): distance matching accepts it, validation does not
+    g = bar((14, 30), 2, 7, 0, 30)
+    p = bar((14, 30), 5, 10, 0, 30)
+    dist = run_masks("pixel_boundaryf", from_pixel_size(g, p, 1.0), {"TOLERANCE": 1.0}).scores
+    val = run_masks("pixel_boundaryf", from_pixel_size(g, p, 1.0),
+                    {"TOLERANCE": 1.0, "STRATEGY": "validation"}).scores
+    assert dist["PRECISION"] > 0.5
+    # the prediction's bottom edge (row 9) and the ground truth's top edge
+    # (row 2) are far; only the short ends at the raster's sides can match
+    assert val["PRECISION"] < dist["PRECISION"]
+    same = run_masks("pixel_boundaryf", from_pixel_size(g, np.roll(g, 1, axis=0), 1.0),
+                     {"TOLERANCE": 1.0, "STRATEGY": "validation"}).scores
+    assert same["F"] > 0.9
+
+
+def test_alpha_and_empty():
+    g, p = bar((10, 10), 2, 5, 0, 10), bar((10, 10), 2, 5, 0, 5)
+    s = run_masks("pixel_boundaryf", from_pixel_size(g, p, 1.0), {"ALPHA": 1.0}).scores
+    assert s["F"] == pytest.approx(s["RECALL"])
+    z = np.zeros((10, 10), np.uint8)
+    e = run_masks("pixel_boundaryf", from_pixel_size(z, p, 1.0)).scores
+    assert e["F"] == 0 and e["PRECISION"] == 0 and math.isnan(e["RECALL"])
+    both = run_masks("pixel_boundaryf", from_pixel_size(z, z, 1.0)).scores
+    assert both["F"] == 1

@@ -60,6 +60,11 @@ setup_latest_venv() {
   if ! "$VL/bin/python" -c "import numpy, scipy, shapely, networkx, pyproj, pytest, hypothesis, distributed" 2>/dev/null; then
     "$VL/bin/python" -m pip install -q --disable-pip-version-check -U numpy scipy shapely networkx pyproj pytest hypothesis distributed
   fi
+  # reference implementations the pixel metrics are checked against
+  # (tests/core/metrics/pixel/: medpy, DeepMind's surface-distance, clDice with scikit-image)
+  if ! "$VL/bin/python" -c "import medpy.metric.binary, surface_distance, skimage.morphology" 2>/dev/null; then
+    "$VL/bin/python" -m pip install -q --disable-pip-version-check medpy surface-distance scikit-image
+  fi
   # the linter is pinned: a new ruff release may add checks to the selected rules
   if [ "$("$VL/bin/ruff" --version 2>/dev/null)" != "ruff $RUFF_VERSION" ]; then
     "$VL/bin/python" -m pip install -q --disable-pip-version-check "ruff==$RUFF_VERSION"

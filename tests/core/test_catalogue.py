@@ -61,7 +61,7 @@ def test_repeated_headings_get_suffixes(tmp_path):
 
 
 def algorithm_ids():
-    return [s.id for s in registry.all_specs()] + TOOLS
+    return [s.id for s in registry.all_specs(None)] + TOOLS
 
 
 @pytest.mark.parametrize("alg", algorithm_ids())

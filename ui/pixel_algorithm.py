@@ -16,7 +16,8 @@ from .algorithm import MetricAlgorithm
 from .checks import resolve_single
 from .compat import DistanceUnit, ParameterFlag
 from .i18n import tr
-from .summary import error_text, translate, warn
+from ..core.reports.report import summary_lines
+from .summary import error_text, log_block, translate, warn
 
 LAYERS = (("GROUND_TRUTH", "GT_BAND"), ("PREDICTION", "PRED_BAND"))
 
@@ -61,6 +62,19 @@ def check_grids(gt, pred):
 
 class PixelAlgorithm(MetricAlgorithm):
     spec = None  # set by pixel_algorithm_class
+
+    def _summary(self, feedback, result):
+        """The log summary: the scores (headline with a verdict), the grid and
+        the road pixels of both rasters, the number of warnings."""
+        c = result.counts
+        lines = summary_lines(self.spec, result.scores, tr)
+        lines.append(tr("Inputs: {} x {} pixels of {:g} x {:g} m; road pixels: ground truth {}, "
+                        "prediction {}.").format(c["rows"], c["columns"], c["pixel_height_m"],
+                                                 c["pixel_width_m"], c["gt_road_pixels"],
+                                                 c["pred_road_pixels"]))
+        n = len(result.warnings)
+        lines.append(tr("Warnings: {} (listed above).").format(n) if n else tr("Warnings: none."))
+        log_block(feedback, tr(self.spec.name), lines)
 
     def initAlgorithm(self, config=None):
         labels = {"GROUND_TRUTH": tr("Ground truth (raster mask)"),
@@ -114,7 +128,7 @@ class PixelAlgorithm(MetricAlgorithm):
         for o in self.spec.outputs:
             v = result.scores.get(o.name, math.nan)
             outputs[o.name] = float(v) if v is not None else math.nan
-            feedback.pushInfo(f"{o.name}: {outputs[o.name]:.6g}")
         outputs["SCORES"] = result.to_json()
+        self._summary(feedback, result)
         feedback.setProgress(100)
         return outputs

@@ -38,7 +38,7 @@ from ...progress import Progress, checkpoint
 from ...registry import MetricSpec, Output, Param, register, require_in_range, require_positive
 from ...result import MetricResult
 from ...scores import ratio
-from ...text import N_
+from ...text import N_, msg
 from .common import empty_warning, setup, used_params, which_empty
 from .masks import Rasters
 from .surfaces import boundary, coordinates, dilation, directed_distances
@@ -149,7 +149,8 @@ def _match(strategy, g, p, eg, ep, params, rasters):
 def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
     strategy = params.get("STRATEGY") or "distance"
     if strategy not in STRATEGIES:
-        raise ValueError(f"STRATEGY must be one of {', '.join(STRATEGIES)}")  # checked by resolve
+        raise ValueError(msg("STRATEGY must be one of {}; got {!r}.", ", ".join(STRATEGIES),
+                             strategy))
     alpha = require_in_range(params, "ALPHA", 0.0, 1.0)
     warnings = []
     progress.set(0.0, N_("road masks"))

@@ -52,10 +52,12 @@ def one(metric: str, params: dict, size: int) -> dict:
     from core.runner import run_masks
     g, p = (np.load(x) for x in masks(size))
     r = from_pixel_size(g, p, 1.0)
-    t = time.perf_counter()
+    t, u = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF)
     res = run_masks(metric, r, params)
     dt = time.perf_counter() - t
-    return {"metric": metric, "params": params, "seconds": round(dt, 2),
+    u2 = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = u2.ru_utime + u2.ru_stime - u.ru_utime - u.ru_stime
+    return {"metric": metric, "params": params, "seconds": round(dt, 2), "cpu_s": round(cpu, 2),
             "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
             "scores": {k: round(v, 5) for k, v in res.scores.items()}}
 
@@ -82,12 +84,13 @@ def main() -> None:
             continue
         row = json.loads(out.stdout)
         rows.append(row)
-        print(f"{m:16} {json.dumps(params):32} {row['seconds']:7.2f} s  {row['peak_mb']:6d} MB")
+        print(f"{m:16} {json.dumps(params):32} {row['seconds']:7.2f} s wall {row['cpu_s']:7.2f} s "
+              f"CPU {row['peak_mb']:6d} MB")
     with open(os.path.join(OUT, f"bench_pixel_{a.size}.md"), "w", encoding="utf-8") as fh:
-        fh.write("| metric | parameters | s | peak MB |\n|---|---|---|---|\n")
+        fh.write("| metric | parameters | wall s | CPU s | peak MB |\n|---|---|---|---|---|\n")
         for r in rows:
             fh.write(f"| {r['metric']} | {json.dumps(r['params'])} | {r['seconds']} | "
-                     f"{r['peak_mb']} |\n")
+                     f"{r['cpu_s']} | {r['peak_mb']} |\n")
 
 
 if __name__ == "__main__":

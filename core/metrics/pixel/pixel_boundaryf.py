@@ -41,7 +41,7 @@ from ...scores import ratio
 from ...text import N_, msg
 from .common import empty_warning, setup, used_params, which_empty
 from .masks import Rasters
-from .surfaces import boundary, coordinates, dilation, directed_distances
+from .surfaces import boundary, coordinates, dilation, point_distances
 
 NAMES = ["F", "PRECISION", "RECALL", "TP", "FP", "FN"]
 STRATEGIES = ["distance", "area", "correspondence", "validation"]
@@ -59,8 +59,9 @@ def f_alpha(precision: float, recall: float, alpha: float) -> float:
 
 def distance_match(eg, ep, tol, spacing) -> tuple[int, int, int, int]:
     """DbM: (TP on the prediction, TP on the ground truth, FP, FN)."""
-    tp_p = int(np.count_nonzero(directed_distances(ep, eg, spacing) <= tol))
-    tp_g = int(np.count_nonzero(directed_distances(eg, ep, spacing) <= tol))
+    ig, ip = np.flatnonzero(eg), np.flatnonzero(ep)
+    tp_p = int(np.count_nonzero(point_distances(ip, ig, eg.shape, spacing) <= tol))
+    tp_g = int(np.count_nonzero(point_distances(ig, ip, eg.shape, spacing) <= tol))
     return tp_p, tp_g, int(np.count_nonzero(ep)) - tp_p, int(np.count_nonzero(eg)) - tp_g
 
 

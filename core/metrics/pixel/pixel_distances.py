@@ -36,7 +36,7 @@ from ...scores import ratio
 from ...text import N_
 from .common import empty_warning, setup, used_params, which_empty
 from .masks import Rasters
-from .surfaces import boundary, directed_distances, inner_band
+from .surfaces import boundary, inner_band, point_distances
 
 NAMES = ["HAUSDORFF", "HD95", "HD95_POOLED", "ASSD", "MASD", "NSD", "BOUNDARY_IOU", "CHAMFER"]
 DISTANCES = ("HAUSDORFF", "HD95", "HD95_POOLED", "ASSD", "MASD", "CHAMFER")
@@ -70,11 +70,12 @@ def distance_scores(dg: np.ndarray, dp: np.ndarray, tolerance_m: float,
     return scores, details
 
 
-def boundary_iou(g: np.ndarray, p: np.ndarray, width_m: float,
-                 spacing_m: tuple) -> tuple[float, dict]:
+def boundary_iou(g: np.ndarray, p: np.ndarray, width_m: float, spacing_m: tuple,
+                 edges: tuple = (None, None)) -> tuple[float, dict]:
     """Boundary IoU of two masks with bands ``width_m`` wide, and its
-    pixel counts."""
-    bg, bp = inner_band(g, width_m, spacing_m), inner_band(p, width_m, spacing_m)
+    pixel counts (``edges``: their boundaries when already computed)."""
+    bg = inner_band(g, width_m, spacing_m, edges[0])
+    bp = inner_band(p, width_m, spacing_m, edges[1])
     inter = int(np.count_nonzero(bg & bp))
     union = int(np.count_nonzero(bg)) + int(np.count_nonzero(bp)) - inter
     return ratio(inter, union), {"gt_band_pixels": int(np.count_nonzero(bg)),
@@ -96,13 +97,14 @@ def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
     if empty:
         scores = _empty_scores(empty, warnings)
     else:
+        ig, ip = np.flatnonzero(bg), np.flatnonzero(bp)
         progress.set(0.1, N_("distances from the ground truth"))
-        dg = directed_distances(bg, bp, spacing)
+        dg = point_distances(ig, ip, g.shape, spacing)
         progress.set(0.35, N_("distances from the prediction"))
-        dp = directed_distances(bp, bg, spacing)
+        dp = point_distances(ip, ig, g.shape, spacing)
         scores, details = distance_scores(dg, dp, tol, pct)
         progress.set(0.6, N_("boundary bands"))
-        scores["BOUNDARY_IOU"], more = boundary_iou(g, p, tol, spacing)
+        scores["BOUNDARY_IOU"], more = boundary_iou(g, p, tol, spacing, (bg, bp))
         details.update(more)
     progress.set(1.0)
     return MetricResult("pixel_distances", {k: float(scores[k]) for k in NAMES},

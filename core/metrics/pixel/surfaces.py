@@ -13,6 +13,8 @@ the pixel distance and boundary metrics (docs/pixel.md).
 """
 from __future__ import annotations
 
+from typing import Optional
+
 import numpy as np
 from scipy import ndimage
 from scipy.spatial import cKDTree
@@ -116,14 +118,18 @@ def dilation(mask: np.ndarray, tolerance_m: float, spacing_m: tuple) -> np.ndarr
     return ~erosion(~np.asarray(mask, dtype=bool), tolerance_m, spacing_m, outside=True)
 
 
-def inner_band(mask: np.ndarray, width_m: float, spacing_m: tuple) -> np.ndarray:
+def inner_band(mask: np.ndarray, width_m: float, spacing_m: tuple,
+               edge: Optional[np.ndarray] = None) -> np.ndarray:
     """Boundary IoU's G_d = G and N_d(contour G) (Cheng et al., CVPR 2021,
     sec. 3): the mask pixels whose centre is at most ``width_m`` from the
     centre of a pixel outside the mask (outside the raster counts as outside),
     and at least the boundary B(M) (as Cheng et al.'s erosion by at least one
-    pixel), so a width below one pixel gives the boundary itself."""
+    pixel), so a width below one pixel gives the boundary itself.  ``edge``:
+    B(M) when already computed."""
     mask = np.asarray(mask, dtype=bool)
-    return (mask & ~erosion(mask, width_m, spacing_m)) | boundary(mask)
+    band = mask & ~erosion(mask, width_m, spacing_m)
+    band |= boundary(mask) if edge is None else edge
+    return band
 
 
 def coordinates(mask: np.ndarray, spacing_m: tuple) -> np.ndarray:

@@ -20,6 +20,7 @@ FAMILY_ICONS = {
     "subgraph_metrics": "subgraphs.svg",
     "geometric_metrics": "geometric.svg",
     "instances_and_classes": "instances.svg",
+    "pixel_metrics": "pixel.svg",
     "reports": "evaluate.svg",
     "metric_analysis": "analysis.svg",
 }

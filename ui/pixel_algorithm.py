@@ -10,6 +10,7 @@ from qgis.core import (QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingParameterRasterLayer)
 
 from ..core.metrics.pixel.masks import Rasters
+from ..core.text import msg
 from ..core.progress import Cancelled, Progress
 from ..core.runner import run_masks
 from .algorithm import MetricAlgorithm
@@ -122,6 +123,9 @@ class PixelAlgorithm(MetricAlgorithm):
             raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         result.parameters["pixel_size_m"] = list(rasters.spacing_m)
         result.parameters["working_crs"] = gt_layer.crs().authid() or None
+        if not gt_layer.crs().isValid():
+            result.warnings.insert(0, msg("the rasters have no CRS: their pixel sizes are taken "
+                                          "to be metres"))
         for w in result.warnings:
             warn(feedback, translate(w))
         outputs = {}

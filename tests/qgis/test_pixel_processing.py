@@ -28,9 +28,10 @@ def write_tif(path, array, transform, epsg=3067, nodata=None):
     ds = gdal.GetDriverByName("GTiff").Create(str(path), array.shape[1], array.shape[0], 1,
                                               gdal.GDT_Byte)
     ds.SetGeoTransform((c, a, b, f, d, e))
-    srs = osr.SpatialReference()
-    srs.ImportFromEPSG(epsg)
-    ds.SetProjection(srs.ExportToWkt())
+    if epsg is not None:
+        srs = osr.SpatialReference()
+        srs.ImportFromEPSG(epsg)
+        ds.SetProjection(srs.ExportToWkt())
     band = ds.GetRasterBand(1)
     if nodata is not None:
         band.SetNoDataValue(nodata)
@@ -83,6 +84,15 @@ def test_different_grids_and_crs_are_refused(run_alg, tifs, tmp_path):
     prob = write_tif(tmp_path / "prob.tif", rasters.pred * 200, rasters.transform)
     with pytest.raises(QgsProcessingException, match="not a 0/1 mask"):
         run_alg("roadmetrics:pixel_iou", {"GROUND_TRUTH": gt, "PREDICTION": prob})
+
+
+def test_rasters_without_crs_run_with_a_warning(run_alg, tifs, tmp_path):
+    _, _, rasters = tifs
+    gt = write_tif(tmp_path / "g.tif", rasters.gt, rasters.transform, epsg=None)
+    pred = write_tif(tmp_path / "p.tif", rasters.pred, rasters.transform, epsg=None)
+    res = run_alg("roadmetrics:pixel_cldice", {"GROUND_TRUTH": gt, "PREDICTION": pred})
+    assert res["CLDICE"] == pytest.approx(run_masks("pixel_cldice", rasters).scores["CLDICE"])
+    assert any("no CRS" in w for w in json.loads(res["SCORES"])["warnings"])
 
 
 def test_line_algorithms_and_evaluate_do_not_list_pixel_metrics(qgis_app):

@@ -12,8 +12,7 @@ import numpy as np
 from ..network.lineset import LineSet
 from ..progress import NO_PROGRESS, Progress
 from ..text import N_, msg
-from .mask import (as_transform, fill_small_holes, pixel_area, remove_small_components,
-                   road_mask, to_map)
+from .mask import as_transform, clean_mask, pixel_area, road_mask, to_map
 from .skelgraph import skeleton_graph
 from .thinning import skeletonize
 
@@ -63,8 +62,7 @@ def extract_centrelines(array, transform, *, threshold: Optional[float] = None, 
     area = pixel_area(t)
     progress.set(0.0, N_("Thresholding the raster"))
     mask = road_mask(array, threshold=threshold, classes=classes, nodata=nodata)
-    mask = remove_small_components(mask, min_area_m2 / area)
-    mask = fill_small_holes(mask, fill_holes_m2 / area)
+    mask = clean_mask(mask, min_area_m2 / area, fill_holes_m2 / area)
     progress.set(0.1, N_("Thinning the road mask"))
     skel = skeletonize(mask, use_skimage=use_skimage)
     progress.set(0.6, N_("Tracing the skeleton"))

@@ -133,7 +133,7 @@ def worker(path, mode, repeat):
     runs = []
     for _ in range(repeat):
         marks = []
-        progress = Progress(lambda f, m: marks.append((time.perf_counter(), m)))
+        progress = Progress(lambda f, m, marks=marks: marks.append((time.perf_counter(), m)))
         t, c = time.perf_counter(), time.process_time()
         ls = extract_centrelines(mask, transform, progress=progress,
                                  use_skimage=(mode == "skimage"))

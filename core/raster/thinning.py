@@ -48,10 +48,21 @@ def neighbour_offsets(width: int) -> np.ndarray:
     return np.array([-w - 1, -w, -w + 1, 1, w + 1, w, w - 1, -1], dtype=np.int64)
 
 
+CHUNK = 1 << 20
+"""Pixels whose codes are read at a time: the temporary arrays stay a few
+MB, reused by the allocator instead of fresh pages for each (page faults
+cost as much as the reads on 10^7 pixels)."""
+
+
 def _codes(flat: np.ndarray, idx: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    code = np.zeros(len(idx), dtype=np.uint8)
-    for bit, off in enumerate(offsets.tolist()):
-        code |= flat[idx + off] << np.uint8(bit)
+    """The neighbourhood code (uint8) of each pixel ``idx`` of ``flat``."""
+    code = np.empty(len(idx), dtype=np.uint8)
+    for a in range(0, len(idx), CHUNK):
+        part = idx[a:a + CHUNK]
+        c = np.zeros(len(part), dtype=np.uint8)
+        for bit, off in enumerate(offsets.tolist()):
+            c |= flat[part + off] << np.uint8(bit)
+        code[a:a + CHUNK] = c
     return code
 
 
@@ -86,10 +97,12 @@ def zhang_suen(mask: np.ndarray) -> np.ndarray:
         raise ValueError(msg("A 2-D mask is needed, got an array of shape {}.", mask.shape))
     h, w = mask.shape
     img = np.zeros((h + 2, w + 2), dtype=np.uint8)
-    img[1:-1, 1:-1] = mask != 0
+    img[1:-1, 1:-1] = mask if mask.dtype == bool else mask != 0
     flat = img.reshape(-1)
     offsets = neighbour_offsets(w + 2)
     fg = np.flatnonzero(flat.view(bool))  # several times faster than on uint8
+    if flat.size < 2 ** 31 - 1:
+        fg, offsets = fg.astype(np.int32), offsets.astype(np.int32)  # half the bytes to move
     border = fg[_codes(flat, fg, offsets) != 255]
     del fg
     front = [border, border]  # candidates of the first and the second sub-pass

@@ -218,13 +218,16 @@ def densify(ls, step):
 
 
 @pytest.mark.slow
-def test_round_trip_of_the_sample_at_1_m():
+@pytest.mark.parametrize("px", [1.0, 0.5])
+def test_round_trip_of_the_sample(px):
+    """At 1 m: APLS 0.984, quality 0.9997, 99.1 % within a pixel; at 0.5 m:
+    APLS 0.996, quality 0.9998, 98.3 % within a pixel (99.4 % within 1 m)."""
     from scipy.spatial import cKDTree
 
     from core.runner import run
     from sample_data import sample
     gt = sample()
-    mask, transform = rasterise(gt, 1.0)
+    mask, transform = rasterise(gt, px)
     got = extract_centrelines(mask, transform, use_skimage=False)
     assert run("apls", gt, got).scores["APLS"] >= 0.95
     assert run("ccq", gt, got).scores["QUALITY"] >= 0.95
@@ -232,5 +235,5 @@ def test_round_trip_of_the_sample_at_1_m():
     # within one pixel, but where two roads of the sample are closer than
     # the rasterised width (forks, slip roads: their masks merge and the
     # skeleton runs between them, at most one road width off)
-    assert (d <= 1.0).mean() >= 0.98
+    assert (d <= px).mean() >= 0.98
     assert d.max() <= 2 * HALF_WIDTH_M

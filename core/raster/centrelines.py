@@ -67,13 +67,24 @@ def extract_centrelines(array, transform, *, threshold: Optional[float] = None, 
     skel = skeletonize(mask, use_skimage=use_skimage)
     progress.set(0.6, N_("Tracing the skeleton"))
     _, edges = skeleton_graph(skel)
-    lines = [(u, v, to_map(rc, t)) for u, v, rc in edges]
+    del skel
+    lines = _to_map_all(edges, t)
     progress.set(0.8, N_("Pruning and simplifying"))
     lines = prune_spurs(lines, prune_m)
     parts = [simplify(c, simplify_m) for _, _, c in lines]
     parts = [p for p in parts if len(p) >= 2]
     progress.set(1.0, None)
     return LineSet(parts)
+
+
+def _to_map_all(edges: list, transform: tuple) -> list:
+    """``[(u, v, map coordinates)]`` of the skeleton's branches: one
+    transform of all their (row, col) at once, split again per branch."""
+    if not edges:
+        return []
+    xy = to_map(np.concatenate([rc for _, _, rc in edges]), transform)
+    ends = np.cumsum([len(rc) for _, _, rc in edges])[:-1]
+    return [(u, v, c) for (u, v, _), c in zip(edges, np.split(xy, ends))]
 
 
 def _length(c: np.ndarray) -> float:

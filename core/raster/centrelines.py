@@ -71,7 +71,7 @@ def extract_centrelines(array, transform, *, threshold: Optional[float] = None, 
     lines = _to_map_all(edges, t)
     progress.set(0.8, N_("Pruning and simplifying"))
     lines = prune_spurs(lines, prune_m)
-    parts = [simplify(c, simplify_m) for _, _, c in lines]
+    parts = simplify_all([c for _, _, c in lines], simplify_m)
     parts = [p for p in parts if len(p) >= 2]
     progress.set(1.0, None)
     return LineSet(parts)
@@ -166,3 +166,26 @@ def simplify(coords: np.ndarray, tolerance: float) -> np.ndarray:
         from shapely.geometry import LineString
         c = np.asarray(LineString(c).simplify(tolerance, preserve_topology=False).coords)
     return c
+
+
+def simplify_all(lines: list, tolerance: float) -> list:
+    """:func:`simplify` of each line; with shapely 2, one vectorised call
+    (the same GEOS Douglas-Peucker) for all the lines of more than 2
+    vertices instead of a LineString each."""
+    from ..geometry.shapely_support import has_vectorised_shapely
+    if tolerance <= 0 or not lines or not has_vectorised_shapely():
+        return [simplify(c, tolerance) for c in lines]
+    import shapely
+    lines = [simplify(c, 0) for c in lines]  # consecutive duplicates dropped
+    long = [k for k, c in enumerate(lines) if len(c) > 2]
+    if long:
+        sizes = [len(lines[k]) for k in long]
+        geoms = shapely.linestrings(np.concatenate([lines[k] for k in long]),
+                                    indices=np.repeat(np.arange(len(long)), sizes))
+        xy, index = shapely.get_coordinates(
+            shapely.simplify(geoms, tolerance, preserve_topology=False), return_index=True)
+        # (an empty result has no coordinates: it gets an empty array, dropped as < 2 vertices)
+        split = np.split(xy, np.cumsum(np.bincount(index, minlength=len(long)))[:-1])
+        for k, c in zip(long, split):
+            lines[k] = c
+    return lines

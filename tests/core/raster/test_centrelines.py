@@ -237,3 +237,16 @@ def test_round_trip_of_the_sample(px):
     # skeleton runs between them, at most one road width off)
     assert (d <= px).mean() >= 0.98
     assert d.max() <= 2 * HALF_WIDTH_M
+
+
+@settings(max_examples=100)
+@given(st.lists(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)), min_size=1,
+                         max_size=30), min_size=1, max_size=8),
+       st.sampled_from([0.0, 0.5, 1.0, 2.5]))
+def test_simplify_all_equals_simplify_each(lines_, tol):
+    from core.raster.centrelines import simplify, simplify_all
+    lines_ = [np.array(c, dtype=float) * 0.5 for c in lines_]
+    got = simplify_all(lines_, tol)
+    want = [simplify(c, tol) for c in lines_]
+    assert len(got) == len(want)
+    assert all(np.array_equal(a, b) for a, b in zip(got, want))

@@ -153,6 +153,22 @@ def test_deterministic_and_same_with_either_skeleton():
     assert lines(m, use_skimage=True) == a
 
 
+def test_memory_layouts_and_dtypes_give_the_same_lines():
+    """A Fortran-ordered array, a strided view and a uint8 mask: the same
+    lines (the code indexes flat arrays), and the input is not modified."""
+    m = t_with_spur()
+    big = np.zeros((60, 82), dtype=bool)
+    big[::2, ::2] = m
+    before = big.copy()
+    want = lines(m)
+    assert lines(np.asfortranarray(m)) == want
+    assert lines(big[::2, ::2], min_area_m2=5, fill_holes_m2=5) == lines(m, min_area_m2=5,
+                                                                            fill_holes_m2=5)
+    assert lines(big[::2, ::2]) == want
+    assert lines(m.astype(np.uint8)) == want
+    assert np.array_equal(big, before)
+
+
 def test_skeleton_graph_collapses_junction_clusters():
     s = np.zeros((7, 7), dtype=bool)
     s[3, :] = True

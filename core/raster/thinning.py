@@ -136,5 +136,22 @@ def skeletonize(mask: np.ndarray, use_skimage: bool = True) -> np.ndarray:
         except ImportError:
             pass
         else:
-            return np.asarray(sk(np.asarray(mask) != 0), dtype=bool)
+            return _on_bounding_box(mask, lambda m: np.asarray(sk(m), dtype=bool))
     return zhang_suen(mask)
+
+
+def _on_bounding_box(mask: np.ndarray, thin) -> np.ndarray:
+    """``thin`` (a skeletonisation that sweeps every pixel of the array it
+    is given, as scikit-image's does) applied to the bounding box of the
+    mask's nonzero pixels only: outside is background either way, so the
+    pixels are the same and an empty margin costs nothing."""
+    mask = np.asarray(mask)
+    if mask.ndim != 2:
+        raise ValueError(msg("A 2-D mask is needed, got an array of shape {}.", mask.shape))
+    fg = mask if mask.dtype == bool else mask != 0
+    rows, cols = np.flatnonzero(fg.any(axis=1)), np.flatnonzero(fg.any(axis=0))
+    out = np.zeros(mask.shape, dtype=bool)
+    if len(rows):
+        box = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
+        out[box] = thin(np.ascontiguousarray(fg[box]))
+    return out

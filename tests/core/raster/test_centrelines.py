@@ -266,3 +266,14 @@ def test_simplify_all_equals_simplify_each(lines_, tol):
     want = [simplify(c, tol) for c in lines_]
     assert len(got) == len(want)
     assert all(np.array_equal(a, b) for a, b in zip(got, want))
+
+
+@settings(max_examples=100)
+@given(masks(), st.integers(0, 5), st.integers(0, 5), st.integers(0, 5), st.integers(0, 5))
+def test_skimage_on_the_bounding_box_is_the_fallback(mask, top, bottom, left, right):
+    """scikit-image is run on the mask's bounding box only: with empty
+    margins around a mask, the same pixels as the fallback."""
+    pytest.importorskip("skimage")
+    from core.raster.thinning import skeletonize
+    m = np.pad(mask, ((top, bottom), (left, right)))
+    assert np.array_equal(skeletonize(m, use_skimage=True), zhang_suen(m))

@@ -14,7 +14,6 @@ from typing import Optional
 
 import numpy as np
 
-from ...raster.mask import as_transform, road_mask
 from ...text import msg
 
 # two pixel axes are orthogonal when |cos| of their angle is below this
@@ -43,6 +42,7 @@ class Rasters:
                                  "pixels) must share one grid: resample one onto the other.",
                                  self.gt.shape[0], self.gt.shape[1], self.pred.shape[0],
                                  self.pred.shape[1]))
+        from ...raster.mask import as_transform  # core/raster loads scipy: on first use
         self.transform = as_transform(self.transform)
 
     @property
@@ -123,6 +123,7 @@ def road_masks(rasters: Rasters, params: dict) -> tuple[np.ndarray, np.ndarray]:
     ROAD_CLASSES, else its 1 pixels (a 0/1 mask; any other raster is
     refused with a sentence).  Nodata and NaN pixels are never road.  The
     inputs are not modified."""
+    from ...raster.mask import road_mask  # core/raster loads scipy: on first use
     classes = road_classes(params)
     out = []
     for a, key, nodata, name in ((rasters.gt, "GT_THRESHOLD", rasters.gt_nodata, "ground truth"),

@@ -31,8 +31,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.spatial import cKDTree
 
+from ...lazy_scipy import cKDTree
 from ...network.assignment import min_cost_matching
 from ...progress import Progress, checkpoint
 from ...registry import MetricSpec, Output, Param, register, require_in_range, require_positive

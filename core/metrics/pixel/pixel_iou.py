@@ -23,10 +23,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import ndimage
 
 from ...progress import Progress, checkpoint
-from ...raster.mask import EIGHT
 from ...registry import MetricSpec, Output, register
 from ...result import MetricResult
 from ...scores import ratio
@@ -35,11 +33,14 @@ from .common import setup, used_params
 from .masks import Rasters, road_classes, valid_pixels
 
 NAMES = ["IOU", "IIOU"]
+# instances are 8-connected
+EIGHT = np.ones((3, 3), dtype=bool)
 
 
 def class_confusion(g: np.ndarray, p: np.ndarray) -> dict[str, float]:
     """IoU, iIoU and the counts of one class from its bool masks (same
     shape; pixels to ignore already False in both)."""
+    from scipy import ndimage  # on first use: importing the registry stays light (issue 24)
     tp_mask = g & p
     tp, fp, fn = (int(np.count_nonzero(m)) for m in (tp_mask, p & ~g, g & ~p))
     labels, n = ndimage.label(g, structure=EIGHT)

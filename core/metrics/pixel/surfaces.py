@@ -16,12 +16,9 @@ from __future__ import annotations
 from typing import Optional
 
 import numpy as np
-from scipy import ndimage
-from scipy.spatial import cKDTree
-
+from ...lazy_scipy import cKDTree
 from ...progress import checkpoint
 
-CROSS = ndimage.generate_binary_structure(2, 1)
 # threads of the KD-tree queries (the results do not depend on it)
 QUERY_WORKERS = 2
 
@@ -45,6 +42,7 @@ def boundary(mask: np.ndarray) -> np.ndarray:
 def distance_to(target: np.ndarray, spacing_m: tuple) -> np.ndarray:
     """Distance (m) of every pixel centre to the nearest ``target`` pixel
     centre (0 on the target); ``target`` must not be empty."""
+    from scipy import ndimage  # on first use: importing the registry stays light (issue 24)
     checkpoint()
     return ndimage.distance_transform_edt(~np.asarray(target, dtype=bool), sampling=spacing_m)
 
@@ -94,6 +92,7 @@ def erosion(mask: np.ndarray, radius_m: float, spacing_m: tuple,
     one-dimensional minimum filters shifted by their row offsets (O(pixels x
     rows of the disc), where a distance transform of a 10,000^2 raster
     takes half a minute)."""
+    from scipy import ndimage  # on first use: importing the registry stays light (issue 24)
     h, w = float(spacing_m[0]), float(spacing_m[1])
     k = int(np.floor(radius_m / h + 1e-9))
     half = {dy: int(np.floor(np.sqrt(max(radius_m ** 2 - (dy * h) ** 2, 0.0)) / w + 1e-9))

@@ -123,3 +123,18 @@ def test_the_line_machinery_never_takes_a_mask_metric():
         names = {p.name for p in spec.all_params()}
         assert {"GT_THRESHOLD", "PRED_THRESHOLD", "ROAD_CLASSES"} <= names
         assert not names & {"MERGE_TOLERANCE", "NODE_CROSSINGS", "CLASS_FIELD"}
+
+
+def test_loading_the_pixel_metrics_does_not_import_scipy():
+    # issue 24: the registry (and the library's generated functions) load
+    # without scipy; the pixel metrics import it when they first run
+    import os
+    import subprocess
+    import sys
+    import core
+    root = os.path.dirname(os.path.dirname(os.path.abspath(core.__file__)))
+    code = ("import sys; from core import registry; registry.all_specs(None); "
+            "print('scipy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=root, env=dict(os.environ, PYTHONPATH=root))
+    assert out.stdout.split() == ["False"]

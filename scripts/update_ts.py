@@ -179,7 +179,7 @@ def collect_registry_strings():
         if text:
             out.append((text, origin))
 
-    for spec in registry.all_specs():
+    for spec in registry.all_specs(None):  # line and pixel (mask) metrics
         add(spec.name, f"{spec.id}: name")
         add(spec.group, f"{spec.id}: group")
         add(spec.help, f"{spec.id}: help")

@@ -39,8 +39,8 @@ def crs_problem(name: str, label: str, geographic: bool, unit: Optional[str],
     why = (msg("degrees") if geographic else
            msg("{}", unit) if unit and unit.lower() not in ("metre", "meter", "m") else
            msg("metres that are {} m on the ground at the raster", f"{1.0 / scale:.3g}"))
-    return msg("The raster {} is in {} ({}): the extraction's sizes are ground metres. Warp it "
-               "to EPSG:{} first (QGIS: Raster > Projections > Warp (Reproject), nearest "
+    return msg("The raster {} is in {} ({}), not in metres on the ground, and the extraction's "
+               "sizes are metres. Warp it to EPSG:{} first (QGIS: Raster > Projections > Warp (Reproject), nearest "
                "neighbour for a mask or a class map; GDAL: gdalwarp -t_srs EPSG:{} -r near).",
                name, label, why, decision.target_epsg, decision.target_epsg)
 

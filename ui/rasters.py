@@ -11,6 +11,8 @@ ground truth's CRS, as a vector layer without one; a raster without
 georeferencing is refused; rotated and sheared geotransforms are used as
 they are; the extracted lines are transformed to the working CRS like any
 vector layer.  The raster is only read."""
+import os
+
 from qgis.core import (QgsCoordinateTransform, QgsCsException, QgsGeometry, QgsLineString,
                        QgsProcessingException, QgsProcessingParameterRasterLayer)
 
@@ -133,7 +135,7 @@ def raster_lines(layer, resolved, crs, context, feedback, assumed_crs=None,
         return band.ReadAsArray(c0, r0, nc, nr)
     try:
         lines, rec = extract((ds.RasterYSize, ds.RasterXSize), read, _transform(ds, layer.name()),
-                             band.GetNoDataValue(), resolved, layer.name(),
+                             band.GetNoDataValue(), resolved, _file_name(layer),
                              band.GetBlockSize()[1], progress)
     except ValueError as e:
         raise QgsProcessingException(tr("The raster {}: {}").format(layer.name(), error_text(e)))
@@ -146,6 +148,12 @@ def raster_lines(layer, resolved, crs, context, feedback, assumed_crs=None,
         counts["features"] = len(lines.parts)
         lines = LineSet(lines.parts, counts=counts)
     return lines, rec, empty_warning(layer.name(), rec)
+
+
+def _file_name(layer):
+    """The raster's file name (as the library records it), else its name."""
+    source = layer.source()
+    return os.path.basename(source) if os.path.isfile(source) else layer.name()
 
 
 def _progress(feedback, percent, message):

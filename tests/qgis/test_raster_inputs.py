@@ -99,7 +99,7 @@ def test_prediction_raster_same_numbers_as_the_core(run_alg, tmp_path):
     assert doc["scores"] == as_json(core.scores)
     assert len(pred.parts) == 4 and doc["scores"]["APLS"] > 0.9
     rec = doc["parameters"]["prediction_raster"]
-    assert rec["source"] == "pred" and rec["band"] == 1 and rec["pixel_size_m"] == 0.5
+    assert rec["source"] == "pred.tif" and rec["band"] == 1 and rec["pixel_size_m"] == 0.5
     assert rec["min_area_m2"] == 30.0 and rec["threshold"] is None and rec["lines"] == 4
     assert rec["nodata"] == 255.0 and rec["shape"] == [120, 160]
     assert digest(tif) == before

@@ -179,10 +179,15 @@ def test_evaluate_records_the_extraction(run_alg, tmp_path):
     assert doc["prediction_raster"]["simplify_m"] == 1.0
     t = gdal_transform((X0, PIX, 0.0, Y0, 0.0, -PIX))
     core = run("ccq", LineSet([np.array(line) for line in gt_lines()]),
-               extract_centrelines(t and cross(), t, simplify_m=1.0))
+               extract_centrelines(cross(), t, simplify_m=1.0))
     assert doc["results"]["ccq"]["scores"] == as_json(core.scores)
-    text = open(report, encoding="utf-8").read()
+    with open(report, encoding="utf-8") as fh:
+        text = fh.read()
     assert "centreline extraction" in text and "simplify_m 1.0" in text
+    tiled = scores(run_alg("roadmetrics:evaluate", {
+        "GROUND_TRUTH": gt_layer(), "PREDICTION_RASTER": tif, "METRICS": [2], "TILE_SIZE": 40.0,
+        "WORKERS": 1, "RASTER_SIMPLIFY": 1.0}))
+    assert tiled["tiles"]["count"] > 1 and tiled["prediction_raster"] == doc["prediction_raster"]
 
 
 # -- bad input: one clear sentence, nothing modified ---------------------------
@@ -284,3 +289,40 @@ def test_centrelines_through_qgis_process(qgis_process, tmp_path):
         feats = json.load(fh)["features"]
     got = [np.array(f["geometry"]["coordinates"]) for f in feats]
     assert all(np.allclose(g, e, rtol=0, atol=1e-6) for g, e in zip(got, expected.parts))
+
+
+def test_centrelines_in_a_graphical_model(run_alg, tmp_path):
+    """raster -> centrelines -> ccq in a model: the same scores as ccq on the
+    raster directly (PREDICTION_RASTER)."""
+    from qgis.core import (QgsProcessingContext, QgsProcessingFeedback,
+                           QgsProcessingModelAlgorithm, QgsProcessingModelChildAlgorithm,
+                           QgsProcessingModelChildParameterSource as Src,
+                           QgsProcessingModelOutput, QgsProcessingModelParameter,
+                           QgsProcessingParameterRasterLayer, QgsProcessingParameterVectorLayer)
+    from roadmetrics.ui.compat import SourceType
+    tif = write_tif(tmp_path / "pred.tif", cross())
+    gt = str(tmp_path / "gt.gpkg")
+    run_alg("native:savefeatures", {"INPUT": gt_layer(), "OUTPUT": gt})
+    m = QgsProcessingModelAlgorithm("centrelines then ccq", "tests")
+    m.addModelParameter(QgsProcessingParameterVectorLayer("gt", "gt", [SourceType.VectorLine]),
+                        QgsProcessingModelParameter("gt"))
+    m.addModelParameter(QgsProcessingParameterRasterLayer("mask", "mask"),
+                        QgsProcessingModelParameter("mask"))
+    c = QgsProcessingModelChildAlgorithm("roadmetrics:centrelines")
+    c.setChildId("centrelines")
+    c.addParameterSources("INPUT", [Src.fromModelParameter("mask")])
+    c.addParameterSources("OUTPUT", [Src.fromStaticValue("TEMPORARY_OUTPUT")])
+    m.addChildAlgorithm(c)
+    s = QgsProcessingModelChildAlgorithm("roadmetrics:ccq")
+    s.setChildId("ccq")
+    s.addParameterSources("GROUND_TRUTH", [Src.fromModelParameter("gt")])
+    s.addParameterSources("PREDICTION", [Src.fromChildOutput("centrelines", "OUTPUT")])
+    out = QgsProcessingModelOutput("scores")
+    out.setChildOutputName("SCORES")
+    out.setChildId("ccq")
+    s.setModelOutputs({"scores": out})
+    m.addChildAlgorithm(s)
+    res, ok = m.run({"gt": gt, "mask": tif}, QgsProcessingContext(), QgsProcessingFeedback())
+    assert ok
+    direct = scores(run_alg("roadmetrics:ccq", {"GROUND_TRUTH": gt, "PREDICTION_RASTER": tif}))
+    assert json.loads(res["ccq:scores"])["scores"] == direct["scores"]

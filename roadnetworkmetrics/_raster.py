@@ -55,7 +55,8 @@ def _rasterio(path: str, band: int) -> Iterator[tuple]:
         ds = rasterio.open(path)
     except rasterio.errors.RasterioIOError as e:
         raise InputError(msg("{} cannot be read as a raster ({}).", path, e)) from None
-    with ds:
+    # each block is read once: a small GDAL cache keeps memory to the mask's
+    with ds, rasterio.Env(GDAL_CACHEMAX=64):
         _check_band(path, ds.count, band)
         t = tuple(ds.transform)[:6]
         if ds.crs is None and ds.transform.is_identity and not ds.gcps[0]:
@@ -82,7 +83,11 @@ def _gdal(path: str, band: int) -> Iterator[tuple]:
     b = ds.GetRasterBand(band)
     g = ds.GetGeoTransform(can_return_null=True)
     t = None if g is None else (g[1], g[2], g[0], g[4], g[5], g[3])
-    read = lambda r0, c0, nr, nc: b.ReadAsArray(c0, r0, nc, nr)  # noqa: E731
+
+    def read(r0, c0, nr, nc):
+        a = b.ReadAsArray(c0, r0, nc, nr)
+        b.FlushCache()  # each block is read once: GDAL's cache would only grow
+        return a
     try:
         yield (ds.RasterYSize, ds.RasterXSize), read, t, ds.GetProjection() or None, \
             b.GetNoDataValue(), b.GetBlockSize()[1]

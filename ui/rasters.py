@@ -132,7 +132,9 @@ def raster_lines(layer, resolved, crs, context, feedback, assumed_crs=None,
                         feedback.isCanceled)
 
     def read(r0, c0, nr, nc):
-        return band.ReadAsArray(c0, r0, nc, nr)
+        a = band.ReadAsArray(c0, r0, nc, nr)
+        band.FlushCache()  # each block is read once: GDAL's cache would only grow
+        return a
     try:
         lines, rec = extract((ds.RasterYSize, ds.RasterXSize), read, _transform(ds, layer.name()),
                              band.GetNoDataValue(), resolved, _file_name(layer),

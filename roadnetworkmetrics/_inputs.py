@@ -50,10 +50,10 @@ def as_source(obj: Any, name: str, crs: Any = None, node_xy=None, layer: Optiona
 
 def _scaled(src: Source, pixel_size: float) -> Source:
     """Pixel coordinates (x right, y down) to metres: x * s, -y * s."""
-    scale = np.array([pixel_size, -pixel_size])
     ls = src.lines
-    lines = LineSet([p * scale for p in ls.parts], ls.part_feature, ls.feature_ids,
-                    ls.attributes, ls.counts)
+    xy, lens = ls.flat()
+    lines = LineSet.from_flat(xy * np.array([pixel_size, -pixel_size]), lens, ls.part_feature,
+                              ls.feature_ids, ls.attributes, ls.counts)
     return Source(lines, None, False, src.name, src.warnings)
 
 
@@ -108,7 +108,8 @@ def prepare(gt: Source, pred: Source, pixel_size: Optional[float] = None):
         raise InputError(msg("The pixel size must be a positive number of metres, got {}.",
                              pixel_size))
     gt, pred = _pixels(gt, pred, pixel_size, info)
-    if _crs._pyproj() is None:
+    # pyproj is imported only for inputs with a CRS (a batch of pixel chips never needs it)
+    if (gt.crs is not None or pred.crs is not None) and _crs._pyproj() is None:
         _without_pyproj(gt, pred, info)
     gcrs = _crs.parse(gt.crs, gt.name)
     pcrs = _crs.parse(pred.crs, pred.name)

@@ -14,8 +14,6 @@ from typing import Any, Iterator, Optional
 import numpy as np
 
 from .core.io.source import Source
-from .core.raster.params import BY_NAME, resolve
-from .core.raster.rasterinput import crs_problem, empty_warning, extract
 from .core.text import message_of, msg
 from ._errors import InputError
 
@@ -37,10 +35,12 @@ def is_raster_path(obj: Any) -> bool:
 def raster_params(params: dict) -> dict:
     """The raster parameters among metric keywords (``raster_threshold=0.5``
     or ``RASTER_THRESHOLD=0.5``), removed from ``params``, names in capitals."""
+    from .core.raster.params import BY_NAME  # the core's raster modules load scipy
     return {k.upper(): params.pop(k) for k in list(params) if k.upper() in BY_NAME}
 
 
 def _resolve(values: dict) -> dict:
+    from .core.raster.params import resolve
     try:
         return resolve(values)
     except (ValueError, KeyError) as e:
@@ -139,6 +139,7 @@ def check_crs(crs: Any, name: str, box: tuple) -> None:
             raise InputError(msg("The raster {} is in degrees ({}): warp it to a projected CRS in "
                                  "metres first.", name, crs))
         return
+    from .core.raster.rasterinput import crs_problem
     problem = crs_problem(name, *_crs.plan_args(_crs.parse(crs, name), box))
     if problem:
         raise InputError(problem)
@@ -146,6 +147,7 @@ def check_crs(crs: Any, name: str, box: tuple) -> None:
 
 def _source(shape, read, transform, crs, nodata, block_rows, resolved, name) -> Source:
     """The centrelines of a band as a Source with its extraction record."""
+    from .core.raster.rasterinput import empty_warning, extract
     try:
         lines, rec = extract(shape, read, transform, nodata, resolved, name, block_rows)
     except ValueError as e:
@@ -208,6 +210,7 @@ def centrelines(array: Any, transform=None, pixel_size: Optional[float] = None,
     >>> [p.tolist() for p in src.lines.parts]
     [[[18.75, -4.75], [0.75, -5.25]]]
     """
+    from .core.raster.params import BY_NAME
     values = {"RASTER_BAND": band}
     for k, v in params.items():
         key = KEYWORDS.get(k, k.upper())

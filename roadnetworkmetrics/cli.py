@@ -25,7 +25,6 @@ import traceback
 from typing import Optional
 
 from .core import registry
-from .core.raster.params import RASTER_PARAMS
 from .core.result import json_safe
 from ._errors import InputError
 
@@ -95,8 +94,14 @@ def metric_parser(spec) -> argparse.ArgumentParser:
 def _add_raster_params(parser) -> None:
     """--raster-threshold ... (core/raster/params.py): for a raster file
     (.tif ...) given as the ground truth or the prediction."""
+    from .core.raster.params import RASTER_PARAMS
     _add_params(parser, RASTER_PARAMS, title="raster input (a .tif ground truth or prediction: "
                                              "its centrelines are extracted first)")
+
+
+def _raster_names() -> list:
+    from .core.raster.params import RASTER_PARAMS
+    return [p.name for p in RASTER_PARAMS]
 
 
 def _given(args, names, prefix=""):
@@ -121,7 +126,7 @@ def run_metric(spec, argv) -> int:
     from ._api import compute
     from ._writers import check_outputs, write_layer
     args = metric_parser(spec).parse_args(argv)
-    params = _given(args, [p.name for p in spec.all_params()] + [p.name for p in RASTER_PARAMS])
+    params = _given(args, [p.name for p in spec.all_params()] + _raster_names())
     sinks = {s.name: getattr(args, "sink_" + s.name) for s in spec.sinks
              if getattr(args, "sink_" + s.name)}
     check_outputs(list(sinks.values()), [args.ground_truth, args.prediction])
@@ -169,7 +174,7 @@ def run_evaluate(argv) -> int:
     if not isinstance(params, dict):
         raise InputError("--params must be a JSON object")
     params.update(_given(args, [p.name for p in registry.NETWORK_PARAMS] + ["CLASS_FIELD"] +
-                         [p.name for p in RASTER_PARAMS]))
+                         _raster_names()))
     ids = [m.strip() for m in args.metrics.split(",") if m.strip()] if args.metrics else None
     ev = evaluate(args.ground_truth, args.prediction, ids, params, seed=args.seed,
                   tile_size=args.tile_size, aggregation=args.aggregation,

@@ -207,6 +207,17 @@ def test_raster_crs_rules(tmp_path):
         rnm.ccq(rnm.read([[(24.9, 60.2), (24.91, 60.2)]], crs="EPSG:4326"), nocrs)
 
 
+def test_raster_in_another_crs_is_transformed(tmp_path):
+    pyproj = pytest.importorskip("pyproj")
+    x, y = pyproj.Transformer.from_crs("EPSG:3067", "EPSG:32635", always_xy=True).transform(X0, Y0)
+    utm = write_geotiff(tmp_path / "utm.tif", cross(), crs="EPSG:32635",
+                        transform=(PIX, 0, x, 0, -PIX, y))
+    r = rnm.ccq(rnm.read(gt_lines(), crs="EPSG:3067"), utm)
+    assert r.parameters["working_crs"] == "EPSG:3067"
+    assert any("differs from the ground truth" in w for w in r.warnings)
+    assert r.scores["QUALITY"] > 0.9
+
+
 def test_empty_raster(tmp_path):
     empty = write_geotiff(tmp_path / "empty.tif", np.full((40, 40), 255, np.uint8), nodata=255)
     r = rnm.ccq(gt_lines(), empty)

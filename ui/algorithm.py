@@ -33,7 +33,7 @@ from .compat import (
     WkbType,
 )
 from .i18n import tr
-from .rasters import raster_input_parameters, raster_parameters, read_inputs
+from .rasters import raster_help, raster_input_parameters, raster_parameters, read_inputs
 from .summary import warn
 from .styles import style_sink
 from .summary import (
@@ -88,7 +88,9 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
                 d += f", {tr('default')} {p.default}" + (f" {p.unit}" if p.unit else "")
             lines.append(f"<li><b>{labels[p.name]}</b> ({d}): "
                          f"{help_with_labels(tr(p.help), labels)}</li>")
-        lines.append("</ul><h3>" + tr("Outputs") + "</h3><ul>")
+        raster_labels = {d.name(): d.description() for d in self.parameterDefinitions()}
+        lines.append("</ul><p>" + help_with_labels(raster_help(), raster_labels) + "</p>")
+        lines.append("<h3>" + tr("Outputs") + "</h3><ul>")
         for o in self.spec.outputs:
             lines.append(f"<li><b>{o.name}</b>: {help_with_labels(tr(o.help), labels)}</li>")
         lines.append("<li><b>SCORES</b>: " + tr("JSON with every score, the parameters used, "

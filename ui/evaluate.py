@@ -20,9 +20,10 @@ from ..core.reports.report import evaluation_report
 from ..core.result import json_safe
 from .checks import (check_run, field_names, ground_truth_parameter, layer_crs, prediction_parameter,
                      resolve_tool)
+from .catalogue import help_with_labels
 from .compat import FieldDataType, make_field, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
-from .rasters import raster_input_parameters, raster_parameters, read_inputs
+from .rasters import raster_help, raster_input_parameters, raster_parameters, read_inputs
 from .summary import warn
 from .summary import error_text, evaluation_summary, input_rows, meta, translate
 from .tool_common import (
@@ -59,6 +60,11 @@ class EvaluateAlgorithm(ToolAlgorithm):
         "themselves run on the worker processes, heaviest first. <i>Per-metric parameters "
         "(JSON)</i>: optional, e.g. {\"apls\": {\"VARIANT\": \"sat2graph\"}}. All "
         "distances are in metres.")
+
+    def shortHelpString(self):
+        labels = {d.name(): d.description() for d in self.parameterDefinitions()}
+        return (super().shortHelpString() + "<p>" + help_with_labels(raster_help(), labels) +
+                "</p>")
 
     def initAlgorithm(self, config=None):
         specs = self.specs()

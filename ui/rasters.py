@@ -33,6 +33,15 @@ COUNTS = ("features", "null_geometries", "invalid_parts", "curved", "multipart",
           "transform_errors")
 
 
+def raster_help():
+    """The help sentence every algorithm with raster inputs adds."""
+    return tr("Either input can be a raster instead of lines (GROUND_TRUTH_RASTER, "
+              "PREDICTION_RASTER: a 0/1 road mask, a probability map with RASTER_THRESHOLD or a "
+              "class map with RASTER_CLASSES, in a projected CRS in metres): its centrelines are "
+              "extracted first with the advanced RASTER_* parameters, as the Centrelines "
+              "algorithm does, and the extraction is recorded in SCORES.")
+
+
 def raster_input_parameters():
     """GROUND_TRUTH_RASTER and PREDICTION_RASTER (optional): a road mask,
     probability or class map used instead of the line layer."""

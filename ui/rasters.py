@@ -199,6 +199,12 @@ def read_inputs(alg, parameters, context, feedback, fields=()):
     the report).  Returns (gt, pred, crs, info); gt is None when cancelled."""
     rasters = {n: raster_layer(alg, parameters, r, context) for n, r in RASTER_INPUTS.items()}
     if not any(rasters.values()):
+        given = [n for n in ("RASTER_THRESHOLD", "RASTER_CLASSES")
+                 if parameters.get(n) not in (None, "")]
+        if given:  # as the library: raster parameters without a raster are a mistake
+            raise QgsProcessingException(tr(
+                "{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTER), and "
+                "both inputs are line layers.").format(", ".join(given)))
         return read_vector_inputs(alg, parameters, context, feedback, fields)
     resolved = raster_values(alg, parameters, context)
     layers = {}

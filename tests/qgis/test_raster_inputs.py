@@ -241,6 +241,8 @@ def test_both_or_neither_refused(run_alg, tmp_path):
     _refused(run_alg, tmp_path, {"GROUND_TRUTH": gt_layer(), "PREDICTION": gt_layer(),
                                  "PREDICTION_RASTER": tif}, "not both")
     _refused(run_alg, tmp_path, {"PREDICTION_RASTER": tif}, "ground-truth layer")
+    _refused(run_alg, tmp_path, {"GROUND_TRUTH": gt_layer(), "PREDICTION": gt_layer(),
+                                 "RASTER_THRESHOLD": 0.5}, "only apply to a raster input")
     _refused(run_alg, tmp_path, {"GROUND_TRUTH": gt_layer(), "PREDICTION_RASTER": tif,
                                  "RASTER_THRESHOLD": 0.5, "RASTER_CLASSES": "1"}, "not both")
     _refused(run_alg, tmp_path, {"GROUND_TRUTH": gt_layer(), "PREDICTION_RASTER": tif,

@@ -327,6 +327,9 @@ def main():
     ap.add_argument("--million", action="store_true",
                     help="only network building from one million 2-vertex lines (also in --stress)")
     ap.add_argument("--million-worker", action="store_true")
+    ap.add_argument("--raster-read", action="store_true",
+                    help="only reading 10,000^2 and 20,000^2 probability maps in windows "
+                         "(scripts/bench_raster_read.py; needs GDAL's Python bindings)")
     ap.add_argument("--sizes", type=int, nargs="+", default=[1, 4, 16])
     ap.add_argument("--scaling", action="store_true",
                     help="every metric at 1x, 4x, 16x and 64x, one run each, and the scaling "
@@ -359,6 +362,9 @@ def main():
     if a.million:
         million_row()
         return
+    if a.raster_read:
+        raise SystemExit(subprocess.run([sys.executable, os.path.join(
+            os.path.dirname(os.path.abspath(__file__)), "bench_raster_read.py")]).returncode)
     if a.stress:
         for kind, factor, label in (("repeat", 1, "sample"),
                                     ("repeat", 300, "each vertex repeated 300 times"),

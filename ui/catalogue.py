@@ -23,6 +23,7 @@ FAMILY_ICONS = {
     "pixel_metrics": "pixel.svg",
     "reports": "evaluate.svg",
     "metric_analysis": "analysis.svg",
+    "rasters": "rasters.svg",
 }
 
 

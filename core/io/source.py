@@ -18,13 +18,15 @@ class Source:
     pyproj.CRS accepts ('EPSG:3067', WKT), None when unknown; ``pixel``:
     coordinates are image pixels (x right, y down) to be scaled to metres
     by a pixel size; ``name``: for messages; ``warnings``: what the reader
-    noticed (skipped features ...)."""
+    noticed (skipped features ...); ``raster``: for centrelines extracted
+    from a raster, what the extraction did (core/raster/params.py record)."""
 
     lines: LineSet
     crs: Optional[Any] = None
     pixel: bool = False
     name: str = ""
     warnings: list = field(default_factory=list)
+    raster: Optional[dict] = None
 
 
 def usable(part: np.ndarray) -> bool:

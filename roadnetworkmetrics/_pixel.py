@@ -119,8 +119,8 @@ def compute_masks(spec: MetricSpec, ground_truth: Any, prediction: Any,
     from ._api import resolve
     resolved = resolve(spec, params or {})
     rasters, crs = rasters_of(ground_truth, prediction, transform, pixel_size, band)
-    from ._raster import _check_crs
-    _check_crs(crs, "ground truth")
+    from ._raster import _box, check_crs
+    check_crs(crs, "ground truth", _box(rasters.transform, rasters.gt.shape))
     try:
         with progress_for(progress, spec.name) as prog:
             result = run_masks(spec, rasters, resolved, prog)

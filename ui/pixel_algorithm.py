@@ -14,9 +14,11 @@ from ..core.text import msg
 from ..core.progress import Cancelled, Progress
 from ..core.runner import run_masks
 from .algorithm import MetricAlgorithm
+from .catalogue import help_with_labels
 from .checks import resolve_single
-from .compat import DistanceUnit, ParameterFlag
+from .compat import DistanceUnit
 from .i18n import tr
+from .qgsparams import qgis_parameter
 from ..core.reports.report import summary_lines
 from .summary import error_text, log_block, translate, warn
 
@@ -64,6 +66,28 @@ def check_grids(gt, pred):
 class PixelAlgorithm(MetricAlgorithm):
     spec = None  # set by pixel_algorithm_class
 
+    def shortHelpString(self):
+        labels = {p.name: tr(p.label) for p in self.spec.all_params()}
+        lines = [help_with_labels(tr(self.spec.help), labels),
+                 tr("Inputs: two rasters on one grid (same size, extent and CRS, in metres): "
+                    "0/1 masks, probability maps with a threshold, or class maps with road "
+                    "classes.")]
+        if self.spec.reference:
+            lines.append(tr("Reference: {}").format(self.spec.reference))
+        lines.append("<h3>" + tr("Parameters") + "</h3><ul>")
+        for p in self.spec.all_params():
+            d = f"<code>{p.name}</code>"
+            if p.default is not None:
+                d += f", {tr('default')} {p.default}" + (f" {p.unit}" if p.unit else "")
+            lines.append(f"<li><b>{labels[p.name]}</b> ({d}): "
+                         f"{help_with_labels(tr(p.help), labels)}</li>")
+        lines.append("</ul><h3>" + tr("Outputs") + "</h3><ul>")
+        for o in self.spec.outputs:
+            lines.append(f"<li><b>{o.name}</b>: {help_with_labels(tr(o.help), labels)}</li>")
+        lines.append("<li><b>SCORES</b>: " + tr("JSON with every score, the parameters used, "
+                                                "counts and warnings.") + "</li></ul>")
+        return "\n".join(lines)
+
     def _summary(self, feedback, result):
         """The log summary: the scores (headline with a verdict), the grid and
         the road pixels of both rasters, the number of warnings."""
@@ -86,12 +110,7 @@ class PixelAlgorithm(MetricAlgorithm):
                 band, tr("Band of the ground truth") if layer == "GROUND_TRUTH"
                 else tr("Band of the prediction"), 1, layer, optional=True))
         for p in self.spec.all_params():
-            qp = self._make_param(p)
-            if p.advanced:
-                qp.setFlags(qp.flags() | ParameterFlag.Advanced)
-            if hasattr(qp, "setHelp"):
-                qp.setHelp(tr(p.help))
-            self.addParameter(qp)
+            self.addParameter(qgis_parameter(p))
         for o in self.spec.outputs:
             self.addOutput(QgsProcessingOutputNumber(o.name, tr(o.label)))
         self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))

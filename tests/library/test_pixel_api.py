@@ -1,0 +1,87 @@
+"""The pixel metrics in the library and on the command line
+(roadnetworkmetrics/_pixel.py, cli.py): the core's numbers from arrays and
+.npy files, docstring examples that run, one sentence for bad input."""
+import doctest
+import json
+
+import numpy as np
+import pytest
+
+import roadnetworkmetrics as rnm
+from roadnetworkmetrics import InputError
+from roadnetworkmetrics.core.metrics.pixel.masks import from_pixel_size
+from roadnetworkmetrics.core.runner import run_masks
+
+from helpers_lib import cli
+
+
+def masks():
+    g = np.zeros((30, 40), np.uint8)
+    g[10:14] = 1
+    g[:, 20:23] = 1
+    p = np.roll(g, 1, axis=0)
+    return g, p
+
+
+@pytest.mark.parametrize("metric", ["pixel_iou", "pixel_distances", "pixel_cldice",
+                                    "pixel_boundaryf"])
+def test_same_numbers_as_the_core(metric):
+    g, p = masks()
+    r = getattr(rnm, metric)(g, p, pixel_size=0.5, tolerance=1.0) if metric in (
+        "pixel_distances", "pixel_boundaryf") else getattr(rnm, metric)(g, p, pixel_size=0.5)
+    params = {"TOLERANCE": 1.0} if metric in ("pixel_distances", "pixel_boundaryf") else {}
+    assert r.scores == run_masks(metric, from_pixel_size(g, p, 0.5), params).scores
+    assert r.parameters["pixel_size_m"] == [0.5, 0.5]
+    assert rnm.compute(metric, g, p, params, pixel_size=0.5).scores == r.scores
+
+
+def test_transform_threshold_and_docstrings():
+    g, p = masks()
+    prob = np.where(p == 1, 0.9, 0.1)
+    a = rnm.pixel_distances(g, prob, transform=(0.5, 0, 100, 0, -0.5, 200), pred_threshold=0.5)
+    b = rnm.pixel_distances(g, p, pixel_size=0.5)
+    assert a.scores == b.scores
+    for m in rnm.pixel_metrics():
+        fn = getattr(rnm, m)
+        assert "PRED_THRESHOLD : " in fn.__doc__ and m in rnm.__all__
+        finder = doctest.DocTestFinder()
+        runner = doctest.DocTestRunner()
+        for t in finder.find(fn, m, globs={}):
+            assert runner.run(t).failed == 0, m
+
+
+@pytest.mark.parametrize("kwargs,words", [
+    (dict(), "Where are the pixels"),
+    (dict(pixel_size=-1), "pixel size"),
+    (dict(pixel_size=1, transform=(1, 0, 0, 0, -1, 0)), "not both"),
+    (dict(pixel_size=1, tolerance=-3), "TOLERANCE"),
+    (dict(pixel_size=1, strategy="nearest"), "STRATEGY"),
+])
+def test_bad_input_is_one_sentence(kwargs, words):
+    g, p = masks()
+    with pytest.raises(InputError, match=words):
+        rnm.pixel_boundaryf(g, p, **kwargs)
+
+
+def test_grids_and_masks_are_checked():
+    g, p = masks()
+    with pytest.raises(InputError, match="one grid"):
+        rnm.pixel_iou(g, p[:10], pixel_size=1.0)
+    with pytest.raises(InputError, match="not a 0/1 mask"):
+        rnm.pixel_iou(g, p * 7, pixel_size=1.0)
+
+
+def test_command_line_on_npy_files(tmp_path):
+    g, p = masks()
+    np.save(tmp_path / "g.npy", g)
+    np.save(tmp_path / "p.npy", p)
+    c = cli("pixel_distances", tmp_path / "g.npy", tmp_path / "p.npy", "--pixel-size", "0.5",
+            "--TOLERANCE", "1", "--json")
+    assert c.returncode == 0, c.stderr
+    assert json.loads(c.stdout)["scores"] == rnm.pixel_distances(
+        g, p, pixel_size=0.5, tolerance=1.0).to_dict()["scores"]
+    bad = cli("pixel_iou", tmp_path / "g.npy", tmp_path / "p.npy")
+    assert bad.returncode == 2 and "Where are the pixels" in bad.stderr
+    listed = cli("list")
+    assert "pixel_distances" in listed.stdout and "two rasters" in listed.stdout
+    assert cli("help", "pixel_cldice").returncode == 0

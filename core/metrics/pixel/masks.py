@@ -131,7 +131,10 @@ def road_masks(rasters: Rasters, params: dict) -> tuple[np.ndarray, np.ndarray]:
                                   "prediction")):
         t = params.get(key)
         if t is None and classes is None and _is_01(a):
-            out.append((a == 1) & valid_pixels(a, nodata))
+            m = a.copy() if a.dtype == bool else a == 1
+            if nodata is not None and not (isinstance(nodata, float) and math.isnan(nodata)):
+                m &= a != nodata
+            out.append(m)
             continue
         try:
             out.append(road_mask(a, threshold=t, classes=None if t is not None else classes,

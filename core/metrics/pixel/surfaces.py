@@ -101,8 +101,8 @@ def erosion(mask: np.ndarray, radius_m: float, spacing_m: tuple,
     rows = {}
     for hw in sorted(set(half.values())):
         checkpoint()
-        rows[hw] = ndimage.minimum_filter1d(m, 2 * hw + 1, axis=1, mode="constant",
-                                            cval=outside)
+        rows[hw] = m if hw == 0 else ndimage.minimum_filter1d(m, 2 * hw + 1, axis=1,
+                                                              mode="constant", cval=outside)
     out = np.ones(mask.shape, dtype=bool)
     n = mask.shape[0]
     for dy, hw in half.items():

@@ -177,7 +177,8 @@ class NearestSegment:
             return dist, seg, qx, qy
         K = int(min(self.K, self.tree.n))
         n = cores() if m >= PARALLEL_POINTS else 1
-        chunk = min(chunk, -(-m // n))
+        # n chunks in flight hold as many points as one serial chunk: the same peak memory
+        chunk = max(1, min(-(-m // n), chunk // n))
         bounds = [(s, min(m, s + chunk)) for s in range(0, m, chunk)]
 
         def one(b):

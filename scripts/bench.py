@@ -328,6 +328,21 @@ def qgis_process_evaluate(runs=5):
     return times
 
 
+def parallel_ceiling():
+    """The speed-up two processes can get on this machine now: a busy loop
+    alone, then two at once (a shared machine's other jobs take cores: the
+    --cores speed-ups are to be read against this)."""
+    cmd = [sys.executable, "-c", "sum(range(4 * 10 ** 7))"]
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    one = time.perf_counter() - t
+    t = time.perf_counter()
+    procs = [subprocess.Popen(cmd) for _ in range(2)]
+    for p in procs:
+        p.wait()
+    return 2 * one / (time.perf_counter() - t)
+
+
 def _metric_rows(m, n, rep, cores):
     """Rows of one metric on the n-times mosaic: one per core budget
     (``cores``; [None]: every core), each budget run ``rep`` times in a fresh
@@ -348,6 +363,8 @@ def _metric_rows(m, n, rep, cores):
                 raise SystemExit(f"bench failed for {m} x{n}")
             runs[c].append(json.loads(p.stdout.strip().splitlines()[-1]))
     rows = []
+    if cores and len(budgets) > 1:
+        print(f"  (two processes at once now: {parallel_ceiling():.2f}x one)", flush=True)
     for c in budgets:
         d = dict(runs[c][-1])
         if cores:
@@ -447,6 +464,9 @@ def main():
     if a.qgis_only:
         metrics = []
     rows = []
+    if a.cores and len(a.cores) > 1:
+        print(f"two processes at once on this machine now: {parallel_ceiling():.2f}x the speed of one "
+              f"(the ceiling of the speed-ups below; load {os.getloadavg()[0]:.1f})", flush=True)
     for m in metrics:
         extra_64 = m == "apls" and 64 not in a.sizes and not a.no_apls_64
         for n in a.sizes + ([64] if extra_64 else []):

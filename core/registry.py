@@ -504,6 +504,7 @@ HELP_DOCS = {
     "perturb": ("docs/tools.md", "roadmetricsperturb--perturb-a-network-synthetic-errors"),
     "sensitivity": ("docs/tools.md", "roadmetricssensitivity--metric-sensitivity-analysis"),
     "compare": ("docs/tools.md", "roadmetricscompare--compare-methods"),
+    "centrelines": ("docs/raster.md", "roadmetricscentrelines--centrelines-of-a-road-raster"),
 }
 
 
@@ -550,6 +551,8 @@ TAGS = {
                 "overconnections", "test data", "benchmark"],
     "sensitivity": ["sensitivity", "synthetic errors", "perturb", "metric behaviour",
                     "robustness", "report", "benchmark"],
+    "centrelines": ["raster", "mask", "segmentation", "probability map", "skeleton",
+                    "thinning", "centreline", "vectorise", "graph extraction"],
     "compare": ["compare", "methods", "ranking", "correlation", "pearson", "spearman",
                 "equal-sorting ratio", "sorting margin", "report", "benchmark"],
 }

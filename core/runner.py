@@ -116,15 +116,22 @@ def _run_metric(spec, gt, pred, params, progress):
     return result
 
 
+# what the faces record in ``info`` about the inputs besides the CRS record
+# (core.crs.RECORD_KEYS): the pixel size of pixel inputs, a raster input's
+# centreline extraction (core/raster/params.py record)
+INPUT_RECORD_KEYS = ("pixel_size_m", "ground_truth_raster", "prediction_raster")
+
+
 def with_inputs(result: MetricResult, info: dict, gt: LineSet, pred: LineSet) -> MetricResult:
     """What every face adds to a metric's result about its inputs: the
     input warnings first, the working CRS and what was done to the
-    coordinates (core.crs.RECORD_KEYS, ``pixel_size_m``) in ``parameters``,
+    coordinates (core.crs.RECORD_KEYS, INPUT_RECORD_KEYS: ``pixel_size_m``,
+    a raster input's extraction) in ``parameters``,
     the readers' counts in ``counts``.  Changes ``result`` and returns it."""
     from .crs import RECORD_KEYS
     result.warnings = list(info.get("warnings") or []) + result.warnings
     result.parameters["working_crs"] = info.get("working_crs")
-    for k in RECORD_KEYS + ("pixel_size_m",):
+    for k in RECORD_KEYS + INPUT_RECORD_KEYS:
         if info.get(k):
             result.parameters[k] = info[k]
     result.counts["input_ground_truth"] = gt.counts

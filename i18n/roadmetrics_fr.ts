@@ -59,7 +59,7 @@
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/checks.py:617; ui/compare.py:107; ui/inputs.py:271; ui/inputs.py:275; ui/inputs.py:285; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:377; core/registry.py:371; core/reports/report.py:413</extracomment>
+        <extracomment>ui/checks.py:43; ui/checks.py:617; ui/compare.py:107; ui/inputs.py:271; ui/inputs.py:275; ui/inputs.py:285; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:383; core/registry.py:371; core/reports/report.py:413</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -264,7 +264,7 @@
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:102; ui/compare.py:143; ui/inputs.py:274; ui/inputs.py:285; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:65; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:375; core/registry.py:371; core/reports/report.py:413</extracomment>
+        <extracomment>ui/compare.py:102; ui/compare.py:143; ui/inputs.py:274; ui/inputs.py:285; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:65; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:381; core/registry.py:371; core/reports/report.py:413</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -1149,12 +1149,17 @@
         <translation>{} : l&apos;arête « {} {} » désigne un sommet qui n&apos;existe pas ({} sommets).</translation>
     </message>
     <message>
-        <extracomment>core/io/roadtracer.py:58</extracomment>
-        <source>{}, line {}: expected a {} line, got &apos;{}&apos;.</source>
-        <translation>{}, ligne {} : ligne {} attendue, reçu « {} ».</translation>
+        <extracomment>core/io/roadtracer.py:57</extracomment>
+        <source>{}, line {}: expected a vertex line &apos;x y&apos;, got &apos;{}&apos;.</source>
+        <translation>{}, ligne {} : ligne de sommet « x y » attendue, reçu « {} ».</translation>
     </message>
     <message>
-        <extracomment>core/io/roadtracer.py:62</extracomment>
+        <extracomment>core/io/roadtracer.py:59</extracomment>
+        <source>{}, line {}: expected an edge line &apos;i j&apos;, got &apos;{}&apos;.</source>
+        <translation>{}, ligne {} : ligne d&apos;arête « i j » attendue, reçu « {} ».</translation>
+    </message>
+    <message>
+        <extracomment>core/io/roadtracer.py:63</extracomment>
         <source>{}: non-finite vertex coordinates.</source>
         <translation>{} : coordonnées de sommet non finies.</translation>
     </message>
@@ -1174,17 +1179,17 @@
         <translation>{}, élément {} : les coordonnées doivent être un tableau (k, 2), reçu un tableau de forme {}.</translation>
     </message>
     <message>
-        <extracomment>core/io/source.py:131</extracomment>
+        <extracomment>core/io/source.py:151</extracomment>
         <source>{}: {} invalid line part(s) skipped (fewer than two distinct vertices or non-finite coordinates).</source>
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts ou coordonnées non finies).</translation>
     </message>
     <message>
-        <extracomment>core/io/source.py:134</extracomment>
+        <extracomment>core/io/source.py:154</extracomment>
         <source>{}: {} feature(s) that are not lines skipped.</source>
         <translation>{} : {} entité(s) autres que des lignes ignorée(s).</translation>
     </message>
     <message>
-        <extracomment>core/io/source.py:140</extracomment>
+        <extracomment>core/io/source.py:160</extracomment>
         <source>{} contains no lines: {} feature(s), none of them a LineString or MultiLineString.</source>
         <translation>{} ne contient aucune ligne : {} entité(s), dont aucune n&apos;est une LineString ou une MultiLineString.</translation>
     </message>
@@ -1199,7 +1204,7 @@
         <translation>{} n&apos;est pas un CSV de routes SpaceNet : colonne(s) {} manquante(s) (trouvées : {}).</translation>
     </message>
     <message>
-        <extracomment>core/io/spacenet.py:53</extracomment>
+        <extracomment>core/io/spacenet.py:54</extracomment>
         <source>{}, row {}: empty ImageId.</source>
         <translation>{}, ligne {} : ImageId vide.</translation>
     </message>
@@ -1209,7 +1214,7 @@
         <translation>STRATEGY doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:378; core/metrics/paths/optp.py:73; core/metrics/paths/tlts.py:99; core/metrics/subgraphs/optg.py:59; core/metrics/subgraphs/subg.py:87; core/metrics/subgraphs/topo.py:71</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:384; core/metrics/paths/optp.py:73; core/metrics/paths/tlts.py:98; core/metrics/subgraphs/optg.py:59; core/metrics/subgraphs/subg.py:87; core/metrics/subgraphs/topo.py:71</extracomment>
         <source>building networks</source>
         <translation>construction des réseaux</translation>
     </message>
@@ -1464,67 +1469,67 @@
         <translation>la vérité terrain n&apos;a ni carrefour ni impasse : RECALL est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:347</extracomment>
+        <extracomment>core/metrics/paths/apls.py:353</extracomment>
         <source>DEFAULT_SPEED must be &gt; 0</source>
         <translation>DEFAULT_SPEED doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:350</extracomment>
+        <extracomment>core/metrics/paths/apls.py:356</extracomment>
         <source>{} has no field &apos;{}&apos;: DEFAULT_SPEED used for all of it</source>
         <translation>{} n&apos;a pas de champ « {} » : DEFAULT_SPEED utilisée partout</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:361</extracomment>
+        <extracomment>core/metrics/paths/apls.py:367</extracomment>
         <source>{}: {} line part(s) without a valid speed in &apos;{}&apos; use DEFAULT_SPEED</source>
         <translation>{} : {} partie(s) de lignes sans vitesse valide dans « {} » utilisent DEFAULT_SPEED</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:380</extracomment>
+        <extracomment>core/metrics/paths/apls.py:386</extracomment>
         <source>snapping control points</source>
         <translation>accrochage des points de contrôle</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:389</extracomment>
+        <extracomment>core/metrics/paths/apls.py:395</extracomment>
         <source>ground truth -&gt; prediction</source>
         <translation>vérité terrain -&gt; prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:426</extracomment>
+        <extracomment>core/metrics/paths/apls.py:432</extracomment>
         <source>VARIANT must be one of {}</source>
         <translation>VARIANT doit être parmi {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:435</extracomment>
+        <extracomment>core/metrics/paths/apls.py:441</extracomment>
         <source>CONTROL_SPACING must be &gt; 0</source>
         <translation>CONTROL_SPACING doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:437</extracomment>
+        <extracomment>core/metrics/paths/apls.py:443</extracomment>
         <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
         <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:447</extracomment>
+        <extracomment>core/metrics/paths/apls.py:453</extracomment>
         <source>both networks are empty: APLS = 1 (SpaceNet convention)</source>
         <translation>les deux réseaux sont vides : APLS = 1 (convention SpaceNet)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:450</extracomment>
+        <extracomment>core/metrics/paths/apls.py:456</extracomment>
         <source>the prediction is empty: APLS = 0</source>
         <translation>la prédiction est vide : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:453</extracomment>
+        <extracomment>core/metrics/paths/apls.py:459</extracomment>
         <source>the ground truth is empty but the prediction is not: APLS = 0</source>
         <translation>la vérité terrain est vide mais pas la prédiction : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:456</extracomment>
+        <extracomment>core/metrics/paths/apls.py:462</extracomment>
         <source>the ground truth has no route of at least MIN_PATH_LENGTH: APLS is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:460</extracomment>
+        <extracomment>core/metrics/paths/apls.py:466</extracomment>
         <source>the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 (as the reference scores a proposal without routes)</source>
         <translation>la prédiction n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS = 0 (comme la référence note une proposition sans itinéraire)</translation>
     </message>
@@ -1574,62 +1579,62 @@
         <translation>la prédiction est vide : PRECISION est indéfinie (NaN), RECALL = 0, F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:115; core/metrics/paths/tlts.py:131</extracomment>
+        <extracomment>core/metrics/paths/optp.py:115; core/metrics/paths/tlts.py:130</extracomment>
         <source>writing results</source>
         <translation>écriture des résultats</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:92</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:91</extracomment>
         <source>N_PATHS must be &gt;= 1</source>
         <translation>N_PATHS doit être &gt;= 1</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:94</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:93</extracomment>
         <source>SNAP_DISTANCE must be &gt;= 0</source>
         <translation>SNAP_DISTANCE doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:96</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:95</extracomment>
         <source>LENGTH_TOLERANCE must be &gt;= 0 (percent)</source>
         <translation>LENGTH_TOLERANCE doit être &gt;= 0 (pour cent)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:102</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:101</extracomment>
         <source>the ground truth has no usable line (no edge of positive length): TLTS samples its paths there</source>
         <translation>la vérité terrain n&apos;a aucune ligne utilisable (aucune arête de longueur positive) : TLTS y tire ses chemins</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:104</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:103</extracomment>
         <source>sampling ground-truth paths</source>
         <translation>tirage des chemins de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:109</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:108</extracomment>
         <source>only {} of {} pairs of connected ground-truth points found in {} draws</source>
         <translation>seulement {} paires de points connectés de vérité terrain sur {} trouvées en {} tirages</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:111</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:110</extracomment>
         <source>ground-truth shortest paths</source>
         <translation>plus courts chemins de la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:113</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:112</extracomment>
         <source>snapping to the prediction</source>
         <translation>accrochage à la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:118</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:117</extracomment>
         <source>the prediction is empty: every path is infeasible</source>
         <translation>la prédiction est vide : tous les chemins sont infaisables</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:127</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:126</extracomment>
         <source>prediction shortest paths</source>
         <translation>plus courts chemins de la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:139</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:138</extracomment>
         <source>no pair of connected ground-truth points: TLTS is undefined (NaN)</source>
         <translation>aucune paire de points connectés de vérité terrain : TLTS est indéfini (NaN)</translation>
     </message>
@@ -1654,12 +1659,12 @@
         <translation>aucun point de contrôle de la vérité terrain dans les sous-graphes : RECALL est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/extract.py:89</extracomment>
+        <extracomment>core/metrics/subgraphs/extract.py:87</extracomment>
         <source>SPACING must be &gt; 0</source>
         <translation>SPACING doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/extract.py:210</extracomment>
+        <extracomment>core/metrics/subgraphs/extract.py:208</extracomment>
         <source>unknown subgraph mode {}</source>
         <translation>mode de sous-graphe inconnu {}</translation>
     </message>
@@ -1734,7 +1739,7 @@
         <translation>aucun germe n&apos;a de correspondant dans la prédiction : PRECISION est indéfinie (NaN), RECALL = 0</translation>
     </message>
     <message>
-        <extracomment>core/network/build.py:540</extracomment>
+        <extracomment>core/network/build.py:539</extracomment>
         <source>{} duplicate overlapping segment(s) collapsed (features drawn twice)</source>
         <translation>{} segment(s) superposé(s) en double fusionné(s) (entités dessinées deux fois)</translation>
     </message>
@@ -4247,6 +4252,10 @@
         <extracomment>family Instances and classes: description</extracomment>
         <source>individual roads matched one to one, by class</source>
         <translation>routes individuelles appariées une à une, par classe</translation>
+    </message>
+    <message>
+        <source>{}, line {}: expected a {} line, got &apos;{}&apos;.</source>
+        <translation type="vanished">{}, ligne {} : ligne {} attendue, reçu « {} ».</translation>
     </message>
     <message>
         <source>The ground truth&apos;s CRS ({}) is not in metres and cannot be transformed to WGS 84 to choose a metric UTM zone ({}). Reproject both layers to a metric CRS first (Vector &gt; Data Management Tools &gt; Reproject Layer).</source>

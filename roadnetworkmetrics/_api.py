@@ -10,9 +10,10 @@ from .core import registry
 from .core.progress import Progress
 from .core.registry import MetricSpec, check_fields
 from .core.runner import run_metric, with_inputs
-from .core.text import message_of
+from .core.text import message_of, msg
 from ._errors import InputError
 from ._inputs import as_source, prepare
+from ._raster import is_raster_path, raster_params
 from ._progress import progress_for
 from ._result import Result
 
@@ -67,10 +68,11 @@ def compute(metric: str, ground_truth: Any, prediction: Any, params: Optional[di
     """Run the metric ``metric`` (an id of :func:`roadnetworkmetrics.metrics`)
     on two inputs with ``params`` (names as in the plugin)."""
     spec = _spec(metric)
-    resolved = resolve(spec, params or {})
+    params = dict(params or {})
+    raster = raster_params(params)
+    resolved = resolve(spec, params)
     fields = field_values(spec, resolved)
-    gt = as_source(ground_truth, "ground truth", fields=fields)
-    pred = as_source(prediction, "prediction", fields=fields)
+    gt, pred = sources(ground_truth, prediction, fields, raster)
     glines, plines, info = prepare(gt, pred, pixel_size)
     try:
         check_fields(spec, resolved, {"GROUND_TRUTH": list(glines.attributes),
@@ -80,6 +82,17 @@ def compute(metric: str, ground_truth: Any, prediction: Any, params: Optional[di
     except (ValueError, KeyError) as e:
         raise InputError(message_of(e))
     return Result(with_inputs(result, info, glines, plines), info.get("working_crs"))
+
+
+def sources(ground_truth: Any, prediction: Any, fields, raster: dict) -> tuple:
+    """Both inputs as Sources; raster parameters (``raster_threshold`` ...)
+    are refused unless an input is a raster file."""
+    if raster and not (is_raster_path(ground_truth) or is_raster_path(prediction)):
+        raise InputError(msg("{} only apply to a raster file given as the ground truth or the "
+                             "prediction (.tif ...); for an array use centrelines().",
+                             ", ".join(sorted(raster))))
+    return (as_source(ground_truth, "ground truth", fields=fields, raster=raster),
+            as_source(prediction, "prediction", fields=fields, raster=raster))
 
 
 def _spec(metric: str) -> MetricSpec:

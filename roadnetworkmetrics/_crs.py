@@ -70,9 +70,10 @@ def to_lonlat(crs):
     return lambda xs, ys: t.transform(np.asarray(xs, float), np.asarray(ys, float))
 
 
-def decide(crs, lines: LineSet):
-    """core.crs.plan for a ground truth in ``crs`` (a pyproj.CRS)."""
-    box = extent(lines)
+def plan_args(crs, box) -> tuple:
+    """(label, geographic, unit, scale, centre) of ``crs`` (a pyproj.CRS)
+    measured over ``box`` = (xmin, ymin, xmax, ymax): the arguments of
+    core.crs.plan and of the raster CRS rule (core/raster/rasterinput.py)."""
     f = to_lonlat(crs)
     unit = "degree" if crs.is_geographic else unit_of(crs)
     scale = worst_scale(f, box) if (not crs.is_geographic and unit == "metre") else None
@@ -82,8 +83,13 @@ def decide(crs, lines: LineSet):
         centre = centre if all(np.isfinite(centre)) else None
     except Exception:  # pyproj.exceptions.ProjError
         centre = None
+    return label(crs), crs.is_geographic, unit, scale, centre
+
+
+def decide(crs, lines: LineSet):
+    """core.crs.plan for a ground truth in ``crs`` (a pyproj.CRS)."""
     try:
-        return plan(label(crs), crs.is_geographic, unit, scale, centre)
+        return plan(*plan_args(crs, extent(lines)))
     except ValueError as e:
         raise InputError(e.args[0])
 

@@ -15,9 +15,10 @@ from .core.progress import Progress
 from .core.registry import check_fields
 from .core.result import json_safe
 from .core.text import message_of
-from ._api import _spec, normalise
+from ._api import _spec, normalise, sources
 from ._errors import InputError
-from ._inputs import as_source, prepare
+from ._inputs import prepare
+from ._raster import raster_params
 from ._progress import progress_for
 from ._result import Result
 
@@ -151,6 +152,7 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
     """
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
     params = dict(params or {})
+    raster = raster_params(params)
     for m in ids:
         if isinstance(params.get(m), dict):
             params[m] = normalise(_spec(m), params[m])
@@ -159,8 +161,7 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
     resolved = _check(ids, params, seed)
     fields = sorted({v for m in ids for p in registry.get(m).all_params()
                      if p.kind == "field" for v in [resolved[m].get(p.name)] if v})
-    gt = as_source(ground_truth, "ground truth", fields=fields)
-    pred = as_source(prediction, "prediction", fields=fields)
+    gt, pred = sources(ground_truth, prediction, fields, raster)
     glines, plines, info = prepare(gt, pred, pixel_size)
     tile_list = _tiles(tiles, tile_size, margin, glines)
     ev = tiled = None
@@ -184,4 +185,8 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
     rows = {"ground truth": gt.name, "prediction": pred.name,
             "working CRS": info.get("working_crs") or "", "metrics": ", ".join(ids),
             "SEED": seed}
+    for label, src in (("ground truth", gt), ("prediction", pred)):
+        if src.raster:
+            rows[f"{label} raster: centreline extraction"] = ", ".join(
+                f"{k} {v}" for k, v in src.raster.items() if k not in ("source", "transform"))
     return EvaluationResult(doc, results, ev, tiled, (glines, plines, rows))

@@ -16,15 +16,20 @@ from .core.network.lineset import LineSet, reader_warnings
 from .core.text import msg
 from . import _crs
 from ._errors import InputError
+from ._raster import is_raster_path, raster_source
 
 LABELS = {"gt": "ground truth", "pred": "prediction"}
 
 
 def as_source(obj: Any, name: str, crs: Any = None, node_xy=None, layer: Optional[str] = None,
-              fields=()) -> Source:
+              fields=(), raster: Optional[dict] = None) -> Source:
     """``obj`` (a path, a networkx graph, shapely geometries, arrays, a
     GeoDataFrame, a LineSet or a Source) as a Source; ``crs`` overrides the
-    CRS found in the object (or gives one where it has none)."""
+    CRS found in the object (or gives one where it has none).  A raster
+    file (.tif ...) gives its centrelines, extracted with the raster
+    parameters ``raster`` ({'RASTER_THRESHOLD': 0.5, ...}: _raster.py)."""
+    if is_raster_path(obj):
+        return raster_source(obj, None, raster, crs=crs)
     try:
         if isinstance(obj, Source):
             src = obj
@@ -45,10 +50,10 @@ def as_source(obj: Any, name: str, crs: Any = None, node_xy=None, layer: Optiona
 
 def _scaled(src: Source, pixel_size: float) -> Source:
     """Pixel coordinates (x right, y down) to metres: x * s, -y * s."""
-    scale = np.array([pixel_size, -pixel_size])
     ls = src.lines
-    lines = LineSet([p * scale for p in ls.parts], ls.part_feature, ls.feature_ids,
-                    ls.attributes, ls.counts)
+    xy, lens = ls.flat()
+    lines = LineSet.from_flat(xy * np.array([pixel_size, -pixel_size]), lens, ls.part_feature,
+                              ls.feature_ids, ls.attributes, ls.counts)
     return Source(lines, None, False, src.name, src.warnings)
 
 
@@ -103,7 +108,8 @@ def prepare(gt: Source, pred: Source, pixel_size: Optional[float] = None):
         raise InputError(msg("The pixel size must be a positive number of metres, got {}.",
                              pixel_size))
     gt, pred = _pixels(gt, pred, pixel_size, info)
-    if _crs._pyproj() is None:
+    # pyproj is imported only for inputs with a CRS (a batch of pixel chips never needs it)
+    if (gt.crs is not None or pred.crs is not None) and _crs._pyproj() is None:
         _without_pyproj(gt, pred, info)
     gcrs = _crs.parse(gt.crs, gt.name)
     pcrs = _crs.parse(pred.crs, pred.name)
@@ -114,6 +120,7 @@ def prepare(gt: Source, pred: Source, pixel_size: Optional[float] = None):
                              "without geometry, {} invalid part(s). Select a layer (or "
                              "features) with roads to compare against.", c.get("features", 0),
                              c.get("null_geometries", 0), c.get("invalid_parts", 0)))
+    _raster_records(gt, pred, gcrs, info)
     if gcrs is None:
         info["working_crs"] = info.pop("unchecked_crs", None)
         if not gt.pixel and pixel_size is None and not info["working_crs"]:
@@ -145,6 +152,19 @@ def prepare(gt: Source, pred: Source, pixel_size: Optional[float] = None):
                                         "distinct vertices, non-finite coordinates or failed "
                                         "transformation).", lab, bad))
     return _checked(glines, plines, info)
+
+
+def _raster_records(gt: Source, pred: Source, gcrs, info: dict) -> None:
+    """A raster input's extraction recorded in ``info`` (SCORES
+    parameters); a raster without a CRS is taken to be in the ground
+    truth's, which must then be in metres on the ground."""
+    for key, src in (("ground_truth_raster", gt), ("prediction_raster", pred)):
+        if src.raster is None:
+            continue
+        info[key] = src.raster
+        if src.crs is None and gcrs is not None and src.lines.parts:
+            from ._raster import check_crs
+            check_crs(gcrs, src.name, _crs.extent(src.lines))
 
 
 def _checked(glines: LineSet, plines: LineSet, info: dict):

@@ -3,6 +3,7 @@
     roadmetrics list
     roadmetrics help METRIC
     roadmetrics METRIC GT PRED [--PARAM value ...] [--json] [--matched out.gpkg ...]
+                              (GT or PRED a .tif: --raster-threshold 0.5 ...)
     roadmetrics evaluate GT PRED [--metrics apls,ccq] [--report report.html] [--json]
     roadmetrics batch METRIC (--pairs GT_DIR PRED_DIR | --manifest CSV |
                               --spacenet GT.csv PROPOSAL.csv) --out rows.csv [--json]
@@ -48,8 +49,9 @@ def _kind_type(p):
     return {"distance": float, "number": float, "integer": int, "bool": _bool}.get(p.kind, str)
 
 
-def _add_params(parser, params, prefix: str = ""):
-    group = parser.add_argument_group("metric parameters (as in the QGIS plugin)")
+def _add_params(parser, params, prefix: str = "",
+                title: str = "metric parameters (as in the QGIS plugin)"):
+    group = parser.add_argument_group(title)
     for p in params:
         dash = "--" + p.name.lower().replace("_", "-")
         names = [f"--{p.name}"] + ([dash] if dash != f"--{p.name}" else [])
@@ -85,7 +87,21 @@ def metric_parser(spec) -> argparse.ArgumentParser:
                        help=f"write the layer {s.name} ({s.label}) to FILE (.geojson; .gpkg, "
                             f".shp ... with pyogrio)")
     _add_params(p, spec.all_params())
+    _add_raster_params(p)
     return p
+
+
+def _add_raster_params(parser) -> None:
+    """--raster-threshold ... (core/raster/params.py): for a raster file
+    (.tif ...) given as the ground truth or the prediction."""
+    from .core.raster.params import RASTER_PARAMS
+    _add_params(parser, RASTER_PARAMS, title="raster input (a .tif ground truth or prediction: "
+                                             "its centrelines are extracted first)")
+
+
+def _raster_names() -> list:
+    from .core.raster.params import RASTER_PARAMS
+    return [p.name for p in RASTER_PARAMS]
 
 
 def _given(args, names, prefix=""):
@@ -110,7 +126,7 @@ def run_metric(spec, argv) -> int:
     from ._api import compute
     from ._writers import check_outputs, write_layer
     args = metric_parser(spec).parse_args(argv)
-    params = _given(args, [p.name for p in spec.all_params()])
+    params = _given(args, [p.name for p in spec.all_params()] + _raster_names())
     sinks = {s.name: getattr(args, "sink_" + s.name) for s in spec.sinks
              if getattr(args, "sink_" + s.name)}
     check_outputs(list(sinks.values()), [args.ground_truth, args.prediction])
@@ -142,6 +158,7 @@ def evaluate_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=1, help="local processes (0: one per core)")
     p.add_argument("--report", metavar="FILE.html", help="write the HTML report")
     _add_params(p, [x for x in registry.NETWORK_PARAMS] + [registry.CLASS_PARAM])
+    _add_raster_params(p)
     return p
 
 
@@ -156,7 +173,8 @@ def run_evaluate(argv) -> int:
         raise InputError(f"--params is not valid JSON ({e})")
     if not isinstance(params, dict):
         raise InputError("--params must be a JSON object")
-    params.update(_given(args, [p.name for p in registry.NETWORK_PARAMS] + ["CLASS_FIELD"]))
+    params.update(_given(args, [p.name for p in registry.NETWORK_PARAMS] + ["CLASS_FIELD"] +
+                         _raster_names()))
     ids = [m.strip() for m in args.metrics.split(",") if m.strip()] if args.metrics else None
     ev = evaluate(args.ground_truth, args.prediction, ids, params, seed=args.seed,
                   tile_size=args.tile_size, aggregation=args.aggregation,

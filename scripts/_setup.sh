@@ -57,8 +57,9 @@ setup_latest_venv() {
     log "creating $VL (latest numpy, scipy, shapely, networkx from PyPI)"
     /usr/bin/python3 -m venv "$VL"
   fi
-  if ! "$VL/bin/python" -c "import numpy, scipy, shapely, networkx, pyproj, pytest, hypothesis, distributed" 2>/dev/null; then
-    "$VL/bin/python" -m pip install -q --disable-pip-version-check -U numpy scipy shapely networkx pyproj pytest hypothesis distributed
+  # scikit-image: the raster tests compare the fallback thinning with its skeletonize
+  if ! "$VL/bin/python" -c "import numpy, scipy, shapely, networkx, pyproj, pytest, hypothesis, distributed, skimage" 2>/dev/null; then
+    "$VL/bin/python" -m pip install -q --disable-pip-version-check -U numpy scipy shapely networkx pyproj pytest hypothesis distributed scikit-image
   fi
   # the linter is pinned: a new ruff release may add checks to the selected rules
   if [ "$("$VL/bin/ruff" --version 2>/dev/null)" != "ruff $RUFF_VERSION" ]; then
@@ -78,7 +79,7 @@ setup_wheel_venv() {
   rm -rf "$ROOT/build" "$ROOT"/*.egg-info
   local whl
   whl="$(ls "$ROOT"/.wheel-dist/road_network_metrics-*.whl)"
-  "$VW/bin/python" -m pip install -q --disable-pip-version-check "$whl[graphs,crs,io,progress,geopandas]" pytest hypothesis
+  "$VW/bin/python" -m pip install -q --disable-pip-version-check "$whl[graphs,crs,io,progress,geopandas,parquet,dask,raster]" pytest hypothesis
 }
 
 # ruff with the project's configuration (pyproject.toml) over the whole tree

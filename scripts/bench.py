@@ -4,8 +4,10 @@ core computation on the bundled sample and on 4x and 16x mosaics of it
 
 Each (metric, size) runs in a fresh process so that peak memory (maximum
 resident set size, whole process, Python included) is its own.
-Usage: python scripts/bench.py [--sizes 1 4 16] [--repeat 3] [--metrics apls]
+Usage: python scripts/bench.py [--sizes 1 4 16] [--repeat 3] [--metrics apls] [--scaling]
 APLS also gets a row on the 8x8 (64x) mosaic (one run; --no-apls-64 skips it).
+--scaling: every metric at 1x, 4x, 16x and 64x, one run each, and the table of
+docs/performance.md "Scaling" with the exponent k of time ~ km^k fitted per metric.
 """
 import argparse
 import json
@@ -401,7 +403,13 @@ def main():
     ap.add_argument("--million", action="store_true",
                     help="only network building from one million 2-vertex lines (also in --stress)")
     ap.add_argument("--million-worker", action="store_true")
+    ap.add_argument("--raster-read", action="store_true",
+                    help="only reading 10,000^2 and 20,000^2 probability maps in windows "
+                         "(scripts/bench_raster_read.py; needs GDAL's Python bindings)")
     ap.add_argument("--sizes", type=int, nargs="+", default=[1, 4, 16])
+    ap.add_argument("--scaling", action="store_true",
+                    help="every metric at 1x, 4x, 16x and 64x, one run each, and the scaling "
+                         "table with the fitted exponent (time ~ km^k) for docs/performance.md")
     ap.add_argument("--no-apls-64", action="store_true",
                     help="skip the extra row of APLS on the 8x8 (64x) mosaic, added when APLS is "
                          "benchmarked and 64 is not among --sizes (issue 22: <= 60 s, <= 1 GB)")
@@ -415,6 +423,8 @@ def main():
     ap.add_argument("--worker-cores", type=int, default=None)
     ap.add_argument("--out", default=os.path.join(ROOT, "bench-output", "bench.md"))
     a = ap.parse_args()
+    if a.scaling:
+        a.sizes, a.repeat, a.no_apls_64 = [1, 4, 16, 64], 1, True
     if a.worker:
         worker(a.worker[0], int(a.worker[1]), a.repeat, a.worker_cores)
         return
@@ -433,6 +443,9 @@ def main():
     if a.million:
         million_row()
         return
+    if a.raster_read:
+        raise SystemExit(subprocess.run([sys.executable, os.path.join(
+            os.path.dirname(os.path.abspath(__file__)), "bench_raster_read.py")]).returncode)
     if a.stress:
         for kind, factor, label in (("repeat", 1, "sample"),
                                     ("repeat", 300, "each vertex repeated 300 times"),
@@ -509,7 +522,39 @@ def main():
                      f"{d['median_cpu_s']:.3f} | {d['peak_mb']:.0f} | {d['score_name']} {d['score']:.4f} |\n")
         for line in extra:
             fh.write(f"\n{line}\n")
+        if a.scaling:
+            fh.write("\n" + scaling_table(rows) + "\n")
+    if a.scaling:
+        print(scaling_table(rows))
     print("table written to", a.out)
+
+
+def fitted_exponent(km, seconds):
+    """k of time ~ km^k: least squares on log-log over the mosaics (4x and
+    up; at 1x fixed costs such as imports and set-up dominate)."""
+    pts = [(x, t) for x, t in zip(km, seconds) if x > 1.5 * min(km) and t > 0]
+    if len(pts) < 2:
+        return float("nan")
+    x, t = np.log([p[0] for p in pts]), np.log([p[1] for p in pts])
+    return float(np.polyfit(x, t, 1)[0])
+
+
+def scaling_table(rows):
+    """Markdown: per metric, wall / CPU seconds and peak RSS at each size,
+    and the exponent fitted on CPU time (less sensitive to other jobs on
+    the machine than wall time)."""
+    sizes = sorted({int(d["label"][:-1]) for d in rows})
+    head = "| metric | " + " | ".join(f"{n}x ({km:.0f} km)" for n, km in sorted(
+        {int(d["label"][:-1]): d["gt_km"] for d in rows}.items())) + " | k (CPU) |"
+    out = [head, "|---" * (len(sizes) + 2) + "|"]
+    for m in dict.fromkeys(d["metric"] for d in rows):
+        mine = {int(d["label"][:-1]): d for d in rows if d["metric"] == m}
+        cells = [f"{mine[n]['median_s']:.2f} s / {mine[n]['median_cpu_s']:.2f} s CPU, "
+                 f"{mine[n]['peak_mb']:.0f} MB" if n in mine else "" for n in sizes]
+        k = fitted_exponent([mine[n]["gt_km"] for n in sizes if n in mine],
+                            [mine[n]["median_cpu_s"] for n in sizes if n in mine])
+        out.append(f"| {m} | " + " | ".join(cells) + f" | {k:.2f} |")
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

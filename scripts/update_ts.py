@@ -199,6 +199,10 @@ def collect_registry_strings():
                 add(label, f"{spec.id}: sink {s.name} legend {value}")
     for group, text in registry.GROUP_DESCRIPTIONS.items():
         add(text, f"family {group}: description")
+    from core.raster.params import RASTER_PARAMS  # every algorithm taking a raster shows them
+    for p in RASTER_PARAMS:
+        add(p.label, f"raster parameter {p.name} label")
+        add(p.help, f"raster parameter {p.name} help")
     return out
 
 

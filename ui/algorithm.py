@@ -12,10 +12,7 @@ import math
 from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
                        QgsLineString, QgsPoint, QgsProcessingAlgorithm,
                        QgsProcessingException, QgsProcessingOutputNumber,
-                       QgsProcessingOutputString, QgsProcessingParameterBoolean,
-                       QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString)
+                       QgsProcessingOutputString, QgsProcessingParameterFeatureSink)
 
 from ..core import registry
 from ..core.runner import run_metric, with_inputs
@@ -26,21 +23,19 @@ from .checks import (
     check_parameter_values,
     check_run,
     field_names,
+    ground_truth_parameter,
     prediction_parameter,
     resolve_single,
 )
 from .compat import (
     make_field,
     max_threads,
-    FieldDataType,
-    NumberType,
-    ParameterFlag,
     SinkFlag,
     SourceType,
     WkbType,
 )
 from .i18n import tr
-from .inputs import read_inputs
+from .rasters import raster_help, raster_input_parameters, raster_parameters, read_inputs
 from .summary import warn
 from .styles import style_sink
 from .summary import (
@@ -52,7 +47,8 @@ from .summary import (
     metric_summary,
     translate,
 )
-from .tool_common import metres_parameter, write_report
+from .qgsparams import parameter_value, qgis_parameter
+from .tool_common import write_report
 
 
 
@@ -94,7 +90,9 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
                 d += f", {tr('default')} {p.default}" + (f" {p.unit}" if p.unit else "")
             lines.append(f"<li><b>{labels[p.name]}</b> ({d}): "
                          f"{help_with_labels(tr(p.help), labels)}</li>")
-        lines.append("</ul><h3>" + tr("Outputs") + "</h3><ul>")
+        raster_labels = {d.name(): d.description() for d in self.parameterDefinitions()}
+        lines.append("</ul><p>" + help_with_labels(raster_help(), raster_labels) + "</p>")
+        lines.append("<h3>" + tr("Outputs") + "</h3><ul>")
         for o in self.spec.outputs:
             lines.append(f"<li><b>{o.name}</b>: {help_with_labels(tr(o.help), labels)}</li>")
         lines.append("<li><b>SCORES</b>: " + tr("JSON with every score, the parameters used, "
@@ -123,15 +121,13 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
 
     # -- parameters ---------------------------------------------------------
     def initAlgorithm(self, config=None):
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [SourceType.VectorLine]))
+        self.addParameter(ground_truth_parameter())
         self.addParameter(prediction_parameter())
+        for qp in raster_input_parameters():
+            self.addParameter(qp)
         for p in self.spec.all_params():
-            qp = self._make_param(p)
-            if p.advanced:
-                qp.setFlags(qp.flags() | ParameterFlag.Advanced)
-            if hasattr(qp, "setHelp"):
-                qp.setHelp(tr(p.help))
+            self.addParameter(qgis_parameter(p))
+        for qp in raster_parameters():
             self.addParameter(qp)
         for s in self.spec.sinks:
             t = {"Point": SourceType.VectorPoint, "None": SourceType.Vector}.get(
@@ -143,58 +139,9 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
         self.addParameter(html_parameter())
 
-    @staticmethod
-    def _make_param(p):
-        label = tr(p.label) + (f" [{p.unit}]" if p.unit and p.kind != "distance" else "")
-        if p.kind == "distance":
-            q = metres_parameter(p.name, label, p.default, p.optional,
-                                 p.minimum if p.minimum is not None else 0.0)
-            if p.maximum is not None:
-                q.setMaximum(p.maximum)
-            return q
-        if p.kind in ("number", "integer"):
-            t = NumberType.Integer if p.kind == "integer" else NumberType.Double
-            args = [p.name, label, t, p.default, p.optional]
-            q = QgsProcessingParameterNumber(*args)
-            if p.minimum is not None:
-                q.setMinimum(p.minimum)
-            if p.maximum is not None:
-                q.setMaximum(p.maximum)
-            return q
-        if p.kind == "enum":
-            return QgsProcessingParameterEnum(p.name, label, p.options, False,
-                                              p.options.index(p.default), p.optional)
-        if p.kind == "bool":
-            return QgsProcessingParameterBoolean(p.name, label, bool(p.default), p.optional)
-        if p.kind == "field":
-            ftype = {"numeric": FieldDataType.Numeric,
-                     "string": FieldDataType.String}.get(
-                p.field_type, FieldDataType.Any)
-            return QgsProcessingParameterField(p.name, label, p.default, p.parent, ftype, False,
-                                               p.optional)
-        return QgsProcessingParameterString(p.name, label, p.default, False, p.optional)
-
     def _values(self, parameters, context):
-        out = {}
-        for p in self.spec.all_params():
-            raw = parameters.get(p.name)
-            if p.optional and (raw is None or raw == "" or (hasattr(raw, "isNull") and raw.isNull())):
-                out[p.name] = None if p.kind != "field" else None
-                continue
-            if p.kind in ("distance", "number"):
-                out[p.name] = self.parameterAsDouble(parameters, p.name, context)
-            elif p.kind == "integer":
-                out[p.name] = self.parameterAsInt(parameters, p.name, context)
-            elif p.kind == "enum":
-                out[p.name] = p.options[self.parameterAsEnum(parameters, p.name, context)]
-            elif p.kind == "bool":
-                out[p.name] = self.parameterAsBoolean(parameters, p.name, context)
-            elif p.kind == "field":
-                v = self.parameterAsString(parameters, p.name, context)
-                out[p.name] = v or None
-            else:
-                out[p.name] = self.parameterAsString(parameters, p.name, context)
-        return out
+        return {p.name: parameter_value(self, p, parameters, context)
+                for p in self.spec.all_params()}
 
     # -- run ----------------------------------------------------------------
     def processAlgorithm(self, parameters, context, feedback):

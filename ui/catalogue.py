@@ -22,6 +22,7 @@ FAMILY_ICONS = {
     "instances_and_classes": "instances.svg",
     "reports": "evaluate.svg",
     "metric_analysis": "analysis.svg",
+    "rasters": "rasters.svg",
 }
 
 

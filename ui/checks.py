@@ -29,7 +29,7 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsDataSourceUri, QgsProces
 from ..core import registry
 from ..core.crs import RECORD_KEYS as CRS_RECORD_KEYS
 from ..core.text import msg
-from .compat import GeometryType, SourceType, WkbType
+from .compat import GeometryType, ParameterFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
 from .summary import error_text, translate, warn
 
@@ -205,6 +205,8 @@ def input_layers(alg, parameters, context):
             path = alg.parameterAsFile(parameters, d.name(), context)
             if path:
                 out.append((d.name(), path))
+        elif d.type() == "raster":
+            out.append((d.name(), alg.parameterAsRasterLayer(parameters, d.name(), context)))
         else:
             out.append((d.name(), _layer(alg, parameters, d.name(), context)))
     return out
@@ -587,10 +589,29 @@ def own_sentence(alg, parameters, context):
     return None
 
 
+def _given(alg, parameters, name):
+    return alg.parameterDefinition(name) is not None and parameters.get(name) not in (None, "")
+
+
 def _check_prediction_given(alg, parameters):
-    if alg.parameterDefinition("PREDICTION") is not None and \
-            parameters.get("PREDICTION") in (None, ""):
-        raise QgsProcessingException(tr("Choose the prediction layer (the lines to evaluate)."))
+    """Both inputs given, each as lines or (where the algorithm takes one)
+    as a raster (GROUND_TRUTH_RASTER, PREDICTION_RASTER), not both ways."""
+    for name, label in (("GROUND_TRUTH", tr_noop("ground truth")),
+                        ("PREDICTION", tr_noop("prediction"))):
+        if alg.parameterDefinition(name) is None:
+            continue
+        vector, raster = _given(alg, parameters, name), _given(alg, parameters, name + "_RASTER")
+        if vector and raster:
+            raise QgsProcessingException(tr(
+                "Give the {} as lines ({}) or as a raster ({}), not both.").format(
+                tr(label), name, name + "_RASTER"))
+        if vector or raster:
+            continue
+        if name == "PREDICTION":
+            raise QgsProcessingException(tr("Choose the prediction layer (the lines to evaluate)."))
+        if alg.parameterDefinition(name).flags() & ParameterFlag.Optional:
+            raise QgsProcessingException(tr("Choose the ground-truth layer (the reference lines) "
+                                            "or raster."))
 
 
 def check_run(alg, parameters, context, feedback, metric_params=None, fields=True,
@@ -606,7 +627,8 @@ def check_run(alg, parameters, context, feedback, metric_params=None, fields=Tru
     names = [d.name() for d in alg.parameterDefinitions()]
     sources = {}
     for n, label in LINE_INPUTS.items():
-        if n in names and parameters.get(n) not in (None, ""):
+        if n in names and parameters.get(n) not in (None, "") and \
+                alg.parameterDefinition(n).type() == "source":
             sources[n] = alg.parameterAsSource(parameters, n, context)
             check_line_layer(sources[n], tr(label))
     _check_prediction_given(alg, parameters)
@@ -688,6 +710,14 @@ def field_names(metric_params):
             if v and v not in out:
                 out.append(v)
     return out
+
+
+def ground_truth_parameter():
+    """GROUND_TRUTH, optional for QGIS because the algorithms that also
+    take GROUND_TRUTH_RASTER accept either (check_run asks for one)."""
+    from qgis.core import QgsProcessingParameterFeatureSource
+    return QgsProcessingParameterFeatureSource(
+        "GROUND_TRUTH", tr("Ground truth (reference lines)"), [SourceType.VectorLine], None, True)
 
 
 def prediction_parameter():

@@ -8,7 +8,7 @@ import math
 from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
                        QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingOutputString, QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
+                       QgsProcessingParameterField,
                        QgsProcessingParameterFileDestination)
 
 from ..core import registry
@@ -18,10 +18,12 @@ from ..core.analysis.tiles import evaluate_tiles
 from ..core.progress import Cancelled
 from ..core.reports.report import evaluation_report
 from ..core.result import json_safe
-from .checks import check_run, field_names, layer_crs, prediction_parameter, resolve_tool
+from .checks import (check_run, field_names, ground_truth_parameter, layer_crs, prediction_parameter,
+                     resolve_tool)
+from .catalogue import help_with_labels
 from .compat import FieldDataType, make_field, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
-from .inputs import read_inputs
+from .rasters import raster_help, raster_input_parameters, raster_parameters, read_inputs
 from .summary import warn
 from .summary import error_text, evaluation_summary, input_rows, meta, translate
 from .tool_common import (
@@ -59,11 +61,17 @@ class EvaluateAlgorithm(ToolAlgorithm):
         "(JSON)</i>: optional, e.g. {\"apls\": {\"VARIANT\": \"sat2graph\"}}. All "
         "distances are in metres.")
 
+    def shortHelpString(self):
+        labels = {d.name(): d.description() for d in self.parameterDefinitions()}
+        return (super().shortHelpString() + "<p>" + help_with_labels(raster_help(), labels) +
+                "</p>")
+
     def initAlgorithm(self, config=None):
         specs = self.specs()
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [SourceType.VectorLine]))
+        self.addParameter(ground_truth_parameter())
         self.addParameter(prediction_parameter())
+        for p in raster_input_parameters():
+            self.addParameter(p)
         self.addParameter(metrics_parameter(specs))
         self.addParameter(QgsProcessingParameterField(
             "CLASS_FIELD", tr("Class field (scores per class)"), None, "GROUND_TRUTH",
@@ -72,7 +80,8 @@ class EvaluateAlgorithm(ToolAlgorithm):
         tiles, tiles_advanced = tile_parameters()
         for p in tiles:
             self.addParameter(p)
-        self.add_advanced(tiles_advanced + run_parameters() + network_parameters("GROUND_TRUTH"))
+        self.add_advanced(tiles_advanced + run_parameters() + network_parameters("GROUND_TRUTH") +
+                          raster_parameters())
         self.addParameter(QgsProcessingParameterFileDestination(
             "REPORT", tr("HTML report"), tr("HTML files (*.html)"), None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
@@ -132,7 +141,9 @@ class EvaluateAlgorithm(ToolAlgorithm):
         workers = self.parameterAsInt(parameters, "WORKERS", context)
         try:
             if tiles_src is not None or tile_size > 0:
-                gt_crs = layer_crs(self.parameterAsSource(parameters, "GROUND_TRUTH", context))
+                gt_crs = layer_crs(self.parameterAsSource(parameters, "GROUND_TRUTH", context) or
+                                   self.parameterAsRasterLayer(parameters, "GROUND_TRUTH_RASTER",
+                                                               context))
                 tiles = read_tiles(tiles_src, tile_size, gt, crs, context, gt_crs)
                 feedback.pushInfo(tr("{} tile(s), aggregation {}, empty tiles: {}").format(
                     len(tiles), aggregation, empty))

@@ -87,8 +87,10 @@ def check_line_source(source, name):
     check_line_layer(source, name)
 
 
-def _crs_plan(crs, extent, context):
-    """core.crs.plan for the ground truth's CRS, measured at ``extent``."""
+def plan_args(crs, extent, context):
+    """(label, geographic, unit, scale, centre) of ``crs`` measured at
+    ``extent``: the arguments of core.crs.plan (and of the raster CRS
+    rule, core/raster/rasterinput.py)."""
     units = crs.mapUnits()
     unit = None if units == DistanceUnit.Unknown else (
         "metre" if units == DistanceUnit.Meters else crs_unit(crs))
@@ -106,7 +108,17 @@ def _crs_plan(crs, extent, context):
             centre = (lon[0], lat[0]) if math.isfinite(lon[0]) and math.isfinite(lat[0]) else None
         except QgsCsException:
             centre = None
-    return plan(crs_label(crs), crs.isGeographic(), unit, scale, centre)
+    return crs_label(crs), crs.isGeographic(), unit, scale, centre
+
+
+def _crs_plan(crs, extent, context):
+    """core.crs.plan for the ground truth's CRS, measured at ``extent``."""
+    return plan(*plan_args(crs, extent, context))
+
+
+def layer_extent(layer):
+    """The extent of a feature source or a map layer in its own CRS."""
+    return layer.sourceExtent() if hasattr(layer, "sourceExtent") else layer.extent()
 
 
 def working_crs(gt, pred, context, feedback, info):
@@ -122,7 +134,7 @@ def working_crs(gt, pred, context, feedback, info):
         info["working_crs"] = None
         return crs
     try:
-        decision = _crs_plan(crs, gt.sourceExtent(), context)
+        decision = _crs_plan(crs, layer_extent(gt), context)
     except ValueError as e:
         raise QgsProcessingException("{} {}".format(translate(e.args[0]), tr(
             "(Vector > Data Management Tools > Reproject Layer)")))
@@ -264,7 +276,8 @@ def _features(source, request, feedback, progress_range, counts):
 
 def read_inputs(alg, parameters, context, feedback, fields=()):
     """Both layers as LineSets in the working CRS, with the input rules
-    applied.  Returns (gt, pred, crs, info); gt is None when cancelled."""
+    applied.  Returns (gt, pred, crs, info); gt is None when cancelled.
+    (ui/rasters.py read_inputs: the same with raster inputs.)"""
     gt_src = alg.parameterAsSource(parameters, "GROUND_TRUTH", context)
     pred_src = alg.parameterAsSource(parameters, "PREDICTION", context)
     check_line_source(gt_src, tr("ground-truth"))
@@ -276,6 +289,13 @@ def read_inputs(alg, parameters, context, feedback, fields=()):
                       layer_crs(gt_src))
     if feedback.isCanceled():
         return None, None, crs, info
+    check_read(gt, pred, info, feedback)
+    return gt, pred, crs, info
+
+
+def check_read(gt, pred, info, feedback):
+    """After reading: refuse a ground truth without a usable line; warn of
+    skipped parts and parts beyond the coordinate bound (into ``info``)."""
     if len(gt.parts) == 0:
         c = gt.counts
         raise QgsProcessingException(
@@ -294,4 +314,3 @@ def read_inputs(alg, parameters, context, feedback, fields=()):
         for w in found:  # English in SCORES, translated in the log
             info["warnings"].append(w)
             warn(feedback, translate(w))
-    return gt, pred, crs, info

@@ -38,3 +38,5 @@ class RoadMetricsProvider(QgsProcessingProvider):
         self.addAlgorithm(SensitivityAlgorithm())
         from .compare import CompareAlgorithm
         self.addAlgorithm(CompareAlgorithm())
+        from .centrelines import CentrelinesAlgorithm
+        self.addAlgorithm(CentrelinesAlgorithm())

@@ -60,14 +60,19 @@ def network_text(ls):
 
 
 def input_rows(alg, parameters, context, info, gt, pred):
-    """{label: text} of both inputs and the working CRS."""
-    return {
-        tr("ground truth"): f"{info.get('gt_name')}: {source_text(alg, parameters, 'GROUND_TRUTH', context)}"
-                            f" ({network_text(gt)})",
-        tr("prediction"): f"{info.get('pred_name')}: {source_text(alg, parameters, 'PREDICTION', context)}"
-                          f" ({network_text(pred)})",
-        tr("working CRS"): info.get("working_crs") or "",
-    }
+    """{label: text} of both inputs and the working CRS; a raster input
+    names its file and the extraction's parameters."""
+    rows = {}
+    for key, name, label, ls in (("gt", "GROUND_TRUTH", tr("ground truth"), gt),
+                                 ("pred", "PREDICTION", tr("prediction"), pred)):
+        raster = info.get(("ground_truth" if key == "gt" else "prediction") + "_raster")
+        source = source_text(alg, parameters, name + ("_RASTER" if raster else ""), context)
+        rows[label] = f"{info.get(key + '_name')}: {source} ({network_text(ls)})"
+        if raster:
+            rows[tr("{} raster: centreline extraction").format(label)] = ", ".join(
+                f"{k} {v}" for k, v in raster.items() if k not in ("source", "transform"))
+    rows[tr("working CRS")] = info.get("working_crs") or ""
+    return rows
 
 
 def log_block(feedback, title, lines):

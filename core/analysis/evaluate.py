@@ -184,14 +184,16 @@ def scores_document(ids: list, info: dict, numbers: dict, ev: Optional[Evaluatio
                     empty: Optional[str] = None) -> dict:
     """evaluate-all's SCORES (the same in QGIS, the library and the CLI):
     the metrics run, the working CRS and what was done to the inputs
-    (``info``: ``working_crs``, core.crs.RECORD_KEYS, ``warnings``), the flat
+    (``info``: ``working_crs``, core.crs.RECORD_KEYS, the runner's
+    INPUT_RECORD_KEYS such as a raster input's extraction, ``warnings``), the flat
     ``numbers``, and each metric's result (whole extent: ``results`` and
     ``errors``) or the aggregate over tiles (``aggregate``, tile counts;
     the scores of each tile stay out, so SCORES stays bounded)."""
     from ..crs import RECORD_KEYS
+    from ..runner import INPUT_RECORD_KEYS
     scores = {"metrics": list(ids), "working_crs": info.get("working_crs"),
               "warnings": list(info.get("warnings") or []), "numbers": numbers}
-    for k in RECORD_KEYS + ("pixel_size_m",):
+    for k in RECORD_KEYS + INPUT_RECORD_KEYS:
         if info.get(k):
             scores[k] = info[k]
     if ev is not None:

@@ -66,10 +66,10 @@ from typing import Optional
 import math
 
 import numpy as np
-from scipy.spatial import cKDTree
 
 from ..geometry import polyline_edit as pe
 from ..geometry.polyline import cumulative_lengths
+from ..lazy_scipy import cKDTree
 from ..network.lineset import LineSet, network_from
 from ..network.build import densify_locations
 from ..network.paths import NetworkDistances

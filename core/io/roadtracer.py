@@ -8,7 +8,7 @@ import os
 
 import numpy as np
 
-from ..text import msg
+from ..text import N_, msg
 from .source import Source
 from ..network.lineset import LineSet
 
@@ -54,9 +54,10 @@ def _rows(lines, name, first, kind):
                 raise ValueError
             out.append([kind(c) for c in cells])
         except ValueError:
-            what = "vertex 'x y'" if kind is float else "edge 'i j'"
-            raise ValueError(msg("{}, line {}: expected a {} line, got '{}'.",
-                                 name, first + k + 1, what, l.strip()[:60]))
+            template = (N_("{}, line {}: expected a vertex line 'x y', got '{}'.")
+                        if kind is float else
+                        N_("{}, line {}: expected an edge line 'i j', got '{}'."))
+            raise ValueError(msg(template, name, first + k + 1, l.strip()[:60]))
     arr = np.asarray(out, dtype=float if kind is float else np.int64).reshape(-1, 2)
     if kind is float and not np.isfinite(arr).all():
         raise ValueError(msg("{}: non-finite vertex coordinates.", name))

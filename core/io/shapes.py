@@ -38,6 +38,17 @@ def _plain(v):
     return v
 
 
+def _coordinates_not_raster(a: np.ndarray, name: str) -> None:
+    """A bare 2-D array is a line's (k, 2) or (k, 3) coordinates; a wider
+    or boolean one is a raster, which is refused with the way to give it
+    (its pixels need a position and size: docs/raster.md)."""
+    if a.dtype == bool or a.shape[1] not in (2, 3):
+        raise ValueError(msg("{}: a 2-D array of shape {} is not a line's (k, 2) coordinates; "
+                             "a raster mask or probability map needs its position and pixel "
+                             "size: give centrelines(array, transform or pixel_size=...) or a "
+                             "GeoTIFF path.", name, tuple(a.shape)))
+
+
 def from_objects(obj: Any, name: str = "lines", crs: Optional[Any] = None) -> Source:
     """One or many shapely geometries, WKT / WKB, or coordinate arrays."""
     if hasattr(obj, "geometry") or type(obj).__name__ == "GeoSeries":
@@ -47,6 +58,7 @@ def from_objects(obj: Any, name: str = "lines", crs: Optional[Any] = None) -> So
     if _is_geometry(obj) or isinstance(obj, (str, bytes)):
         items = [obj]
     elif isinstance(obj, np.ndarray) and obj.ndim == 2 and obj.dtype != object:
+        _coordinates_not_raster(obj, name)
         items = [obj]
     else:
         try:

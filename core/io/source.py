@@ -18,13 +18,15 @@ class Source:
     pyproj.CRS accepts ('EPSG:3067', WKT), None when unknown; ``pixel``:
     coordinates are image pixels (x right, y down) to be scaled to metres
     by a pixel size; ``name``: for messages; ``warnings``: what the reader
-    noticed (skipped features ...)."""
+    noticed (skipped features ...); ``raster``: for centrelines extracted
+    from a raster, what the extraction did (core/raster/params.py record)."""
 
     lines: LineSet
     crs: Optional[Any] = None
     pixel: bool = False
     name: str = ""
     warnings: list = field(default_factory=list)
+    raster: Optional[dict] = None
 
 
 def usable(part: np.ndarray) -> bool:
@@ -37,10 +39,16 @@ def usable(part: np.ndarray) -> bool:
 class LineCollector:
     """Builds a LineSet feature by feature, counting what it skips as the
     QGIS reader does (``features``, ``null_geometries``, ``invalid_parts``,
-    ``multipart``, ``not_lines``)."""
+    ``multipart``, ``not_lines``).  The kept parts' vertices are stored as
+    blocks of coordinates and lengths (one block per :meth:`add_many`), and
+    the LineSet is made from them in one piece (``LineSet.from_flat``)."""
 
     def __init__(self, fields=()):
-        self.parts, self.part_feature, self.fids = [], [], []
+        self.part_feature, self.fids = [], []
+        self.n_parts = 0
+        self._xy: list = []      # coordinate blocks
+        self._lens: list = []    # part lengths per block (int64 arrays)
+        self._pending: list = []  # lengths of the parts add() appended since
         self.fields = list(fields)
         self.attrs = {f: [] for f in self.fields}
         self.counts = {"features": 0, "null_geometries": 0, "invalid_parts": 0,
@@ -68,8 +76,10 @@ class LineCollector:
         fi = len(self.fids)
         self.fids.append(fi if fid is None else fid)
         for p in good:
-            self.parts.append(p)
+            self._xy.append(p)
+            self._pending.append(len(p))
             self.part_feature.append(fi)
+        self.n_parts += len(good)
         attributes = attributes or {}
         for f in self.fields:
             self.attrs[f].append(attributes.get(f))
@@ -98,7 +108,11 @@ class LineCollector:
         self.counts["invalid_parts"] += int(k - good.sum())
         first = len(self.fids)
         idx = np.nonzero(good)[0]
-        self.parts.extend(coords[offsets[i]:offsets[i + 1]] for i in idx.tolist())
+        self._flush()
+        self._xy.append(coords[offsets[0]:offsets[-1]] if good.all()
+                        else coords[offsets[0]:offsets[-1]][np.repeat(good, n)])
+        self._lens.append(n[good])
+        self.n_parts += len(idx)
         self.part_feature.extend(range(first, first + len(idx)))
         self.fids.extend(range(first, first + len(idx)))
         for f in self.fields:
@@ -121,9 +135,17 @@ class LineCollector:
             return
         self.add(parts, fid, attributes)
 
+    def _flush(self) -> None:
+        if self._pending:
+            self._lens.append(np.array(self._pending, dtype=np.int64))
+            self._pending = []
+
     def lineset(self) -> LineSet:
         fids = self.fids if all(isinstance(f, (int, np.integer)) for f in self.fids) else None
-        return LineSet(self.parts, self.part_feature, fids, self.attrs, self.counts)
+        self._flush()
+        xy = np.concatenate(self._xy) if self._xy else np.zeros((0, 2))
+        lens = np.concatenate(self._lens) if self._lens else np.zeros(0, dtype=np.int64)
+        return LineSet.from_flat(xy, lens, self.part_feature, fids, self.attrs, self.counts)
 
     def warnings(self, name: str) -> list:
         c, out = self.counts, []
@@ -135,7 +157,7 @@ class LineCollector:
         return out
 
     def source(self, name: str, crs=None, pixel: bool = False) -> Source:
-        if self.counts["features"] and not self.parts and self.counts["not_lines"] == \
+        if self.counts["features"] and not self.n_parts and self.counts["not_lines"] == \
                 self.counts["features"]:
             raise ValueError(msg("{} contains no lines: {} feature(s), none of them a "
                                  "LineString or MultiLineString.", name, self.counts["features"]))

@@ -27,10 +27,9 @@ from __future__ import annotations
 from typing import Optional
 
 import numpy as np
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 from ..geometry.polyline import project_points_on_segments
+from ..lazy_scipy import connected_components, coo_matrix
 from ..progress import checkpoint
 from ..text import msg
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 import threading
 
 import numpy as np
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components, dijkstra
+
+from ..lazy_scipy import connected_components, coo_matrix, dijkstra
 
 
 DIJKSTRA_CHUNK = 8  # trees per dijkstra call on the row store's path

@@ -9,9 +9,9 @@ segment exactly; the exact distance is then computed by projection.
 from __future__ import annotations
 
 import numpy as np
-from scipy.spatial import cKDTree
 
 from ..geometry.polyline import project_points_on_segments
+from ..lazy_scipy import cKDTree
 
 
 def segment_pieces(ax: np.ndarray, ay: np.ndarray, bx: np.ndarray, by: np.ndarray,

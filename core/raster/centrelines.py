@@ -12,8 +12,7 @@ import numpy as np
 from ..network.lineset import LineSet
 from ..progress import NO_PROGRESS, Progress
 from ..text import N_, msg
-from .mask import (as_transform, fill_small_holes, pixel_area, remove_small_components,
-                   road_mask, to_map)
+from .mask import as_transform, clean_mask, pixel_area, road_mask, to_map
 from .skelgraph import skeleton_graph
 from .thinning import skeletonize
 
@@ -63,19 +62,29 @@ def extract_centrelines(array, transform, *, threshold: Optional[float] = None, 
     area = pixel_area(t)
     progress.set(0.0, N_("Thresholding the raster"))
     mask = road_mask(array, threshold=threshold, classes=classes, nodata=nodata)
-    mask = remove_small_components(mask, min_area_m2 / area)
-    mask = fill_small_holes(mask, fill_holes_m2 / area)
+    mask = clean_mask(mask, min_area_m2 / area, fill_holes_m2 / area)
     progress.set(0.1, N_("Thinning the road mask"))
     skel = skeletonize(mask, use_skimage=use_skimage)
     progress.set(0.6, N_("Tracing the skeleton"))
     _, edges = skeleton_graph(skel)
-    lines = [(u, v, to_map(rc, t)) for u, v, rc in edges]
+    del skel
+    lines = _to_map_all(edges, t)
     progress.set(0.8, N_("Pruning and simplifying"))
     lines = prune_spurs(lines, prune_m)
-    parts = [simplify(c, simplify_m) for _, _, c in lines]
+    parts = simplify_all([c for _, _, c in lines], simplify_m)
     parts = [p for p in parts if len(p) >= 2]
     progress.set(1.0, None)
     return LineSet(parts)
+
+
+def _to_map_all(edges: list, transform: tuple) -> list:
+    """``[(u, v, map coordinates)]`` of the skeleton's branches: one
+    transform of all their (row, col) at once, split again per branch."""
+    if not edges:
+        return []
+    xy = to_map(np.concatenate([rc for _, _, rc in edges]), transform)
+    ends = np.cumsum([len(rc) for _, _, rc in edges])[:-1]
+    return [(u, v, c) for (u, v, _), c in zip(edges, np.split(xy, ends))]
 
 
 def _length(c: np.ndarray) -> float:
@@ -157,3 +166,26 @@ def simplify(coords: np.ndarray, tolerance: float) -> np.ndarray:
         from shapely.geometry import LineString
         c = np.asarray(LineString(c).simplify(tolerance, preserve_topology=False).coords)
     return c
+
+
+def simplify_all(lines: list, tolerance: float) -> list:
+    """:func:`simplify` of each line; with shapely 2, one vectorised call
+    (the same GEOS Douglas-Peucker) for all the lines of more than 2
+    vertices instead of a LineString each."""
+    from ..geometry.shapely_support import has_vectorised_shapely
+    if tolerance <= 0 or not lines or not has_vectorised_shapely():
+        return [simplify(c, tolerance) for c in lines]
+    import shapely
+    lines = [simplify(c, 0) for c in lines]  # consecutive duplicates dropped
+    long = [k for k, c in enumerate(lines) if len(c) > 2]
+    if long:
+        sizes = [len(lines[k]) for k in long]
+        geoms = shapely.linestrings(np.concatenate([lines[k] for k in long]),
+                                    indices=np.repeat(np.arange(len(long)), sizes))
+        xy, index = shapely.get_coordinates(
+            shapely.simplify(geoms, tolerance, preserve_topology=False), return_index=True)
+        # (an empty result has no coordinates: it gets an empty array, dropped as < 2 vertices)
+        split = np.split(xy, np.cumsum(np.bincount(index, minlength=len(long)))[:-1])
+        for k, c in zip(long, split):
+            lines[k] = c
+    return lines

@@ -5,13 +5,8 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 import numpy as np
-from scipy import ndimage
-
 from ..text import msg
-
-EIGHT = np.ones((3, 3), dtype=bool)
-FOUR = ndimage.generate_binary_structure(2, 1)
-
+from .runs import gaps, paint, row_runs, run_components
 
 def as_transform(transform) -> tuple:
     """``(a, b, c, d, e, f)`` from a 6-sequence in that order (rasterio /
@@ -55,11 +50,11 @@ def to_map(rc: np.ndarray, transform: Sequence[float]) -> np.ndarray:
     return np.column_stack([a * col + b * row + c, d * col + e * row + f])
 
 
-def _is_binary(values: np.ndarray) -> bool:
-    if values.dtype == bool:
+def _is_binary(a: np.ndarray, valid: np.ndarray) -> bool:
+    """Every valid value is 0 or 1 (elementwise: no sort of the raster)."""
+    if a.dtype == bool:
         return True
-    u = np.unique(values)
-    return len(u) <= 2 and bool(np.isin(u, (0, 1)).all())
+    return bool(((a == 0) | (a == 1) | ~valid).all())
 
 
 def road_mask(array, threshold: Optional[float] = None, classes=None,
@@ -78,6 +73,8 @@ def road_mask(array, threshold: Optional[float] = None, classes=None,
         raise ValueError(msg("The raster is empty (shape {}).", tuple(a.shape)))
     if not (np.issubdtype(a.dtype, np.number) or a.dtype == bool):
         raise ValueError(msg("The raster must hold numbers, not {}.", a.dtype))
+    if a.dtype == bool and nodata is None and threshold is None and classes is None:
+        return a.copy()
     valid = np.ones(a.shape, dtype=bool)
     if np.issubdtype(a.dtype, np.floating):
         valid &= ~np.isnan(a)
@@ -89,11 +86,11 @@ def road_mask(array, threshold: Optional[float] = None, classes=None,
     if threshold is not None:
         if not np.isfinite(threshold):
             raise ValueError(msg("The threshold must be a finite number, got {}.", threshold))
-        return valid & (np.where(valid, a, -np.inf) >= threshold)
+        return valid & (a >= threshold)  # NaN compares False; no float copy of the raster
     if classes is not None:
         values = np.atleast_1d(np.asarray(classes))
         return valid & np.isin(a, values)
-    if not _is_binary(a[valid]):
+    if not _is_binary(a, valid):
         raise ValueError(msg("The raster is not a 0/1 mask (its values include {}): give a "
                              "threshold for a probability map or the road classes of a class "
                              "map.", _examples(a[valid])))
@@ -109,25 +106,44 @@ def _examples(values: np.ndarray) -> str:
 def remove_small_components(mask: np.ndarray, min_pixels: float) -> np.ndarray:
     """``mask`` without its 8-connected components of fewer than
     ``min_pixels`` pixels."""
-    if min_pixels <= 1 or not mask.any():
-        return mask
-    labels, n = ndimage.label(mask, structure=EIGHT)
-    sizes = np.bincount(labels.ravel(), minlength=n + 1)
-    keep = sizes >= min_pixels
-    keep[0] = False
-    return keep[labels]
+    return clean_mask(mask, min_pixels, 0)
 
 
 def fill_small_holes(mask: np.ndarray, max_pixels: float) -> np.ndarray:
     """``mask`` with its holes (4-connected background components that do
     not touch the raster's edge) of fewer than ``max_pixels`` pixels
     filled."""
-    if max_pixels <= 0 or not mask.any():
+    return clean_mask(mask, 0, max_pixels)
+
+
+def clean_mask(mask: np.ndarray, min_pixels: float, max_pixels: float) -> np.ndarray:
+    """``mask`` (2-D bool) without its 8-connected components of fewer than
+    ``min_pixels`` pixels, then with its holes (4-connected background
+    components not touching the raster's edge) of fewer than ``max_pixels``
+    pixels filled; ``mask`` itself when neither step changes anything.
+    Computed on the mask's row runs (core/raster/runs.py): one scan of the
+    raster, then work and memory in proportion to the number of runs."""
+    mask = np.asarray(mask, dtype=bool)
+    if (min_pixels <= 1 and max_pixels <= 0) or not mask.any():
         return mask
-    labels, n = ndimage.label(~mask, structure=FOUR)
-    sizes = np.bincount(labels.ravel(), minlength=n + 1)
-    fill = sizes < max_pixels
-    fill[0] = False
-    edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
-    fill[edge] = False
-    return mask | fill[labels]
+    row, start, stop = row_runs(mask)
+    drop = np.zeros(len(row), dtype=bool)
+    if min_pixels > 1:
+        label, size = run_components(row, start, stop, mask.shape[1], eight=True)
+        drop = size[label] < min_pixels
+    fill = np.zeros(0, dtype=bool)
+    if max_pixels > 0:
+        g_row, g_start, g_stop = gaps(row[~drop], start[~drop], stop[~drop], mask.shape)
+        label, size = run_components(g_row, g_start, g_stop, mask.shape[1], eight=False)
+        edge = (g_row == 0) | (g_row == mask.shape[0] - 1) | (g_start == 0) | \
+            (g_stop == mask.shape[1])
+        hole = size < max_pixels
+        hole[label[edge]] = False
+        fill = hole[label]
+    if not drop.any() and not fill.any():
+        return mask
+    out = np.array(mask, dtype=bool, order="C")
+    paint(out, row[drop], start[drop], stop[drop], False)
+    if fill.any():
+        paint(out, g_row[fill], g_start[fill], g_stop[fill], True)
+    return out

@@ -133,3 +133,47 @@ def test_spacenet_cli_pixel_size(spacenet):
             "--out", spacenet / "rows3.csv")
     assert r.returncode == 0  # errors are rows, not a failed batch
     assert "error" in _rows(spacenet / "rows3.csv")["both"]["status"]
+
+
+def test_parquet_rows_and_resume(tmp_path):
+    """Rows as Parquet (pyarrow): the CSV's rows and aggregate; a partial
+    file is resumed (rows kept, the rest scored)."""
+    pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed "
+                             "(the wheel venv of scripts/test installs the 'parquet' extra)")
+    _chips(tmp_path, n=4)
+    pairs = _batch.pairs_from_folders(str(tmp_path / "gt"), str(tmp_path / "pred"))
+    a = _batch.run_batch("apls", pairs, str(tmp_path / "rows.csv"))
+    b = _batch.run_batch("apls", pairs, str(tmp_path / "rows.parquet"))
+    table = pq.read_table(tmp_path / "rows.parquet").to_pylist()
+    csv_rows = _rows(tmp_path / "rows.csv")
+    assert [r["id"] for r in table] == list(csv_rows)
+    for r in table:
+        assert r["APLS"] == float(csv_rows[r["id"]]["APLS"])
+    assert json.dumps(a["mean"]) == json.dumps(b["mean"])
+    import pyarrow as pa
+    pq.write_table(pa.Table.from_pylist(table[:2]), tmp_path / "part.parquet")
+    c = _batch.run_batch("apls", pairs, str(tmp_path / "part.parquet"))
+    assert c["resumed"] == 2 and c["pairs"] == 4
+    assert [r["id"] for r in pq.read_table(tmp_path / "part.parquet").to_pylist()] == \
+        [r["id"] for r in table]
+    assert c["mean"]["APLS"] == pytest.approx(a["mean"]["APLS"], abs=1e-12)
+
+
+@pytest.mark.slow
+def test_dask_cluster_gives_the_rows_of_local_workers(tmp_path):
+    """`roadmetrics batch --dask ADDRESS` on a local cluster: the rows and
+    aggregate of the 1-process run."""
+    distributed = pytest.importorskip("distributed", reason="the 'distributed' package is "
+                                      "not installed (the 'dask' extra)")
+    _chips(tmp_path, n=4)
+    pairs = _batch.pairs_from_folders(str(tmp_path / "gt"), str(tmp_path / "pred"))
+    one = _batch.run_batch("apls", pairs, str(tmp_path / "one.csv"))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        r = cli("batch", "apls", "--pairs", tmp_path / "gt", tmp_path / "pred", "--out",
+                tmp_path / "dask.csv", "--dask", cluster.scheduler_address, "--json")
+    assert r.returncode == 0, r.stderr
+    nan_as_null = {k: None if isinstance(v, float) and math.isnan(v) else v
+                   for k, v in one["mean"].items()}
+    assert json.loads(r.stdout)["mean"] == nan_as_null  # the CLI's JSON writes NaN as null
+    assert _rows(tmp_path / "dask.csv") == _rows(tmp_path / "one.csv")

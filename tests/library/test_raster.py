@@ -83,3 +83,179 @@ def test_geotiff_path(tmp_path):
     assert "3067" in str(src.crs) or "TM35FIN" in str(src.crs)
     with pytest.raises(InputError, match="band"):
         rnm.centrelines(str(path), band=2)
+
+
+# -- GeoTIFF paths as metric inputs, the raster parameters, the command line ----
+
+X0, Y0, PIX = 385000.0, 6672000.0, 0.5
+
+
+def cross(value=1, dtype=np.uint8):
+    a = np.zeros((120, 160), dtype=dtype)
+    a[55:65, 10:150] = value
+    a[10:110, 75:85] = value
+    return a
+
+
+def write_geotiff(path, bands, crs="EPSG:3067", transform=(PIX, 0, X0, 0, -PIX, Y0),
+                  nodata=None):
+    """A GeoTIFF through rasterio when installed, else GDAL's bindings, else
+    the test is skipped (the library reads rasters with either)."""
+    bands = [bands] if isinstance(bands, np.ndarray) else list(bands)
+    h, w = bands[0].shape
+    try:
+        import rasterio
+        from affine import Affine
+        with rasterio.open(path, "w", driver="GTiff", height=h, width=w, count=len(bands),
+                           dtype=bands[0].dtype.name, crs=crs, nodata=nodata,
+                           transform=Affine(*transform)) as ds:
+            for i, b in enumerate(bands):
+                ds.write(b, i + 1)
+        return str(path)
+    except ImportError:
+        pass
+    gdal = pytest.importorskip("osgeo.gdal", reason="neither rasterio nor GDAL's bindings")
+    from osgeo import osr
+    kind = {"uint8": gdal.GDT_Byte, "float32": gdal.GDT_Float32}[bands[0].dtype.name]
+    ds = gdal.GetDriverByName("GTiff").Create(str(path), w, h, len(bands), kind)
+    a, b, c, d, e, f = transform
+    ds.SetGeoTransform((c, a, b, f, d, e))
+    if crs:
+        srs = osr.SpatialReference()
+        srs.SetFromUserInput(crs)
+        ds.SetProjection(srs.ExportToWkt())
+    for i, band in enumerate(bands):
+        if nodata is not None:
+            ds.GetRasterBand(i + 1).SetNoDataValue(nodata)
+        ds.GetRasterBand(i + 1).WriteArray(band)
+    ds = None
+    return str(path)
+
+
+def gt_lines():
+    cx, cy = X0 + 80 * PIX, Y0 - 60 * PIX
+    return [[(X0 + 10 * PIX, cy), (cx, cy), (X0 + 150 * PIX, cy)],
+            [(cx, Y0 - 10 * PIX), (cx, cy), (cx, Y0 - 110 * PIX)]]
+
+
+def gt_file(tmp_path):
+    import json
+    path = tmp_path / "gt.geojson"
+    feats = [{"type": "Feature", "properties": {},
+              "geometry": {"type": "LineString", "coordinates": line}} for line in gt_lines()]
+    path.write_text(json.dumps({"type": "FeatureCollection", "features": feats,
+                                "crs": {"type": "name",
+                                        "properties": {"name": "urn:ogc:def:crs:EPSG::3067"}}}))
+    return str(path)
+
+
+def test_geotiff_path_as_a_metric_input(tmp_path):
+    pytest.importorskip("pyproj")
+    from helpers_lib import file_hashes
+    from roadnetworkmetrics.core.raster.centrelines import extract_centrelines
+    from roadnetworkmetrics.core.runner import run
+    from roadnetworkmetrics.core.network.lineset import LineSet
+    a = cross()
+    tif = write_geotiff(tmp_path / "pred.tif", a, nodata=255)
+    before = file_hashes(tif)
+    r = rnm.apls(gt_lines(), tif)
+    core = run("apls", LineSet([np.array(g) for g in gt_lines()]),
+               extract_centrelines(a, (PIX, 0, X0, 0, -PIX, Y0), nodata=255))
+    assert r.to_dict()["scores"] == rnm.Result(core, None).to_dict()["scores"]
+    rec = r.parameters["prediction_raster"]
+    assert (rec["source"], rec["band"], rec["nodata"], rec["lines"]) == ("pred.tif", 1, 255.0, 4)
+    # the same through centrelines() of the array, and of the path
+    same = rnm.apls(gt_lines(), rnm.centrelines(a, (PIX, 0, X0, 0, -PIX, Y0), nodata=255))
+    assert same.scores == r.scores
+    assert rnm.apls(gt_lines(), rnm.centrelines(tif)).scores == r.scores
+    assert file_hashes(tif) == before
+
+
+def test_raster_parameters_as_keywords_and_for_evaluate(tmp_path):
+    prob = (cross(0.8, np.float32) + np.float32(0.1)).astype(np.float32)
+    tif = write_geotiff(tmp_path / "prob.tif", [np.zeros_like(prob), prob])
+    r = rnm.ccq(gt_lines(), tif, raster_band=2, raster_threshold=0.5, RASTER_PRUNE=3)
+    rec = r.parameters["prediction_raster"]
+    assert (rec["band"], rec["threshold"], rec["prune_m"]) == (2, 0.5, 3.0)
+    assert r.scores["QUALITY"] > 0.9
+    with pytest.raises(InputError, match="not a 0/1 mask"):
+        rnm.ccq(gt_lines(), tif, raster_band=2)
+    with pytest.raises(InputError, match="band 3"):
+        rnm.ccq(gt_lines(), tif, raster_band=3, raster_threshold=0.5)
+    with pytest.raises(InputError, match="only apply to a raster file"):
+        rnm.ccq(gt_lines(), gt_lines(), raster_threshold=0.5)
+    ev = rnm.evaluate(gt_lines(), tif, ["ccq"], {"raster_threshold": 0.5, "raster_band": 2})
+    assert ev.to_dict()["prediction_raster"]["threshold"] == 0.5
+    assert ev.numbers["CCQ_QUALITY"] == r.scores["QUALITY"] or rec["prune_m"] != 6.0
+    assert "centreline extraction" in ev.report()
+
+
+def test_raster_crs_rules(tmp_path):
+    pytest.importorskip("pyproj")
+    geo = write_geotiff(tmp_path / "geo.tif", cross(), crs="EPSG:4326",
+                        transform=(1e-5, 0, 24.9, 0, -1e-5, 60.2))
+    with pytest.raises(InputError, match="not in metres.*EPSG:32635"):
+        rnm.ccq(gt_lines(), geo)
+    merc = write_geotiff(tmp_path / "merc.tif", cross(), crs="EPSG:3857",
+                         transform=(PIX, 0, 2772000.0, 0, -PIX, 8437000.0))
+    with pytest.raises(InputError, match=r"EPSG:3857.*0.498 m on the ground"):
+        rnm.ccq(gt_lines(), merc)
+    nocrs = write_geotiff(tmp_path / "nocrs.tif", cross(), crs=None)
+    r = rnm.ccq(rnm.read(gt_lines(), crs="EPSG:3067"), nocrs)
+    assert any("no valid CRS" in w for w in r.warnings) and r.scores["QUALITY"] > 0.9
+    with pytest.raises(InputError, match="degrees"):  # taken in the ground truth's CRS
+        rnm.ccq(rnm.read([[(24.9, 60.2), (24.91, 60.2)]], crs="EPSG:4326"), nocrs)
+
+
+def test_raster_in_another_crs_is_transformed(tmp_path):
+    pyproj = pytest.importorskip("pyproj")
+    x, y = pyproj.Transformer.from_crs("EPSG:3067", "EPSG:32635", always_xy=True).transform(X0, Y0)
+    utm = write_geotiff(tmp_path / "utm.tif", cross(), crs="EPSG:32635",
+                        transform=(PIX, 0, x, 0, -PIX, y))
+    r = rnm.ccq(rnm.read(gt_lines(), crs="EPSG:3067"), utm)
+    assert r.parameters["working_crs"] == "EPSG:3067"
+    assert any("differs from the ground truth" in w for w in r.warnings)
+    assert r.scores["QUALITY"] > 0.9
+
+
+def test_empty_raster(tmp_path):
+    empty = write_geotiff(tmp_path / "empty.tif", np.full((40, 40), 255, np.uint8), nodata=255)
+    r = rnm.ccq(gt_lines(), empty)
+    assert any("no road pixel" in w for w in r.warnings) and r.scores["COMPLETENESS"] == 0.0
+    with pytest.raises(InputError, match="no usable line"):
+        rnm.ccq(empty, gt_lines())
+
+
+def test_bare_2d_arrays_are_coordinates_not_masks():
+    """A (k, 2) array is a line; a wider or boolean one is refused with the
+    way to give a raster (its position and pixel size are needed)."""
+    assert rnm.ccq(np.array([[0.0, 0.0], [100.0, 0.0]]),
+                   np.array([[0.0, 0.0], [100.0, 0.0]])).scores["QUALITY"] == 1.0
+    for mask in (np.zeros((50, 50), dtype=np.uint8), np.zeros((10, 2), dtype=bool)):
+        with pytest.raises(InputError, match="centrelines"):
+            rnm.ccq(gt_lines(), mask)
+
+
+def test_cli_raster_options_and_exit_codes(tmp_path):
+    import json
+    from helpers_lib import cli, file_hashes
+    pytest.importorskip("pyproj")
+    prob = (cross(0.8, np.float32) + np.float32(0.1)).astype(np.float32)
+    tif = write_geotiff(tmp_path / "prob.tif", prob)
+    gt = gt_file(tmp_path)
+    before = file_hashes(tif, gt)
+    c = cli("ccq", gt, tif, "--raster-threshold", "0.5", "--RASTER_SIMPLIFY", "1", "--json")
+    assert c.returncode == 0, c.stderr
+    doc = json.loads(c.stdout)
+    assert doc["parameters"]["prediction_raster"]["threshold"] == 0.5
+    assert doc["parameters"]["prediction_raster"]["simplify_m"] == 1.0
+    assert doc["scores"] == rnm.ccq(gt, tif, raster_threshold=0.5,
+                                    raster_simplify=1).to_dict()["scores"]
+    for args, text in [((), "not a 0/1 mask"), (("--raster-band", "2"), "band 2"),
+                       (("--raster-threshold", "0.5", "--raster-classes", "1"), "not both"),
+                       (("--raster-prune", "-1"), "RASTER_PRUNE")]:
+        c = cli("ccq", gt, tif, *args)
+        assert c.returncode == 2 and text in c.stderr and "Traceback" not in c.stderr, c.stderr
+    c = cli("evaluate", gt, tif, "--metrics", "ccq", "--raster-threshold", "0.5", "--json")
+    assert c.returncode == 0 and json.loads(c.stdout)["prediction_raster"]["threshold"] == 0.5
+    assert file_hashes(tif, gt) == before

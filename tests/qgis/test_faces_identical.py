@@ -27,3 +27,45 @@ def test_library_cli_and_qgis_process_identical(qgis_process, metric):
     from_qgis = json.loads(res["SCORES"])["scores"]
     assert from_cli == lib
     assert from_qgis == lib
+
+
+def rasterised_prediction(path, pixel_m=1.0, width_px=2):
+    """The sample's prediction burnt into a 0/1 GeoTIFF (GDAL): lines
+    rasterised at ``pixel_m`` and widened by ``width_px`` pixels each side
+    (scipy), a mask like a segmentation model's."""
+    import numpy as np
+    from osgeo import gdal, ogr
+    from scipy import ndimage
+    src = ogr.Open(PRED_SAMPLE)
+    layer = src.GetLayer(0)
+    x0, x1, y0, y1 = layer.GetExtent()
+    w, h = int((x1 - x0) / pixel_m) + 20, int((y1 - y0) / pixel_m) + 20
+    mem = gdal.GetDriverByName("MEM").Create("", w, h, 1, gdal.GDT_Byte)
+    mem.SetGeoTransform((x0 - 10 * pixel_m, pixel_m, 0.0, y1 + 10 * pixel_m, 0.0, -pixel_m))
+    mem.SetProjection(layer.GetSpatialRef().ExportToWkt())
+    gdal.RasterizeLayer(mem, [1], layer, burn_values=[1])
+    mask = ndimage.binary_dilation(mem.GetRasterBand(1).ReadAsArray() > 0,
+                                   iterations=width_px).astype(np.uint8)
+    out = gdal.GetDriverByName("GTiff").CreateCopy(str(path), mem)
+    out.GetRasterBand(1).WriteArray(mask)
+    out = mem = src = None
+    return str(path)
+
+
+def test_raster_prediction_identical_on_every_face(qgis_process, tmp_path):
+    """A GeoTIFF prediction: its centrelines extracted by each face (GDAL in
+    QGIS, rasterio or GDAL in the library) give the same scores and record."""
+    tif = rasterised_prediction(tmp_path / "pred_mask.tif")
+    lib = rnm.compute("ccq", GT_SAMPLE, tif, {"raster_prune": 8.0}).to_dict()
+    c = cli("ccq", GT_SAMPLE, tif, "--raster-prune", "8", "--json")
+    assert c.returncode == 0, c.stderr
+    from_cli = json.loads(c.stdout)
+    res = qgis_process("roadmetrics:ccq", f"GROUND_TRUTH={GT_SAMPLE}",
+                       f"PREDICTION_RASTER={tif}", "RASTER_PRUNE=8")
+    from_qgis = json.loads(res["SCORES"])
+    assert from_cli["scores"] == lib["scores"] and from_qgis["scores"] == lib["scores"]
+    assert lib["scores"]["QUALITY"] > 0.8
+    rec = lib["parameters"]["prediction_raster"]
+    assert rec["prune_m"] == 8.0 and rec["lines"] > 100
+    for doc in (from_cli, from_qgis):
+        assert doc["parameters"]["prediction_raster"] == rec

@@ -225,7 +225,7 @@ def test_every_algorithm_has_a_help_url_tags_and_its_family_icon(qgis_app):
         icons.setdefault(a.groupId(), set()).add(path)
         assert not a.icon().isNull()
     assert all(len(v) == 1 for v in icons.values())
-    assert len({p for v in icons.values() for p in v}) == len(icons) == 7
+    assert len({p for v in icons.values() for p in v}) == len(icons) == 8
     assert "hausdorff" in alg("distances").tags() and "spacenet" in alg("apls").tags()
 
 

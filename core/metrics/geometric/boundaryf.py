@@ -43,8 +43,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.spatial import cKDTree
 
+from ...lazy_scipy import cKDTree
 from ...network.assignment import min_cost_matching
 from .linecover import Segments
 from .linesample import centre_layout

@@ -25,9 +25,9 @@ from __future__ import annotations
 from typing import Optional
 
 import numpy as np
-from scipy.spatial import cKDTree
 
 from ...geometry.polyline import project_points_on_segments
+from ...lazy_scipy import cKDTree
 from ...network.snapping import segment_pieces
 
 

@@ -23,9 +23,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import dijkstra
-from scipy.spatial import cKDTree
+
+from ...lazy_scipy import cKDTree, coo_matrix, dijkstra
 
 
 def feature_nodes(net) -> tuple[np.ndarray, np.ndarray]:

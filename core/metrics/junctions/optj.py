@@ -33,9 +33,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.spatial import cKDTree
 
 from .features import feature_nodes
+from ...lazy_scipy import cKDTree
 from ...network.lineset import network_pair, LineSet
 from ... import scores as score_rules
 from ...registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register

@@ -61,6 +61,10 @@ VARIANT_DEFAULTS = {
 SPEED_TO_MS = {"km/h": 1 / 3.6, "m/s": 1.0, "mph": 0.44704}
 EQUAL_TOL = 1e-9  # relative path-length differences below this count as equal
 APLS_THREADS = 2  # at most this many threads score row blocks (_both_ways)
+# below this many routes (pairs of control points, both directions) the
+# blocks run on the calling thread: starting a pool costs more than it saves
+# on a SpaceNet chip (about 0.3 ms, batch scoring runs thousands of them)
+THREADS_MIN_ROUTES = 1_000_000
 # node rows kept by all NetworkDistances of a run together (a network's whole
 # node matrix when it fits in its share, else its least recently used rows)
 ROW_CACHE_BYTES = 256 * 2**20
@@ -196,13 +200,16 @@ def _both_ways(ways, progress, workers=None):
     one block computes are still cached when the other direction needs them
     (core/network/paths.py).  Blocks run on ``workers`` threads (numpy
     releases the GIL in the block arithmetic; default: the run's cores,
-    core/parallel.py, at most APLS_THREADS) and are added up in block
-    order, so the numbers do not depend on ``workers``."""
+    core/parallel.py, at most APLS_THREADS; one below THREADS_MIN_ROUTES
+    routes) and are added up in block order, so the numbers do not depend
+    on ``workers``."""
     tasks = sorted((s / w.n, i, s, e) for i, w in enumerate(ways) for s, e in w.blocks())
     # progress by pairs done: a block's pairs shrink along the sweep
-    done = np.cumsum([(e - s) * (ways[i].n - s) for _, i, s, e in tasks]) / max(
-        sum((e - s) * (ways[i].n - s) for _, i, s, e in tasks), 1)
-    workers = min(APLS_THREADS, cores()) if workers is None else workers
+    routes = np.cumsum([(e - s) * (ways[i].n - s) for _, i, s, e in tasks])
+    done = routes / max(routes[-1] if len(routes) else 0, 1)
+    if workers is None:
+        small = not len(routes) or routes[-1] < THREADS_MIN_ROUTES
+        workers = 1 if small else min(APLS_THREADS, cores())
     progress.set(0.0)
     if workers <= 1 or len(tasks) < 2:
         for k, (_, i, s, e) in enumerate(tasks):

@@ -12,9 +12,9 @@ Optionally the route geometry is traced from Dijkstra's predecessors.
 from __future__ import annotations
 
 import numpy as np
-from scipy.sparse.csgraph import dijkstra
 
 from .intervals import EdgeLine
+from ...lazy_scipy import dijkstra
 
 
 def edge_pieces(net, e, o1, o2) -> tuple[np.ndarray, np.ndarray]:

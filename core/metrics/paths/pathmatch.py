@@ -21,11 +21,11 @@ it.
 from __future__ import annotations
 
 import numpy as np
-from scipy.spatial import cKDTree
 
 from .corridor import CorridorRouter
 from ...geometry.polyline import project_points_on_segments
 from .intervals import EPS, EdgeLine, IntervalSet
+from ...lazy_scipy import cKDTree
 from ...network.snapping import SegmentIndex
 from .viterbi import viterbi
 

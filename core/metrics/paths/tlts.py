@@ -25,9 +25,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
+from ...lazy_scipy import connected_components, coo_matrix
 from ...network.lineset import network_pair, LineSet
 from .pairroutes import PairRouter
 from .pathsample import loop_flips

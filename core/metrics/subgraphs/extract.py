@@ -37,11 +37,9 @@ seeds or points.
 from __future__ import annotations
 
 import numpy as np
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components, dijkstra
-from scipy.spatial import cKDTree
 
 from ...geometry.polyline import project_points_on_segments
+from ...lazy_scipy import cKDTree, connected_components, coo_matrix, dijkstra
 from ...network.snapping import SegmentIndex
 from ...text import msg
 

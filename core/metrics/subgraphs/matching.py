@@ -26,11 +26,8 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from scipy.sparse import coo_matrix
-from scipy.optimize import linear_sum_assignment
-from scipy.sparse.csgraph import connected_components
-from scipy.spatial import cKDTree
 
+from ...lazy_scipy import cKDTree, connected_components, coo_matrix, linear_sum_assignment
 from ...network.assignment import min_cost_matching
 from ...progress import checkpoint
 

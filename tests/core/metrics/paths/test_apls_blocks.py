@@ -42,6 +42,7 @@ def small_blocks(monkeypatch, threads):
     monkeypatch.setattr(apls, "BLOCK_ELEMENTS", 4000)
     monkeypatch.setattr(apls, "ROW_CACHE_BYTES", 0)
     monkeypatch.setattr(apls, "APLS_THREADS", threads)
+    monkeypatch.setattr(apls, "THREADS_MIN_ROUTES", 0)
 
 
 def same(a, b, tol):
@@ -82,6 +83,29 @@ def test_two_threads_give_the_numbers_of_one(monkeypatch, seed):
     assert one.scores == two.scores
 
 
+def test_a_small_network_starts_no_thread_pool(monkeypatch):
+    """Below THREADS_MIN_ROUTES routes the blocks run on the calling thread
+    (a pool per SpaceNet chip cost more than the chip in batch scoring);
+    above it, with APLS_THREADS 2, they go to a pool."""
+    gt, pred = roads(3, n=40)
+    started = []
+
+    class Pool(apls.ThreadPoolExecutor):
+        def __init__(self, *a, **k):
+            started.append(1)
+            super().__init__(*a, **k)
+
+    monkeypatch.setattr(apls, "ThreadPoolExecutor", Pool)
+    monkeypatch.setattr(apls, "APLS_THREADS", 2)
+    monkeypatch.setattr(apls, "BLOCK_ELEMENTS", 4000)
+    serial = compute(gt, pred)
+    assert started == []
+    monkeypatch.setattr(apls, "THREADS_MIN_ROUTES", 0)
+    threaded = compute(gt, pred)
+    assert started == [1]
+    assert serial.scores == threaded.scores
+
+
 def test_cancel_stops_the_threaded_blocks(monkeypatch):
     gt, pred = roads(1, n=80)
     small_blocks(monkeypatch, 2)
@@ -107,6 +131,7 @@ def test_threads_follow_the_runs_cores(monkeypatch):
     from helpers import assert_identical_results
     monkeypatch.setattr(apls, "BLOCK_ELEMENTS", 4000)
     monkeypatch.setattr(apls, "ROW_CACHE_BYTES", 0)
+    monkeypatch.setattr(apls, "THREADS_MIN_ROUTES", 0)
     names = {}
     real = apls._OneWay.compute
 

@@ -1,0 +1,119 @@
+"""The parameters of a raster input, described once (issue 21,
+docs/raster.md): the QGIS ``centrelines`` algorithm, the advanced raster
+parameters of every metric algorithm and of evaluate-all, the library's
+keywords (``raster_threshold=0.5``) and the command line's options
+(``--raster-threshold 0.5``) are all generated from :data:`RASTER_PARAMS`,
+with the same names, defaults, ranges and help.
+
+:func:`extraction_args` turns checked values into the keywords of
+:func:`core.raster.centrelines.extract_centrelines`; :func:`record` is what
+SCORES (``parameters``) and evaluate-all's report keep about an extraction.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy as np
+
+from ..registry import Param
+from ..text import msg
+from .centrelines import FILL_HOLES_M2, MIN_AREA_M2, PRUNE_M, SIMPLIFY_M
+
+MAX_AREA_M2 = 1e6
+"""Largest area parameter (m^2): a square kilometre, far beyond any blob or
+hole worth removing."""
+MAX_BAND = 100_000
+
+RASTER_PARAMS = [
+    Param("RASTER_BAND", "integer", "Raster band", 1, minimum=1, maximum=MAX_BAND, advanced=True,
+          help="Band of a raster input holding the road mask, probability or class map "
+               "(1 = the first)."),
+    Param("RASTER_THRESHOLD", "number", "Raster threshold (road where value >= threshold)",
+          None, optional=True, minimum=-1e300, maximum=1e300, advanced=True,
+          help="For a probability or score map: road pixels are those whose value is at "
+               "least this. Empty: the raster must be a 0/1 mask, or give the classes."),
+    Param("RASTER_CLASSES", "string", "Raster road classes (class map)", None, optional=True,
+          advanced=True,
+          help="For a class map: the values that are road, separated by commas (e.g. 1,3). "
+               "Not together with the threshold."),
+    Param("RASTER_MIN_AREA", "number", "Raster: smallest road component kept", MIN_AREA_M2,
+          unit="m2", minimum=0.0, maximum=MAX_AREA_M2, advanced=True,
+          help="Connected groups of road pixels smaller than this area are removed before "
+               "thinning (cars, parking bays, noise). 0 keeps every pixel."),
+    Param("RASTER_FILL_HOLES", "number", "Raster: largest hole filled", FILL_HOLES_M2,
+          unit="m2", minimum=0.0, maximum=MAX_AREA_M2, advanced=True,
+          help="Holes in the road mask smaller than this area are filled (cars, shadows, tree "
+               "crowns on a road), so they make no small loops. 0 fills none."),
+    Param("RASTER_PRUNE", "distance", "Raster: shortest dead end kept", PRUNE_M, unit="m",
+          maximum=1000.0, advanced=True,
+          help="Skeleton branches from a junction to a free end shorter than this are removed "
+               "(thinning spurs). 0 keeps them."),
+    Param("RASTER_SIMPLIFY", "distance", "Raster: simplification tolerance", SIMPLIFY_M,
+          unit="m", maximum=100.0, advanced=True,
+          help="Douglas-Peucker tolerance that removes the staircase of the pixel skeleton. "
+               "0 keeps every pixel centre."),
+]
+"""Every parameter of a raster input (names as in the QGIS algorithms)."""
+
+BY_NAME = {p.name: p for p in RASTER_PARAMS}
+_KEYWORDS = {"RASTER_MIN_AREA": "min_area_m2", "RASTER_FILL_HOLES": "fill_holes_m2",
+             "RASTER_PRUNE": "prune_m", "RASTER_SIMPLIFY": "simplify_m"}
+
+
+def parse_classes(text: Any) -> Optional[list]:
+    """'1, 3,5' (or a number, or a sequence of numbers) -> [1.0, 3.0, 5.0];
+    None or '' -> None; anything else: ValueError with a sentence."""
+    if text is None or (isinstance(text, str) and not text.strip()):
+        return None
+    items = text.replace(";", ",").split(",") if isinstance(text, str) else (
+        list(text) if isinstance(text, (list, tuple, np.ndarray)) else [text])
+    try:
+        values = [float(v) for v in items if not (isinstance(v, str) and not v.strip())]
+    except (TypeError, ValueError):
+        values = []
+    if not values or not np.isfinite(values).all():
+        raise ValueError(msg("{} must be numbers separated by commas (e.g. 1,3), got {!r}.",
+                             msg("Raster road classes (class map)"), text))
+    return values
+
+
+def resolve(values: Optional[dict] = None) -> dict:
+    """The raster parameters: defaults overlaid with ``values`` (names in
+    capitals; unknown names refused), each checked like any parameter
+    (Param.check), the classes parsed; a threshold together with classes
+    is refused."""
+    out = {p.name: p.default for p in RASTER_PARAMS}
+    for k, v in (values or {}).items():
+        if k not in out:
+            raise KeyError(msg("unknown raster parameter {}", k))
+        out[k] = v
+    for p in RASTER_PARAMS:
+        out[p.name] = p.check(out[p.name])
+    out["RASTER_CLASSES"] = parse_classes(out["RASTER_CLASSES"])
+    if out["RASTER_THRESHOLD"] is not None and out["RASTER_CLASSES"] is not None:
+        raise ValueError(msg("Give a raster threshold (probability maps) or raster road classes "
+                             "(class maps), not both."))
+    return out
+
+
+def extraction_args(resolved: dict) -> dict:
+    """The keywords of extract_centrelines for resolved parameters (the
+    band, threshold and classes are applied when the raster is read:
+    core/raster/windows.py)."""
+    return {kw: float(resolved[name]) for name, kw in _KEYWORDS.items()}
+
+
+def record(resolved: dict, nodata: Optional[float], transform, shape: tuple,
+           name: str) -> dict:
+    """What SCORES ``parameters`` and evaluate-all's report keep about one
+    raster input: its name, band, size in pixels, pixel size (m), nodata,
+    threshold or classes, and the size parameters of the extraction."""
+    from .mask import pixel_size
+    out = {"source": name, "band": resolved["RASTER_BAND"],
+           "shape": [int(shape[0]), int(shape[1])],
+           "pixel_size_m": round(pixel_size(transform), 9),
+           "transform": [float(v) for v in transform],
+           "nodata": None if nodata is None or not np.isfinite(nodata) else float(nodata),
+           "threshold": resolved["RASTER_THRESHOLD"], "classes": resolved["RASTER_CLASSES"]}
+    out.update(extraction_args(resolved))
+    return out

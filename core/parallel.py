@@ -104,11 +104,15 @@ def process_map(fn: Callable, common, items: list, progress: Optional[Progress] 
     be a module-level function (workers import it) and ``common`` (sent
     once to each worker), the items and the results picklable.  Progress
     is the items' own, weighted by ``weights``; a cancel stops the workers
-    at once.  An item that failed in a worker (its worker died twice, or it
+    at once.  Serially in a daemonic process (a pool's worker, which may not
+    start processes).  An item that failed in a worker (its worker died twice, or it
     raised) is run again here, so its exception is the serial run's."""
+    import multiprocessing as mp
     progress = progress or NO_PROGRESS
     processes = cores() if processes is None else max(int(processes), 1)
-    if processes <= 1 or len(items) < 2:
+    # a daemonic process (a worker of the batch scorer, of tiles, Dask's)
+    # may not start processes: its items run here
+    if processes <= 1 or len(items) < 2 or mp.current_process().daemon:
         out = []
         n = len(items)
         for i, x in enumerate(items):

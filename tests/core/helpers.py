@@ -30,3 +30,23 @@ def assert_identical_results(a, b):
         u = b.layers[name]
         assert norm(t.coords) == norm(u.coords), name
         assert norm(t.columns) == norm(u.columns), name
+
+
+def slow_here(monkeypatch, seconds=0.3):
+    """Make process_map's items slow in this process only, so that its
+    worker process takes some of them (a small input is otherwise done
+    here before the worker has started).  Returns the list of items run
+    here.  The wrapper carries core.parallel._one_core's name, so it is
+    pickled by reference and the worker runs the real function."""
+    import time
+    from core import parallel
+    real = parallel._one_core
+    here = []
+
+    def wrapper(task, item, progress):
+        here.append(item)
+        time.sleep(seconds)
+        return real(task, item, progress)
+    wrapper.__module__, wrapper.__qualname__ = real.__module__, real.__qualname__
+    monkeypatch.setattr(parallel, "_one_core", wrapper)
+    return here

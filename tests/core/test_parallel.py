@@ -76,12 +76,15 @@ def test_process_map_serial_path_in_order():
 
 
 @pytest.mark.slow
-def test_process_map_on_processes_same_as_serial():
+def test_process_map_on_processes_same_as_serial(monkeypatch):
+    from helpers import slow_here
     items = list(range(12))
+    serial = process_map(square_plus, 7, items, processes=1)
+    here = slow_here(monkeypatch, 0.2)
     seen = []
     progress = Progress(lambda f, m: seen.append(f))
-    assert process_map(square_plus, 7, items, progress, processes=2) == \
-        process_map(square_plus, 7, items, processes=1)
+    assert process_map(square_plus, 7, items, progress, processes=2) == serial
+    assert 0 < len(here) < len(items)  # the worker process ran some items
     assert seen and max(seen) <= 1.0 and seen == sorted(seen)
 
 
@@ -90,3 +93,13 @@ def test_process_map_error_is_the_serial_one():
     """An item that raises in a worker is run again here: its own exception."""
     with pytest.raises(ValueError, match="item 3"):
         process_map(fails_on, 3, list(range(6)), processes=2)
+
+
+def test_process_map_in_a_daemonic_process_runs_here(monkeypatch):
+    """A pool's worker (daemonic: the batch scorer's, a tile's) may not start
+    processes: process_map runs its items in it."""
+    import multiprocessing as mp
+    from core.analysis import executor
+    monkeypatch.setitem(mp.current_process()._config, "daemon", True)
+    monkeypatch.setattr(executor, "run_shared", lambda *a, **k: pytest.fail("started processes"))
+    assert process_map(square_plus, 1, [1, 2, 3], processes=2) == [2, 5, 10]

@@ -129,14 +129,18 @@ def test_topo_on_two_processes_is_bit_identical(monkeypatch):
     from sample_data import sample
     monkeypatch.setattr(evaluation, "BLOCK_PAIRS", 20_000)
     monkeypatch.setattr(evaluation, "PARALLEL_PAIRS", 0)
-    used = []
+    used, n_items = [], []
     real = evaluation.process_map
     monkeypatch.setattr(evaluation, "process_map",
-                        lambda *a, **k: used.append(a[4]) or real(*a, **k))
+                        lambda *a, **k: used.append(a[4]) or n_items.append(len(a[2])) or
+                        real(*a, **k))
     gt, pred = sample("ground_truth"), sample("prediction")
     with cores_for_run(1):
         serial = run_spec("topo", gt, pred)
+    from helpers import slow_here
+    here = slow_here(monkeypatch)
     with cores_for_run(2):
         both = run_spec("topo", gt, pred)
     assert used == [1, 2]
+    assert 0 < len(here) < n_items[-1]  # the worker process ran some items
     assert_identical_results(serial, both)

@@ -63,6 +63,12 @@ def active(progress: Progress) -> Iterator[None]:
         _current.progress = previous
 
 
+def current() -> Optional[Progress]:
+    """The Progress of the innermost ``active()`` block on this thread (None
+    outside one): handed to threads that work for this one."""
+    return getattr(_current, "progress", None)
+
+
 def checkpoint() -> None:
     """Raise Cancelled if the computation on this thread was cancelled (the
     Progress of the innermost ``active()`` block; nothing outside

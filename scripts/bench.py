@@ -106,7 +106,15 @@ def run_spec(spec, gt, pred):
     return run(spec, gt, pred)
 
 
-def worker(metric, size, repeat):
+def _children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def worker(metric, size, repeat, cores=None):
+    """One metric on the size x size mosaic, ``repeat`` times; ``cores``:
+    the cores the run may use (core/parallel.py; None: every core)."""
+    from contextlib import nullcontext
     from core import registry
     from core.network.lineset import LineSet
     gtp = load_parts(os.path.join(SAMPLE, "helsinki_ground_truth.gpkg"))
@@ -121,18 +129,26 @@ def worker(metric, size, repeat):
     for _ in range(repeat):
         # fresh LineSets: networks and distance profiles are cached with them
         g, p = LineSet(gt.parts), LineSet(pred.parts)
-        t, c = time.perf_counter(), time.process_time()
-        r = run_spec(spec, g, p)
+        t, c = time.perf_counter(), time.process_time() + _children_cpu()
+        budget = nullcontext()
+        if cores is not None:
+            from core.parallel import cores_for_run
+            budget = cores_for_run(cores)
+        with budget:
+            r = run_spec(spec, g, p)
         times.append(time.perf_counter() - t)
-        # CPU time of the process (all threads): comparable between runs on a
-        # shared machine, where wall time depends on the other jobs
-        cpu.append(time.process_time() - c)
+        # CPU time of the process (all threads) and its ended worker
+        # processes: comparable between runs on a shared machine, where wall
+        # time depends on the other jobs
+        cpu.append(time.process_time() + _children_cpu() - c)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    peak_child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
     head = spec.outputs[0].name
-    print(json.dumps({"metric": metric, "size": size, "median_s": statistics.median(times),
+    print(json.dumps({"metric": metric, "size": size, "cores": cores,
+                      "median_s": statistics.median(times), "best_s": min(times),
                       "median_cpu_s": statistics.median(cpu),
-                      "peak_mb": peak, "score": r.scores[head], "score_name": head,
-                      "gt_km": gt.total_length() / 1000, "counts": r.counts}))
+                      "peak_mb": peak, "peak_child_mb": peak_child, "score": r.scores[head],
+                      "score_name": head, "gt_km": gt.total_length() / 1000, "counts": r.counts}))
 
 
 def stress_worker(kind, factor):
@@ -273,23 +289,27 @@ def tiled_worker(size, workers):
 
 
 def qgis_process_evaluate(runs=5):
-    """Wall time of roadmetrics:evaluate (every metric) on the sample through
-    qgis_process, QGIS start-up included, and for reference of native:buffer
-    on the same layer (QGIS start-up and one trivial algorithm).  One warm-up
-    run first, with bytecode caching on (as in any installation: the plugin's
-    .pyc files are written on its first import); then ``runs`` alternated
-    runs of each.  Returns (evaluate times, buffer times) or None."""
+    """Wall time of roadmetrics:evaluate (every metric, the HTML report) on
+    the sample through qgis_process, QGIS start-up included, with its
+    default WORKERS (one per core) and with WORKERS=1, and for reference of
+    native:centroids on the ground truth (QGIS start-up and one trivial
+    algorithm; issue 22 asks for evaluate-all <= 2x it).  One warm-up run
+    of each first, with bytecode caching on (as in any installation: the
+    plugin's .pyc files are written on its first import); then ``runs``
+    rounds of the three, alternated.  Returns {name: [seconds]} or None."""
     exe = os.environ.get("QGIS_PROCESS")
     if not exe:
         return None
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     gt = os.path.join(SAMPLE, "helsinki_ground_truth.gpkg")
+    out = os.path.join(ROOT, "bench-output")
     evaluate = [exe, "--json", "run", "roadmetrics:evaluate", "--", f"GROUND_TRUTH={gt}",
                 f"PREDICTION={os.path.join(SAMPLE, 'helsinki_prediction.gpkg')}",
-                "REPORT=" + os.path.join(ROOT, "bench-output", "evaluate_sample.html")]
-    buffer = [exe, "--json", "run", "native:buffer", "--", f"INPUT={gt}", "DISTANCE=1",
-              "OUTPUT=" + os.path.join(ROOT, "bench-output", "buffer.gpkg")]
+                "REPORT=" + os.path.join(out, "evaluate_sample.html")]
+    cmds = {"evaluate": evaluate, "evaluate, WORKERS=1": evaluate + ["WORKERS=1"],
+            "native:centroids": [exe, "--json", "run", "native:centroids", "--", f"INPUT={gt}",
+                                 "OUTPUT=" + os.path.join(out, "centroids.gpkg")]}
 
     def wall(cmd):
         t = time.perf_counter()
@@ -299,15 +319,71 @@ def qgis_process_evaluate(runs=5):
             print(p.stderr, file=sys.stderr)
             return None
         return dt
-    if wall(evaluate) is None:
+    if any(wall(c) is None for c in cmds.values()):
         return None
-    ev, buf = [], []
+    times = {k: [] for k in cmds}
     for _ in range(runs):
-        ev.append(wall(evaluate))
-        buf.append(wall(buffer))
-    if None in ev or None in buf:
+        for k, c in cmds.items():
+            times[k].append(wall(c))
+    if any(None in v for v in times.values()):
         return None
-    return ev, buf
+    return times
+
+
+def parallel_ceiling():
+    """The speed-up two processes can get on this machine now: a busy loop
+    alone, then two at once (a shared machine's other jobs take cores: the
+    --cores speed-ups are to be read against this)."""
+    cmd = [sys.executable, "-c", "sum(range(4 * 10 ** 7))"]
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    one = time.perf_counter() - t
+    t = time.perf_counter()
+    procs = [subprocess.Popen(cmd) for _ in range(2)]
+    for p in procs:
+        p.wait()
+    return 2 * one / (time.perf_counter() - t)
+
+
+def _metric_rows(m, n, rep, cores):
+    """Rows of one metric on the n-times mosaic: one per core budget
+    (``cores``; [None]: every core), each budget run ``rep`` times in a fresh
+    process, the budgets alternated run by run (a shared machine's load
+    then weighs on each alike); best and median wall time."""
+    side = int(round(n ** 0.5))
+    budgets = cores or [None]
+    runs = {c: [] for c in budgets}
+    for _ in range(rep if cores else 1):
+        for c in budgets:
+            cmd = [sys.executable, __file__, "--worker", m, str(side),
+                   "--repeat", "1" if cores else str(rep)]
+            if c is not None:
+                cmd += ["--worker-cores", str(c)]
+            p = subprocess.run(cmd, capture_output=True, text=True)
+            if p.returncode != 0:
+                print(p.stderr, file=sys.stderr)
+                raise SystemExit(f"bench failed for {m} x{n}")
+            runs[c].append(json.loads(p.stdout.strip().splitlines()[-1]))
+    rows = []
+    if cores and len(budgets) > 1:
+        print(f"  (two processes at once now: {parallel_ceiling():.2f}x one)", flush=True)
+    for c in budgets:
+        d = dict(runs[c][-1])
+        if cores:
+            d["median_s"] = statistics.median(r["median_s"] for r in runs[c])
+            d["median_cpu_s"] = statistics.median(r["median_cpu_s"] for r in runs[c])
+            d["best_s"] = min(r["best_s"] for r in runs[c])
+            d["peak_mb"] = max(r["peak_mb"] for r in runs[c])
+        d["label"] = f"{n}x" + (f", {c} core(s)" if c is not None else "")
+        speed = ""
+        if cores and c != budgets[0]:
+            b0 = min(r["best_s"] for r in runs[budgets[0]])
+            speed = f"  speed-up (best of {len(runs[c])}) {b0 / d['best_s']:.2f}x"
+        print(f"{m:10s} {d['label']:>14s}  {d['gt_km']:8.1f} km  {d['median_s']:8.3f} s  best "
+              f"{d['best_s']:8.3f} s  {d['median_cpu_s']:8.3f} s CPU  {d['peak_mb']:8.0f} MB  "
+              f"{d['score_name']}={d['score']:.4f}{speed}", flush=True)
+        rows.append(d)
+    return rows
 
 
 def main():
@@ -340,12 +416,18 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--metrics", nargs="+", default=None)
     ap.add_argument("--worker", nargs=2)
+    ap.add_argument("--cores", type=int, nargs="+", default=None,
+                    help="run each (metric, size) with each of these core budgets "
+                         "(core/parallel.py; e.g. 1 2: serial against both cores, the runs "
+                         "alternated); default: every core")
+    ap.add_argument("--worker-cores", type=int, default=None)
     ap.add_argument("--out", default=os.path.join(ROOT, "bench-output", "bench.md"))
     a = ap.parse_args()
     if a.scaling:
-        a.sizes, a.repeat, a.no_apls_64 = [1, 4, 16, 64], 1, True
+        # one core: the exponent is the algorithm's, not the machine's spare core's
+        a.sizes, a.repeat, a.no_apls_64, a.cores = [1, 4, 16, 64], 1, True, [1]
     if a.worker:
-        worker(a.worker[0], int(a.worker[1]), a.repeat)
+        worker(a.worker[0], int(a.worker[1]), a.repeat, a.worker_cores)
         return
     if a.tiled_worker:
         tiled_worker(*a.tiled_worker)
@@ -396,22 +478,13 @@ def main():
     if a.qgis_only:
         metrics = []
     rows = []
+    if a.cores and len(a.cores) > 1:
+        print(f"two processes at once on this machine now: {parallel_ceiling():.2f}x the speed of one "
+              f"(the ceiling of the speed-ups below; load {os.getloadavg()[0]:.1f})", flush=True)
     for m in metrics:
         extra_64 = m == "apls" and 64 not in a.sizes and not a.no_apls_64
         for n in a.sizes + ([64] if extra_64 else []):
-            side = int(round(n ** 0.5))
-            rep = a.repeat if n < 16 else max(1, a.repeat - 2)
-            p = subprocess.run([sys.executable, __file__, "--worker", m, str(side), "--repeat", str(rep)],
-                               capture_output=True, text=True)
-            if p.returncode != 0:
-                print(p.stderr, file=sys.stderr)
-                raise SystemExit(f"bench failed for {m} x{n}")
-            d = json.loads(p.stdout.strip().splitlines()[-1])
-            d["label"] = f"{n}x"
-            rows.append(d)
-            print(f"{m:10s} {d['label']:>4s}  {d['gt_km']:8.1f} km  {d['median_s']:8.3f} s  "
-                  f"{d['median_cpu_s']:8.3f} s CPU  {d['peak_mb']:8.0f} MB  "
-                  f"{d['score_name']}={d['score']:.4f}", flush=True)
+            rows.extend(_metric_rows(m, n, a.repeat if n < 16 else max(1, a.repeat - 2), a.cores))
     extra = []
     for w in ((1, 2) if a.tiled else ()):
         p = subprocess.run([sys.executable, __file__, "--tiled-worker", "4", str(w)],
@@ -432,11 +505,12 @@ def main():
             print("qgis_process evaluate-all: no working qgis_process (QGIS_PROCESS unset) or it failed",
                   file=sys.stderr)
         else:
-            ev, buf = q
-            line = (f"evaluate-all (every metric) on the sample through qgis_process: median "
-                    f"{statistics.median(ev):.1f} s wall time (range {min(ev):.1f}-{max(ev):.1f} s, "
-                    f"{len(ev)} runs); QGIS start-up reference (native:buffer on the sample): median "
-                    f"{statistics.median(buf):.1f} s (range {min(buf):.1f}-{max(buf):.1f} s)")
+            ref = statistics.median(q["native:centroids"])
+            line = "; ".join(
+                f"{k}: median {statistics.median(v):.2f} s (range {min(v):.2f}-{max(v):.2f} s"
+                + (f", {statistics.median(v) / ref:.2f}x native:centroids)" if k != "native:centroids"
+                   else ")") for k, v in q.items())
+            line = f"on the sample through qgis_process, {len(q['evaluate'])} alternated rounds: {line}"
             print(line, flush=True)
             extra.append(line)
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
@@ -470,12 +544,12 @@ def scaling_table(rows):
     """Markdown: per metric, wall / CPU seconds and peak RSS at each size,
     and the exponent fitted on CPU time (less sensitive to other jobs on
     the machine than wall time)."""
-    sizes = sorted({int(d["label"][:-1]) for d in rows})
+    sizes = sorted({d["size"] ** 2 for d in rows})
     head = "| metric | " + " | ".join(f"{n}x ({km:.0f} km)" for n, km in sorted(
-        {int(d["label"][:-1]): d["gt_km"] for d in rows}.items())) + " | k (CPU) |"
+        {d["size"] ** 2: d["gt_km"] for d in rows}.items())) + " | k (CPU) |"
     out = [head, "|---" * (len(sizes) + 2) + "|"]
     for m in dict.fromkeys(d["metric"] for d in rows):
-        mine = {int(d["label"][:-1]): d for d in rows if d["metric"] == m}
+        mine = {d["size"] ** 2: d for d in rows if d["metric"] == m}
         cells = [f"{mine[n]['median_s']:.2f} s / {mine[n]['median_cpu_s']:.2f} s CPU, "
                  f"{mine[n]['peak_mb']:.0f} MB" if n in mine else "" for n in sizes]
         k = fitted_exponent([mine[n]["gt_km"] for n in sizes if n in mine],

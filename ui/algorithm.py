@@ -16,6 +16,7 @@ from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
 
 from ..core import registry
 from ..core.runner import run_metric, with_inputs
+from ..core.parallel import cores_for_run
 from ..core.progress import Cancelled, Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
 from .checks import (
@@ -28,6 +29,7 @@ from .checks import (
 )
 from .compat import (
     make_field,
+    max_threads,
     SinkFlag,
     SourceType,
     WkbType,
@@ -153,7 +155,10 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         info["warnings"][:0] = checked
         progress = Progress(lambda f, msg: self._progress(feedback, f, msg), feedback.isCanceled)
         try:
-            result = run_metric(self.spec, gt, pred, resolved[self.spec.id], progress.sub(0.08, 0.95))
+            # the cores the metric may use: QGIS's thread setting (core/parallel.py)
+            with cores_for_run(max_threads(context)):
+                result = run_metric(self.spec, gt, pred, resolved[self.spec.id],
+                                    progress.sub(0.08, 0.95))
         except Cancelled:
             feedback.reportError(tr("Cancelled."))
             return {}

@@ -14,7 +14,7 @@ Everything here is chosen once, at import, by what the running QGIS offers
 The rest of the plugin imports field types and enum values from here only;
 tests/core/test_qt6_compat.py checks that statically.
 """
-from qgis.core import (Qgis, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsProcessing,
+from qgis.core import (Qgis, QgsApplication, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsProcessing,
                        QgsProcessingParameterDefinition, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsUnitTypes, QgsWkbTypes)
 from qgis.PyQt.QtCore import QMetaType, QVariant
@@ -122,3 +122,12 @@ class RequestFlag:
     """Flags of a QgsFeatureRequest."""
     NoFlags = _first(lambda: Qgis.FeatureRequestFlag.NoFlags,
                      lambda: QgsFeatureRequest.Flag.NoFlags)
+
+
+def max_threads(context=None) -> int:
+    """The threads QGIS lets an algorithm use (Settings > Options >
+    Rendering, "Max cores to use"; QgsProcessingContext.maxThreads from
+    QGIS 3.28, QgsApplication.maxThreads before): 0 for every core."""
+    get = getattr(context, "maxThreads", None)
+    n = get() if callable(get) else QgsApplication.maxThreads()
+    return max(int(n), 0)

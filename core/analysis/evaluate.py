@@ -19,6 +19,7 @@ from ..progress import NO_PROGRESS, Cancelled
 from ..network.lineset import LineSet
 from ..progress import Progress
 from .executor import run_shared
+from ..parallel import cores_for_run
 from ..text import message_of, msg
 
 SHARED = ("SEED", "CLASS_FIELD", "MERGE_TOLERANCE", "NODE_CROSSINGS")
@@ -90,7 +91,13 @@ def _run_group(common, group, progress):
     (module level: it may run in a worker): [(ok, result or message)].
     A metric that rejects its input says why (ValueError); one that crashes
     is reported as an internal error; the others are kept either way."""
-    gt, pred, params, seed, keep_layers = common
+    gt, pred, params, seed, keep_layers, metric_cores = common
+    with cores_for_run(metric_cores):
+        return _run_metrics(gt, pred, params, seed, keep_layers, group, progress)
+
+
+def _run_metrics(gt, pred, params, seed, keep_layers, group, progress):
+    """_run_group's metrics, one after the other."""
     out = []
     costs = [max(registry.get(m).cost, 0.0) for m in group]
     total = sum(costs) or 1.0
@@ -136,15 +143,19 @@ def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
     and workers - 1 spawned ones at once, heaviest first (each metric is
     seeded by its own parameters, so the numbers do not depend on which
     process ran it); metrics that share intermediate results run in the
-    same process.  ``strict`` (evaluate-all's own run, not a tile or a
+    same process.  Each metric may use one core then, and ``workers`` cores
+    otherwise (a single metric, or ``workers`` = 1: one core).  ``strict`` (evaluate-all's own run, not a tile or a
     method of compare): EvaluationFailed when every metric failed, with
     their errors."""
     progress = progress or NO_PROGRESS
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
     for m in ids:
         registry.get(m)  # KeyError for an unknown metric
-    common = (gt, pred, params, seed, keep_layers)
-    if workers != 1 and len(ids) > 1:
+    spread = workers != 1 and len(ids) > 1
+    # cores per metric (core/parallel.py): one when the metrics share the
+    # workers, else the workers (one metric, or WORKERS = 1: tiles, tools)
+    common = (gt, pred, params, seed, keep_layers, 1 if spread else workers)
+    if spread:
         tasks = _tasks(ids)
         done = run_shared(_run_group, common, tasks, workers, progress,
                           [", ".join(registry.get(m).name for m in t) for t in tasks],

@@ -44,3 +44,17 @@ def unpicklable_in_worker(common, item, progress):
     if os.getpid() != common["parent"]:
         return lambda: item
     return item
+
+
+def square_plus(common, item, progress):
+    """tests/core/test_parallel.py: item squared plus ``common``; reports its
+    progress."""
+    progress.set(0.5)
+    return item * item + common
+
+
+def fails_on(common, item, progress):
+    """tests/core/test_parallel.py: raises for item ``common``."""
+    if item == common:
+        raise ValueError(f"item {item} is not allowed")
+    return item

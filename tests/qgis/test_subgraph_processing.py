@@ -113,3 +113,27 @@ def test_sample_topo_matches_core_and_file_sink_is_styled(run_alg, tmp_path):
     assert os.path.exists(str(tmp_path / "missing.qml"))
     layer = QgsVectorLayer(out, "m", "ogr")
     assert layer.featureCount() == len(core.layers["UNMATCHED_GT"]) > 0
+
+
+def test_qgis_thread_setting_sets_the_cores(run_alg, monkeypatch):
+    """A metric algorithm may use as many cores as QGIS's thread setting
+    allows (ui/compat.py max_threads; -1: all); the numbers do not change."""
+    from qgis.core import QgsApplication
+    from roadmetrics.core.metrics.subgraphs import evaluation
+    from roadmetrics.core.parallel import available_cores
+    monkeypatch.setattr(evaluation, "PARALLEL_PAIRS", 0)
+    used = []
+    real = evaluation.process_map
+    monkeypatch.setattr(evaluation, "process_map",
+                        lambda *a, **k: used.append(a[4]) or real(*a[:4], 1, **k))
+    before = QgsApplication.maxThreads()
+    out = {}
+    try:
+        for n in (1, 2, -1):
+            QgsApplication.setMaxThreads(n)
+            r = run_alg("roadmetrics:topo", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})
+            out[n] = json.loads(r["SCORES"])["scores"]
+    finally:
+        QgsApplication.setMaxThreads(before)
+    assert used == [1, 2, available_cores()]
+    assert out[1] == out[2] == out[-1]

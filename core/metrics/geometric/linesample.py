@@ -31,10 +31,16 @@ exact).
 """
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 from ...geometry.polyline import project_points_on_segments, straight_runs
 from ...network.snapping import SegmentIndex, piece_tree
+from ...parallel import cores, thread_map
+
+PARALLEL_POINTS = 100_000  # query points from which chunks run on several threads
+_FALLBACK_LOCK = threading.Lock()
 
 
 def local_origin(*nets) -> np.ndarray:
@@ -156,7 +162,10 @@ class NearestSegment:
 
     def query(self, px, py, chunk=250000) -> tuple:
         """(distance, segment, qx, qy) of the closest point of the segments
-        to every point (inf, -1, nan, nan when there is no segment)."""
+        to every point (inf, -1, nan, nan when there is no segment).  Chunks
+        of points run on the run's cores (core/parallel.py: the KD-tree
+        query and the projections release the GIL; each point's answer is
+        its own, so the numbers do not depend on the chunks)."""
         px = np.asarray(px, float)
         py = np.asarray(py, float)
         m = len(px)
@@ -167,33 +176,42 @@ class NearestSegment:
         if m == 0 or self.n == 0:
             return dist, seg, qx, qy
         K = int(min(self.K, self.tree.n))
-        for s in range(0, m, chunk):
-            e = min(m, s + chunk)
-            dk, ik = self.tree.query(np.column_stack([px[s:e], py[s:e]]), k=K)
-            dk = dk.reshape(e - s, K)
-            cand = self.piece_seg[ik.reshape(e - s, K)]
-            t, d, cx, cy = project_points_on_segments(
-                px[s:e, None], py[s:e, None], self.ax[cand], self.ay[cand], self.bx[cand],
-                self.by[cand])
-            # lowest distance, ties to the lowest segment index
-            d2 = np.where(d == d.min(axis=1, keepdims=True), cand, np.iinfo(np.int64).max)
-            j = np.argmin(d2, axis=1)
-            r = np.arange(e - s)
-            dist[s:e] = d[r, j]
-            seg[s:e] = cand[r, j]
-            qx[s:e] = cx[r, j]
-            qy[s:e] = cy[r, j]
-            if K < self.tree.n:
-                bad = dist[s:e] > dk[:, -1] - self.half
-                if bad.any():
-                    b = np.nonzero(bad)[0] + s
+        n = cores() if m >= PARALLEL_POINTS else 1
+        # n chunks in flight hold as many points as one serial chunk: the same peak memory
+        chunk = max(1, min(-(-m // n), chunk // n))
+        bounds = [(s, min(m, s + chunk)) for s in range(0, m, chunk)]
+
+        def one(b):
+            return self._query_chunk(px[b[0]:b[1]], py[b[0]:b[1]], K)
+        for (s, e), r in zip(bounds, thread_map(one, bounds, n)):
+            dist[s:e], seg[s:e], qx[s:e], qy[s:e] = r
+        return dist, seg, qx, qy
+
+    def _query_chunk(self, px, py, K) -> tuple:
+        """query() for one chunk of points (K nearest pieces each)."""
+        m = len(px)
+        dk, ik = self.tree.query(np.column_stack([px, py]), k=K)
+        dk = dk.reshape(m, K)
+        cand = self.piece_seg[ik.reshape(m, K)]
+        t, d, cx, cy = project_points_on_segments(
+            px[:, None], py[:, None], self.ax[cand], self.ay[cand], self.bx[cand], self.by[cand])
+        # lowest distance, ties to the lowest segment index
+        d2 = np.where(d == d.min(axis=1, keepdims=True), cand, np.iinfo(np.int64).max)
+        j = np.argmin(d2, axis=1)
+        r = np.arange(m)
+        dist, seg, qx, qy = d[r, j], cand[r, j], cx[r, j], cy[r, j]
+        if K < self.tree.n:
+            bad = dist > dk[:, -1] - self.half
+            if bad.any():
+                b = np.nonzero(bad)[0]
+                with _FALLBACK_LOCK:  # chunks may run on threads: one fallback index
                     if self._fallback is None:
                         self._fallback = SegmentIndex(self.ax, self.ay, self.bx, self.by)
-                    sg, tt, dd = self._fallback.nearest(px[b], py[b])
-                    dist[b] = dd
-                    seg[b] = sg
-                    qx[b] = self.ax[sg] + tt * (self.bx[sg] - self.ax[sg])
-                    qy[b] = self.ay[sg] + tt * (self.by[sg] - self.ay[sg])
+                sg, tt, dd = self._fallback.nearest(px[b], py[b])
+                dist[b] = dd
+                seg[b] = sg
+                qx[b] = self.ax[sg] + tt * (self.bx[sg] - self.ax[sg])
+                qy[b] = self.ay[sg] + tt * (self.by[sg] - self.ay[sg])
         return dist, seg, qx, qy
 
 

@@ -38,7 +38,6 @@ on two threads and are added up in block order (the same numbers on one).
 from __future__ import annotations
 
 import math
-import os
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 
@@ -48,6 +47,7 @@ from ...network.lineset import network_pair, LineSet
 from ...network.paths import NetworkDistances
 from ...scores import harmonic_or_nan, mean_or_nan
 from ...registry import MetricSpec, Output, Param, Sink, STANDARD_SINKS, register
+from ...parallel import cores
 from ...progress import Progress
 from ...result import FeatureTable, MetricResult
 from ...network.sampling import apls_control_points
@@ -199,16 +199,17 @@ def _both_ways(ways, progress, workers=None):
     done): both sweep the networks in node order together, so the node rows
     one block computes are still cached when the other direction needs them
     (core/network/paths.py).  Blocks run on ``workers`` threads (numpy
-    releases the GIL in the block arithmetic; default: the CPUs, at most
-    APLS_THREADS; one below THREADS_MIN_ROUTES routes) and are added up in
-    block order, so the numbers do not depend on ``workers``."""
+    releases the GIL in the block arithmetic; default: the run's cores,
+    core/parallel.py, at most APLS_THREADS; one below THREADS_MIN_ROUTES
+    routes) and are added up in block order, so the numbers do not depend
+    on ``workers``."""
     tasks = sorted((s / w.n, i, s, e) for i, w in enumerate(ways) for s, e in w.blocks())
     # progress by pairs done: a block's pairs shrink along the sweep
     routes = np.cumsum([(e - s) * (ways[i].n - s) for _, i, s, e in tasks])
     done = routes / max(routes[-1] if len(routes) else 0, 1)
     if workers is None:
         small = not len(routes) or routes[-1] < THREADS_MIN_ROUTES
-        workers = 1 if small else min(APLS_THREADS, os.cpu_count() or 1)
+        workers = 1 if small else min(APLS_THREADS, cores())
     progress.set(0.0)
     if workers <= 1 or len(tasks) < 2:
         for k, (_, i, s, e) in enumerate(tasks):

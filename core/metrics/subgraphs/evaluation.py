@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...parallel import cores, process_map
 from ...progress import checkpoint
 from ...result import FeatureTable
 from .matching import candidate_pairs
@@ -23,6 +24,8 @@ from ...text import msg
 
 BLOCK_PAIRS = 250_000  # (seed, vertex) ball pairs per block: bounds memory; small
 # blocks also keep the Dijkstra heap in cache (faster than a few big blocks)
+PARALLEL_PAIRS = 2_000_000  # from this many ball pairs (8 blocks; TOPO on a 4x
+# mosaic of the sample) the blocks run on every core the run may use
 
 
 class Centres:
@@ -107,16 +110,15 @@ def run(gcg, pcg, gc, pc, radius, mode, match_distance, matcher, progress,
     size = _ball_sizes(gcg, gc, radius) + _ball_sizes(pcg, pc, radius)
     block = np.cumsum(size) // BLOCK_PAIRS
     starts = np.nonzero(np.r_[True, block[1:] != block[:-1]])[0] if n else np.zeros(0, int)
-    for s, e in zip(starts, np.r_[starts[1:], n]):
-        progress.set(s / max(n, 1))
-        ids = np.arange(s, e)
-        hs, hp, hd = _crop(gcg, gc, ids, radius, mode)
-        checkpoint()
-        ms, mp, md = _crop(pcg, pc, ids, radius, mode)
-        checkpoint()
-        r, c, d = _block_candidates(hs, hp, ms, mp, pcg.n_points, cptr, cj, cd)
-        checkpoint()
-        rm, rdist, cm, cdist = matcher(len(hs), len(ms), r, c, d)
+    blocks = [(int(s), int(e)) for s, e in zip(starts, np.r_[starts[1:], n])]
+    common = (gcg, pcg, gc, pc, radius, mode, matcher, cptr, cj, cd)
+    # big runs on several processes (a worker starts in about 0.5 s); the
+    # blocks' results are added in block order either way: the same numbers
+    procs = cores() if int(size.sum()) >= PARALLEL_PAIRS else 1
+    parts = process_map(_block, common, blocks, progress, procs,
+                        labels=[msg("seeds {}-{}", s, e) for s, e in blocks],
+                        weights=[float(size[s:e].sum()) + 1.0 for s, e in blocks])
+    for hs, hp, hd, ms, mp, md, rm, rdist, cm, cdist in parts:
         out.holes += np.bincount(hs, minlength=n)
         out.marbles += np.bincount(ms, minlength=n)
         out.matched_holes += np.bincount(hs[rm], minlength=n)
@@ -125,6 +127,25 @@ def run(gcg, pcg, gc, pc, radius, mode, match_distance, matcher, progress,
         out.pred_points.add(ms, mp, md, cm, cdist)
     progress.set(1.0)
     return out
+
+
+def _block(common, block, progress) -> tuple:
+    """Crop and match the seeds of one block (module level: it may run in a
+    worker process): the holes (seed, point, distance from the centre), the
+    marbles, and the matching's (row matched, distance, column matched,
+    distance)."""
+    gcg, pcg, gc, pc, radius, mode, matcher, cptr, cj, cd = common
+    ids = np.arange(*block)
+    progress.set(0.0)
+    hs, hp, hd = _crop(gcg, gc, ids, radius, mode)
+    checkpoint()
+    ms, mp, md = _crop(pcg, pc, ids, radius, mode)
+    checkpoint()
+    r, c, d = _block_candidates(hs, hp, ms, mp, pcg.n_points, cptr, cj, cd)
+    checkpoint()
+    rm, rdist, cm, cdist = matcher(len(hs), len(ms), r, c, d)
+    progress.set(1.0)
+    return hs, hp, hd, ms, mp, md, rm, rdist, cm, cdist
 
 
 def _ball_sizes(cg, centres, radius):

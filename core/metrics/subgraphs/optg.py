@@ -33,6 +33,8 @@ to a predicted one count (its holes find no free marble).
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ...network.lineset import LineSet
@@ -88,8 +90,8 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     _merge(pc, fwd, gi)
     progress.set(0.15, N_("cropping and matching subgraphs"))
     if matching == "optimal":
-        def matcher(nr, nc, r, c, d):
-            return match_optimal(nr, nc, r, c, d, dmatch)
+        # a partial, not a closure: it may be sent to worker processes
+        matcher = functools.partial(match_optimal, max_distance=dmatch)
     else:
         matcher = match_greedy
     counts = run(gcg, pcg, gc, pc, radius, EUCLIDEAN, dmatch, matcher, progress.sub(0.15, 1.0))

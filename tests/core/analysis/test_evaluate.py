@@ -100,3 +100,26 @@ def test_a_metric_that_crashes_is_reported_and_the_others_kept(window, monkeypat
     ev = evaluate(gt, pred, ["junct", "ccq"], workers=1)
     assert "ccq" in ev.results and "ZeroDivisionError: bug" in ev.errors["junct"]
     assert any(w.startswith("junct: failed: internal error") for w in ev.warnings())
+
+
+def test_workers_set_the_cores_of_a_metric(monkeypatch):
+    """WORKERS decides the cores a metric may use (core/parallel.py): one with
+    WORKERS = 1 (also each tile's and each tool run's evaluation), WORKERS
+    with a single metric, one each when several metrics share the workers."""
+    from core.analysis import evaluate as ev_mod
+    from core.metrics.subgraphs import evaluation
+    from core.parallel import available_cores
+    monkeypatch.setattr(evaluation, "PARALLEL_PAIRS", 0)
+    used = []
+    monkeypatch.setattr(evaluation, "process_map",
+                        lambda fn, common, items, progress, n, **k: used.append(n) or
+                        [fn(common, x, progress) for x in items])
+    gt, pred = crop(sample("ground_truth"), CROP), crop(sample("prediction"), CROP)
+    for workers in (1, 2, 0):
+        evaluate(gt, pred, ["topo"], workers=workers)
+    assert used == [1, 2, available_cores()]
+    seen = []
+    monkeypatch.setattr(ev_mod, "run_shared", lambda fn, common, tasks, *a, **k: seen.append(
+        common[-1]) or [(True, fn(common, t, Progress())) for t in tasks])
+    evaluate(gt, pred, ["topo", "junct"], workers=2)
+    assert seen == [1] and used[-1] == 1

@@ -204,3 +204,22 @@ def test_ratio_scores_of_identical_self_intersecting_lines_stay_within_0_1():
     assert fake.clip_scores({"X": 1.0 + 1e-12})["X"] == 1.0
     assert fake.clip_scores({"X": -1e-12})["X"] == 0.0
     assert fake.clip_scores({"X": 1.01})["X"] == 1.01
+
+
+def test_distances_on_two_threads_is_bit_identical(monkeypatch):
+    """Nearest-segment queries in chunks on two threads (core/metrics/geometric/linesample.py,
+    no size threshold) give the serial run's numbers and layers, bit for bit."""
+    from core.metrics.geometric import linesample
+    from core.parallel import cores_for_run
+    from helpers import assert_identical_results
+    from sample_data import sample
+    monkeypatch.setattr(linesample, "PARALLEL_POINTS", 0)
+    used = []
+    real = linesample.thread_map
+    monkeypatch.setattr(linesample, "thread_map", lambda fn, items, n: used.append(n) or real(fn, items, n))
+    with cores_for_run(1):
+        serial = run_spec("distances", sample("ground_truth"), sample("prediction"))
+    with cores_for_run(2):
+        both = run_spec("distances", sample("ground_truth"), sample("prediction"))
+    assert set(used) == {1, 2}
+    assert_identical_results(serial, both)

@@ -122,3 +122,29 @@ def test_cancel_stops_the_threaded_blocks(monkeypatch):
                      Progress(callback, cancel.is_set))
     assert len(steps) == 30
     assert steps == sorted(steps)  # progress moves forward
+
+
+def test_threads_follow_the_runs_cores(monkeypatch):
+    """APLS's row blocks use the cores the run may use (core/parallel.py):
+    one thread with a budget of 1, two with 2, the same numbers."""
+    from core.parallel import cores_for_run
+    from helpers import assert_identical_results
+    monkeypatch.setattr(apls, "BLOCK_ELEMENTS", 4000)
+    monkeypatch.setattr(apls, "ROW_CACHE_BYTES", 0)
+    monkeypatch.setattr(apls, "THREADS_MIN_ROUTES", 0)
+    names = {}
+    real = apls._OneWay.compute
+
+    def spy(self, s, e):
+        names.setdefault(budget[0], set()).add(threading.current_thread().name)
+        return real(self, s, e)
+    monkeypatch.setattr(apls._OneWay, "compute", spy)
+    gt, pred = roads(3)
+    out = {}
+    for n in (1, 2):
+        budget = [n]
+        with cores_for_run(n):
+            out[n] = compute(gt, pred)
+    assert names[1] == {threading.current_thread().name}
+    assert len(names[2]) == 2 and threading.current_thread().name not in names[2]
+    assert_identical_results(out[1], out[2])

@@ -455,3 +455,28 @@ def test_pooled_over_tiles_is_the_mean_over_all_paths():
     assert pooled["RECALL"] == pytest.approx((0.4697265625 + 1) / 2)
     assert pooled["PRECISION"] == pytest.approx(1.0)  # 2 + 1 predicted paths, all P = 1
     assert pooled["N_PATHS_PRED"] == 3 and pooled["N_INTERRUPTIONS"] == 1
+
+
+@pytest.mark.slow
+def test_optp_on_two_processes_is_bit_identical(monkeypatch):
+    """Recall and precision matched on two processes (no size threshold)
+    give the serial run's numbers and layers, bit for bit."""
+    from core.metrics.paths import optp
+    from core.parallel import cores_for_run
+    from helpers import assert_identical_results
+    from sample_data import sample
+    monkeypatch.setattr(optp, "PARALLEL_POINTS", 0)
+    used, n_items = [], []
+    real = optp.process_map
+    monkeypatch.setattr(optp, "process_map",
+                        lambda *a, **k: used.append(a[4]) or n_items.append(len(a[2])) or real(*a, **k))
+    gt, pred = sample("ground_truth"), sample("prediction")
+    with cores_for_run(1):
+        serial = run_spec("optp", gt, pred)
+    from helpers import slow_here
+    here = slow_here(monkeypatch, 2.0)  # two items: this one must still run when the worker is up
+    with cores_for_run(2):
+        both = run_spec("optp", gt, pred)
+    assert used == [1, 2]
+    assert 0 < len(here) < n_items[-1]  # the worker process ran some items
+    assert_identical_results(serial, both)

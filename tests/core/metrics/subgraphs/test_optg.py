@@ -137,3 +137,30 @@ def test_sink_points_carry_seed_and_distances():
     assert (m.coords[src == "ground_truth", 1] == 0).all()
     sd = np.array(m.columns["seed_distance"], float)
     assert (sd >= 0).all() and (sd <= WHOLE).all()
+
+
+@pytest.mark.slow
+def test_optg_on_two_processes_is_bit_identical(monkeypatch):
+    """OPT-G's matcher (a partial of match_optimal) goes to the worker
+    processes; the numbers and layers are the serial run's, bit for bit."""
+    from core.metrics.subgraphs import evaluation
+    from core.parallel import cores_for_run
+    from core.runner import run
+    from helpers import assert_identical_results
+    from sample_data import sample
+    monkeypatch.setattr(evaluation, "BLOCK_PAIRS", 20_000)
+    monkeypatch.setattr(evaluation, "PARALLEL_PAIRS", 0)
+    n_items = []
+    real = evaluation.process_map
+    monkeypatch.setattr(evaluation, "process_map",
+                        lambda *a, **k: n_items.append(len(a[2])) or real(*a, **k))
+    gt, pred = sample("ground_truth"), sample("prediction")
+    params = {"N_SEEDS": 200}
+    with cores_for_run(1):
+        serial = run("optg", gt, pred, params)
+    from helpers import slow_here
+    here = slow_here(monkeypatch)
+    with cores_for_run(2):
+        both = run("optg", gt, pred, params)
+    assert 0 < len(here) < n_items[-1]  # the worker process ran some blocks
+    assert_identical_results(serial, both)

@@ -116,3 +116,31 @@ def test_no_seed_is_nan_with_warning():
 def test_bad_parameters_are_clear_errors(bad):
     with pytest.raises(ValueError, match=list(bad)[0]):
         run(lines(H), lines(H), **bad)
+
+
+@pytest.mark.slow
+def test_topo_on_two_processes_is_bit_identical(monkeypatch):
+    """Seed blocks on two processes (core/metrics/subgraphs/evaluation.py:
+    small blocks, no size threshold) give the serial run's numbers and layers
+    bit for bit (SUBG and OPT-G share the same loop: test_subg.py, test_optg.py)."""
+    from core.metrics.subgraphs import evaluation
+    from core.parallel import cores_for_run
+    from helpers import assert_identical_results
+    from sample_data import sample
+    monkeypatch.setattr(evaluation, "BLOCK_PAIRS", 20_000)
+    monkeypatch.setattr(evaluation, "PARALLEL_PAIRS", 0)
+    used, n_items = [], []
+    real = evaluation.process_map
+    monkeypatch.setattr(evaluation, "process_map",
+                        lambda *a, **k: used.append(a[4]) or n_items.append(len(a[2])) or
+                        real(*a, **k))
+    gt, pred = sample("ground_truth"), sample("prediction")
+    with cores_for_run(1):
+        serial = run_spec("topo", gt, pred)
+    from helpers import slow_here
+    here = slow_here(monkeypatch)
+    with cores_for_run(2):
+        both = run_spec("topo", gt, pred)
+    assert used == [1, 2]
+    assert 0 < len(here) < n_items[-1]  # the worker process ran some items
+    assert_identical_results(serial, both)

@@ -1,0 +1,105 @@
+"""core/parallel.py: the cores a run may use, thread_map and process_map
+(results in item order, serial fallback, cancel, errors)."""
+import threading
+
+import pytest
+
+from core import parallel
+from core.parallel import cores, cores_for_run, process_map, thread_map
+from core.progress import Cancelled, Progress, active, checkpoint
+from shared_tasks import square_plus, fails_on
+
+
+def test_cores_default_and_nesting():
+    assert cores() == parallel.available_cores()
+    with cores_for_run(1):
+        assert cores() == 1
+        with cores_for_run(3):
+            assert cores() == 3
+        with cores_for_run(0):  # 0: every core
+            assert cores() == parallel.available_cores()
+        assert cores() == 1
+    assert cores() == parallel.available_cores()
+
+
+def test_budget_is_per_thread():
+    seen = []
+    with cores_for_run(1):
+        t = threading.Thread(target=lambda: seen.append(cores()))
+        t.start()
+        t.join()
+    assert seen == [parallel.available_cores()]
+
+
+def test_thread_map_keeps_order_and_uses_threads():
+    names = set()
+
+    def fn(x):
+        names.add(threading.current_thread().name)
+        return x * x
+    assert thread_map(fn, list(range(40)), 2) == [x * x for x in range(40)]
+    assert thread_map(fn, [], 2) == []
+    names.clear()
+    assert thread_map(fn, [3, 4], 1) == [9, 16]
+    assert names == {threading.current_thread().name}  # one thread: no pool
+
+
+def test_thread_map_cancel_reaches_the_threads():
+    cancelled = threading.Event()
+    calls = []
+
+    def fn(x):
+        calls.append(x)
+        if x == 2:
+            cancelled.set()
+        checkpoint()  # the caller's Progress, seen from the pool's threads
+        return x
+    progress = Progress(is_canceled=cancelled.is_set)
+    with active(progress):
+        with pytest.raises(Cancelled):
+            thread_map(fn, list(range(200)), 2)
+    assert len(calls) < 200
+
+
+def test_thread_map_raises_an_items_error():
+    def fn(x):
+        if x == 5:
+            raise ValueError("five")
+        return x
+    with pytest.raises(ValueError, match="five"):
+        thread_map(fn, list(range(10)), 2)
+
+
+def test_process_map_serial_path_in_order():
+    assert process_map(square_plus, 1, [1, 2, 3], processes=1) == [2, 5, 10]
+    assert process_map(square_plus, 1, [], processes=2) == []
+
+
+@pytest.mark.slow
+def test_process_map_on_processes_same_as_serial(monkeypatch):
+    from helpers import slow_here
+    items = list(range(12))
+    serial = process_map(square_plus, 7, items, processes=1)
+    here = slow_here(monkeypatch, 0.2)
+    seen = []
+    progress = Progress(lambda f, m: seen.append(f))
+    assert process_map(square_plus, 7, items, progress, processes=2) == serial
+    assert 0 < len(here) < len(items)  # the worker process ran some items
+    assert seen and max(seen) <= 1.0 and seen == sorted(seen)
+
+
+@pytest.mark.slow
+def test_process_map_error_is_the_serial_one():
+    """An item that raises in a worker is run again here: its own exception."""
+    with pytest.raises(ValueError, match="item 3"):
+        process_map(fails_on, 3, list(range(6)), processes=2)
+
+
+def test_process_map_in_a_daemonic_process_runs_here(monkeypatch):
+    """A pool's worker (daemonic: the batch scorer's, a tile's) may not start
+    processes: process_map runs its items in it."""
+    import multiprocessing as mp
+    from core.analysis import executor
+    monkeypatch.setitem(mp.current_process()._config, "daemon", True)
+    monkeypatch.setattr(executor, "run_shared", lambda *a, **k: pytest.fail("started processes"))
+    assert process_map(square_plus, 1, [1, 2, 3], processes=2) == [2, 5, 10]

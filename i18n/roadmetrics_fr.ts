@@ -4,62 +4,102 @@
 <context>
     <name>RoadMetrics</name>
     <message>
-        <extracomment>ui/algorithm.py:87</extracomment>
+        <extracomment>ui/algorithm.py:85; ui/pixel_algorithm.py:76</extracomment>
         <source>Reference: {}</source>
         <translation>Référence : {}</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:88</extracomment>
+        <extracomment>ui/algorithm.py:86; ui/pixel_algorithm.py:77</extracomment>
         <source>Parameters</source>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:92</extracomment>
+        <extracomment>ui/algorithm.py:90; ui/pixel_algorithm.py:81</extracomment>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:95</extracomment>
+        <extracomment>ui/algorithm.py:95; ui/pixel_algorithm.py:84</extracomment>
         <source>Outputs</source>
         <translation>Sorties</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:98</extracomment>
+        <extracomment>ui/algorithm.py:98; ui/pixel_algorithm.py:87</extracomment>
         <source>JSON with every score, the parameters used, counts and warnings.</source>
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:125; ui/compare.py:63; ui/evaluate.py:65; ui/sensitivity.py:56</extracomment>
-        <source>Ground truth (reference lines)</source>
-        <translation>Vérité terrain (lignes de référence)</translation>
-    </message>
-    <message>
-        <extracomment>ui/algorithm.py:141; ui/evaluate.py:86</extracomment>
+        <extracomment>ui/algorithm.py:139; ui/evaluate.py:95; ui/pixel_algorithm.py:116</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:211; ui/compare.py:130; ui/evaluate.py:150; ui/perturb.py:95; ui/sensitivity.py:111</extracomment>
+        <extracomment>ui/algorithm.py:163; ui/centrelines.py:65; ui/compare.py:130; ui/evaluate.py:161; ui/perturb.py:95; ui/pixel_algorithm.py:139; ui/sensitivity.py:111</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:214; ui/checks.py:584; ui/checks.py:634; ui/checks.py:662; ui/checks.py:677; ui/compare.py:133; ui/evaluate.py:155; ui/perturb.py:98; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
+        <extracomment>ui/algorithm.py:166; ui/checks.py:586; ui/checks.py:656; ui/checks.py:684; ui/checks.py:699; ui/compare.py:133; ui/evaluate.py:166; ui/perturb.py:98; ui/pixel_algorithm.py:142; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/catalogue.py:59</extracomment>
+        <extracomment>ui/catalogue.py:61</extracomment>
         <source>{metric} — {layer}</source>
         <translation>{metric} — {layer}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/compare.py:96; ui/inputs.py:270; ui/sensitivity.py:93</extracomment>
+        <extracomment>ui/centrelines.py:24</extracomment>
+        <source>Centrelines of a road raster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/centrelines.py:25</extracomment>
+        <source>Rasters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/centrelines.py:27</extracomment>
+        <source>Turns a road raster into centrelines, exactly as every metric does with a raster ground truth or prediction: road pixels (RASTER_THRESHOLD for a probability map: value &gt;= threshold; RASTER_CLASSES for a class map; else the 1 pixels of a 0/1 mask; nodata is background), components smaller than RASTER_MIN_AREA removed, holes smaller than RASTER_FILL_HOLES filled, Zhang-Suen thinning, one line per skeleton branch between ends and junctions, dead ends shorter than RASTER_PRUNE removed, lines simplified within RASTER_SIMPLIFY. Sizes are metres and square metres on the ground: the raster must be in a projected CRS in metres (a raster in degrees, feet or Web Mercator is refused with the UTM zone to warp it to). The band is read in windows, so large rasters fit in memory. The output is in the raster&apos;s CRS, with each line&apos;s length; EXTRACTION holds the parameters used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/centrelines.py:42</extracomment>
+        <source>Road raster (mask, probability or class map)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/centrelines.py:50</extracomment>
+        <source>Centrelines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/centrelines.py:51</extracomment>
+        <source>Number of lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/centrelines.py:52</extracomment>
+        <source>Extraction parameters (JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/centrelines.py:59; ui/rasters.py:77</extracomment>
+        <source>Could not load the raster {} ({}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/centrelines.py:70</extracomment>
+        <source>{} line(s) from {}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:43; ui/compare.py:96; ui/inputs.py:283; ui/rasters.py:211; ui/sensitivity.py:93</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/checks.py:617; ui/compare.py:107; ui/inputs.py:271; ui/inputs.py:275; ui/inputs.py:285; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:383; core/registry.py:371; core/reports/report.py:413</extracomment>
+        <extracomment>ui/checks.py:43; ui/checks.py:600; ui/checks.py:639; ui/compare.py:107; ui/inputs.py:284; ui/inputs.py:288; ui/inputs.py:305; ui/rasters.py:211; ui/rasters.py:241; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:384; core/registry.py:383; core/reports/report.py:413</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -69,137 +109,157 @@
         <translation>source</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:319</extracomment>
+        <extracomment>ui/checks.py:321</extracomment>
         <source>The output {} ({}) would write the style file {}, which QGIS loads as the style of the input {} ({}): it would overwrite or restyle the input, and inputs are never modified. Choose another file name for {}.</source>
         <translation>La sortie {} ({}) écrirait le fichier de style {}, que QGIS charge comme style de l&apos;entrée {} ({}) : elle écraserait ou changerait le style de l&apos;entrée, et les entrées ne sont jamais modifiées. Choisissez un autre nom de fichier pour {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:325</extracomment>
+        <extracomment>ui/checks.py:327</extracomment>
         <source>The output {} ({}) would overwrite {}, a file the input {} ({}) reads: inputs are never modified. Choose another file for {}.</source>
         <translation>La sortie {} ({}) écraserait {}, un fichier que lit l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:329</extracomment>
+        <extracomment>ui/checks.py:331</extracomment>
         <source>The output {} ({}) would overwrite the input {} ({}): inputs are never modified. Choose another file for {}.</source>
         <translation>La sortie {} ({}) écraserait l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:345</extracomment>
+        <extracomment>ui/checks.py:347</extracomment>
         <source>The outputs {} and {} are both written to the layer &apos;{}&apos; of {}: layer names in a GeoPackage ignore case, so &apos;{}&apos; and &apos;{}&apos; are one layer and the second would replace the first. Give each output its own layer name.</source>
         <translation>Les sorties {} et {} sont toutes deux écrites dans la couche « {} » de {} : les noms de couches d&apos;un GeoPackage ne distinguent pas les majuscules, donc « {} » et « {} » sont une seule couche et la seconde remplacerait la première. Donnez à chaque sortie son propre nom de couche.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:350</extracomment>
+        <extracomment>ui/checks.py:352</extracomment>
         <source>The outputs {} and {} are both written to {}: the second would replace the first. Give each output its own file, or write them as separate layers of one GeoPackage (&apos;Save to GeoPackage...&apos; in the dialog, or ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) and another table name for the other).</source>
         <translation>Les sorties {} et {} sont toutes deux écrites dans {} : la seconde remplacerait la première. Donnez à chaque sortie son propre fichier, ou écrivez-les comme couches distinctes d&apos;un même GeoPackage (« Enregistrer dans un GeoPackage… » dans la boîte de dialogue, ou ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) et un autre nom de table pour l&apos;autre sortie).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:380</extracomment>
+        <extracomment>ui/checks.py:382</extracomment>
         <source>it is a folder</source>
         <translation>c&apos;est un dossier</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:383</extracomment>
+        <extracomment>ui/checks.py:385</extracomment>
         <source>the file is read-only</source>
         <translation>le fichier est en lecture seule</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:398</extracomment>
+        <extracomment>ui/checks.py:400</extracomment>
         <source>{} is not a folder</source>
         <translation>{} n&apos;est pas un dossier</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:400</extracomment>
+        <extracomment>ui/checks.py:402</extracomment>
         <source>the folder {} is not writable</source>
         <translation>le dossier {} n&apos;est pas accessible en écriture</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:410</extracomment>
+        <extracomment>ui/checks.py:412</extracomment>
         <source>Cannot write {} to {}: {}. Choose another file; nothing was computed.</source>
         <translation>Impossible d&apos;écrire {} dans {} : {}. Choisissez un autre fichier ; rien n&apos;a été calculé.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:426</extracomment>
+        <extracomment>ui/checks.py:428</extracomment>
         <source>DASK_SCHEDULER &apos;{}&apos; is not an address like tcp://host:8786: {}</source>
         <translation>DASK_SCHEDULER « {} » n&apos;est pas une adresse de la forme tcp://host:8786 : {}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:429</extracomment>
+        <extracomment>ui/checks.py:431</extracomment>
         <source>DASK_SCHEDULER &apos;{}&apos; is not an address like tcp://host:8786.</source>
         <translation>DASK_SCHEDULER « {} » n&apos;est pas une adresse de la forme tcp://host:8786.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:434</extracomment>
+        <extracomment>ui/checks.py:436</extracomment>
         <source>Cannot reach the Dask scheduler at {} ({}). Start it (&apos;dask scheduler&apos;), check the address and firewall, or leave DASK_SCHEDULER empty to run on local processes.</source>
         <translation>Impossible de joindre l&apos;ordonnanceur Dask à l&apos;adresse {} ({}). Démarrez-le (« dask scheduler »), vérifiez l&apos;adresse et le pare-feu, ou laissez DASK_SCHEDULER vide pour calculer sur des processus locaux.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:460</extracomment>
+        <extracomment>ui/checks.py:462</extracomment>
         <source>Could not load the {} layer.</source>
         <translation>Impossible de charger la couche {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:464</extracomment>
+        <extracomment>ui/checks.py:466</extracomment>
         <source>The {} layer must contain lines, but it has {} geometries. Choose a line layer (for polygons, run &apos;Polygons to lines&apos; first).</source>
         <translation>La couche {} doit contenir des lignes, mais ses géométries sont de type {}. Choisissez une couche de lignes (pour des polygones, lancez d&apos;abord « Polygones vers lignes »).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:474</extracomment>
+        <extracomment>ui/checks.py:476</extracomment>
         <source>The TILES layer must contain polygons (one per tile), but it has {} geometries. Leave TILES empty and set TILE_SIZE for a square grid.</source>
         <translation>La couche TILES doit contenir des polygones (un par tuile), mais ses géométries sont de type {}. Laissez TILES vide et réglez TILE_SIZE pour une grille carrée.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:487</extracomment>
+        <extracomment>ui/checks.py:489</extracomment>
         <source>PARAMETERS: &apos;{}&apos; is not a metric. Per-metric parameters go under the metric&apos;s id, e.g. {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}; metrics: {}.</source>
         <translation>PARAMETERS : « {} » n&apos;est pas une métrique. Les paramètres propres à une métrique se placent sous son identifiant, par ex. {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} ; métriques : {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:492</extracomment>
+        <extracomment>ui/checks.py:494</extracomment>
         <source>PARAMETERS: the value of &apos;{}&apos; must be an object of parameter names and values, e.g. {{&quot;{}&quot;: {{&quot;{}&quot;: ...}}}}.</source>
         <translation>PARAMETERS : la valeur de « {} » doit être un objet de noms et de valeurs de paramètres, par ex. {{&quot;{}&quot;: {{&quot;{}&quot;: ...}}}}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:499</extracomment>
+        <extracomment>ui/checks.py:501</extracomment>
         <source>PARAMETERS: {} has no parameter &apos;{}&apos;; its parameters: {}.</source>
         <translation>PARAMETERS : {} n&apos;a pas de paramètre « {} » ; ses paramètres : {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:505</extracomment>
+        <extracomment>ui/checks.py:507</extracomment>
         <source>PARAMETERS: {}: {}</source>
         <translation>PARAMETERS : {} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:507</extracomment>
+        <extracomment>ui/checks.py:509</extracomment>
         <source>PARAMETERS has settings for {}, which is not among the chosen metrics: they are not used.</source>
         <translation>PARAMETERS contient des réglages pour {}, qui ne fait pas partie des métriques choisies : ils ne sont pas utilisés.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:585</extracomment>
+        <extracomment>ui/checks.py:587</extracomment>
         <source>Invalid parameters: {} must be a number from {} to {}; got {}.</source>
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:593</extracomment>
+        <extracomment>ui/checks.py:599; ui/compare.py:102; ui/compare.py:143; ui/inputs.py:287; ui/inputs.py:305; ui/rasters.py:241; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:382; core/registry.py:383; core/reports/report.py:413</extracomment>
+        <source>ground truth</source>
+        <translation>vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:605</extracomment>
+        <source>Give the {} as lines ({}) or as a raster ({}), not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:611</extracomment>
         <source>Choose the prediction layer (the lines to evaluate).</source>
         <translation>Choisissez la couche de prédiction (les lignes à évaluer).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:632</extracomment>
+        <extracomment>ui/checks.py:613</extracomment>
+        <source>Choose the ground-truth layer (the reference lines) or raster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:654</extracomment>
         <source>(this tool reads no attributes: the perturbed copies have none)</source>
         <translation>(cet outil ne lit aucun attribut : les copies perturbées n&apos;en ont pas)</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:641</extracomment>
+        <extracomment>ui/checks.py:663</extracomment>
         <source>The ground truth and the prediction are the same data ({}): every score is perfect. Choose the prediction layer.</source>
         <translation>La vérité terrain et la prédiction sont les mêmes données ({}) : tous les scores sont parfaits. Choisissez la couche de prédiction.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:648</extracomment>
+        <extracomment>ui/checks.py:670</extracomment>
         <source>The ground truth and the prediction &apos;{}&apos; are the same data: its scores are perfect.</source>
         <translation>La vérité terrain et la prédiction « {} » sont les mêmes données : ses scores sont parfaits.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:699</extracomment>
+        <extracomment>ui/checks.py:720; ui/compare.py:63; ui/sensitivity.py:56</extracomment>
+        <source>Ground truth (reference lines)</source>
+        <translation>Vérité terrain (lignes de référence)</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:729</extracomment>
         <source>Prediction (lines to evaluate)</source>
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
@@ -229,12 +289,12 @@
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:77; ui/evaluate.py:77; ui/sensitivity.py:76</extracomment>
+        <extracomment>ui/compare.py:77; ui/evaluate.py:86; ui/sensitivity.py:76</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:77; ui/evaluate.py:77; ui/sensitivity.py:76; ui/summary.py:25</extracomment>
+        <extracomment>ui/compare.py:77; ui/evaluate.py:86; ui/sensitivity.py:76; ui/summary.py:25</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
@@ -264,11 +324,6 @@
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:102; ui/compare.py:143; ui/inputs.py:274; ui/inputs.py:285; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:65; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:381; core/registry.py:371; core/reports/report.py:413</extracomment>
-        <source>ground truth</source>
-        <translation>vérité terrain</translation>
-    </message>
-    <message>
         <extracomment>ui/compare.py:104; ui/sensitivity.py:100</extracomment>
         <source>The ground-truth layer has no usable line.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
@@ -289,22 +344,22 @@
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:147; ui/sensitivity.py:127; ui/summary.py:69</extracomment>
+        <extracomment>ui/compare.py:147; ui/sensitivity.py:127; ui/summary.py:74</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:148; ui/evaluate.py:173; ui/sensitivity.py:131</extracomment>
+        <extracomment>ui/compare.py:148; ui/evaluate.py:184; ui/sensitivity.py:131</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:151; ui/evaluate.py:176; core/reports/report.py:462</extracomment>
+        <extracomment>ui/compare.py:151; ui/evaluate.py:187; core/reports/report.py:462</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:152; ui/evaluate.py:178; core/reports/tool_reports.py:247</extracomment>
+        <extracomment>ui/compare.py:152; ui/evaluate.py:189; core/reports/tool_reports.py:247</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
@@ -314,57 +369,57 @@
         <translation>Comparaison de méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:46</extracomment>
+        <extracomment>ui/evaluate.py:48</extracomment>
         <source>Evaluate all metrics</source>
         <translation>Évaluer toutes les métriques</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:47</extracomment>
+        <extracomment>ui/evaluate.py:49</extracomment>
         <source>Reports</source>
         <translation>Rapports</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:49</extracomment>
+        <extracomment>ui/evaluate.py:51</extracomment>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. All distances are in metres.</source>
         <translation>Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:69; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:77; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:79</extracomment>
+        <extracomment>ui/evaluate.py:88</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:81; core/reports/tool_reports.py:328</extracomment>
+        <extracomment>ui/evaluate.py:90; core/reports/tool_reports.py:328</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:117</extracomment>
+        <extracomment>ui/evaluate.py:126</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:137</extracomment>
+        <extracomment>ui/evaluate.py:148</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:153</extracomment>
+        <extracomment>ui/evaluate.py:164</extracomment>
         <source>The evaluation failed: {}</source>
         <translation>L&apos;évaluation a échoué : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:176</extracomment>
+        <extracomment>ui/evaluate.py:187</extracomment>
         <source>{} ({}, tiles without ground truth: {})</source>
         <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:216</extracomment>
+        <extracomment>ui/evaluate.py:227</extracomment>
         <source>TILE_SCORES is a shapefile (field names of at most 10 characters): {}</source>
         <translation>TILE_SCORES est un shapefile (noms de champs de 10 caractères au plus) : {}</translation>
     </message>
@@ -379,37 +434,37 @@
         <translation>aucune transformation vers WGS 84</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:120</extracomment>
+        <extracomment>ui/inputs.py:132</extracomment>
         <source>The ground truth has no valid CRS: coordinates are used as they are and assumed to be in metres.</source>
         <translation>La vérité terrain n&apos;a pas de SCR valide : les coordonnées sont utilisées telles quelles et supposées être en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:127</extracomment>
+        <extracomment>ui/inputs.py:139</extracomment>
         <source>(Vector &gt; Data Management Tools &gt; Reproject Layer)</source>
         <translation>(Vecteur &gt; Outils de gestion de données &gt; Reprojeter une couche)</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:138</extracomment>
+        <extracomment>ui/inputs.py:150</extracomment>
         <source>The prediction has no valid CRS: its coordinates are taken to be in the ground truth&apos;s CRS.</source>
         <translation>La prédiction n&apos;a pas de SCR valide : ses coordonnées sont considérées comme exprimées dans le SCR de la vérité terrain.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:143</extracomment>
+        <extracomment>ui/inputs.py:155</extracomment>
         <source>The prediction&apos;s CRS ({}) differs from the ground truth&apos;s ({}): the prediction is transformed.</source>
         <translation>Le SCR de la prédiction ({}) diffère de celui de la vérité terrain ({}) : la prédiction est reprojetée.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:172</extracomment>
+        <extracomment>ui/inputs.py:184</extracomment>
         <source>{}: {} feature(s) without geometry skipped.</source>
         <translation>{} : {} entité(s) sans géométrie ignorée(s).</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:282</extracomment>
+        <extracomment>ui/inputs.py:302</extracomment>
         <source>The ground-truth layer has no usable line: {} feature(s), {} without geometry, {} invalid part(s). Select a layer (or features) with roads to compare against.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable : {} entité(s), {} sans géométrie, {} partie(s) invalide(s). Sélectionnez une couche (ou des entités) contenant les routes de référence pour la comparaison.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:289</extracomment>
+        <extracomment>ui/inputs.py:309</extracomment>
         <source>{}: {} invalid line part(s) skipped (fewer than two distinct vertices, non-finite coordinates or failed transformation).</source>
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts, coordonnées non finies ou échec de la transformation).</translation>
     </message>
@@ -474,9 +529,134 @@
         <translation>{} erreur(s) de type {} placée(s).</translation>
     </message>
     <message>
+        <extracomment>ui/pixel_algorithm.py:40; core/io/ogr.py:58</extracomment>
+        <source>{} cannot be read by GDAL.</source>
+        <translation>GDAL ne peut pas lire {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:43</extracomment>
+        <source>{} has no band {}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:52</extracomment>
+        <source>The two rasters are in different CRSs ({} and {}): reproject one onto the other&apos;s grid (Warp).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:56</extracomment>
+        <source>The two rasters are not on one grid ({} x {} and {} x {} pixels, or different extents): resample one onto the other (Align rasters).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:61</extracomment>
+        <source>The rasters&apos; CRS ({}) is not in metres: reproject them to a projected CRS in metres (e.g. their UTM zone) first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:72</extracomment>
+        <source>Inputs: two rasters on one grid (same size, extent and CRS, in metres): 0/1 masks, probability maps with a threshold, or class maps with road classes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:96</extracomment>
+        <source>Inputs: {} x {} pixels of {:g} x {:g} m; road pixels: ground truth {}, prediction {}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:101; ui/summary.py:93; ui/summary.py:111</extracomment>
+        <source>Warnings: {} (listed above).</source>
+        <translation>Avertissements : {} (ci-dessus).</translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:101; ui/summary.py:93; ui/summary.py:112</extracomment>
+        <source>Warnings: none.</source>
+        <translation>Avertissements : aucun.</translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:105</extracomment>
+        <source>Ground truth (raster mask)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:106</extracomment>
+        <source>Prediction (raster: mask, probabilities or classes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:110</extracomment>
+        <source>Band of the ground truth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:111</extracomment>
+        <source>Band of the prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:121</extracomment>
+        <source>Choose two raster layers (ground truth and prediction).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:146</extracomment>
+        <source>the rasters have no CRS: their pixel sizes are taken to be metres</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <extracomment>ui/provider.py:19</extracomment>
         <source>Road network metrics</source>
         <translation>Métriques de réseaux routiers</translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:38</extracomment>
+        <source>Either input can be a raster instead of lines (GROUND_TRUTH_RASTER, PREDICTION_RASTER: a 0/1 road mask, a probability map with RASTER_THRESHOLD or a class map with RASTER_CLASSES, in a projected CRS in metres): its centrelines are extracted first with the advanced RASTER_* parameters, as the Centrelines algorithm does, and the extraction is recorded in SCORES.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:50</extracomment>
+        <source>Ground truth as a raster (instead of lines)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:52</extracomment>
+        <source>Prediction as a raster (instead of lines)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:86</extracomment>
+        <source>The raster {} is not a file GDAL reads (provider {}): save it as a GeoTIFF first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:98</extracomment>
+        <source>The raster {} ({}) cannot be opened with GDAL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:101</extracomment>
+        <source>The raster {} has {} band(s): band {} (RASTER_BAND) does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:112</extracomment>
+        <source>The raster {} has no georeferencing (no geotransform): its pixels have no position or size in metres. Georeference it first (Raster &gt; Georeferencer).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:152</extracomment>
+        <source>The raster {}: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:205</extracomment>
+        <source>{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTER), and both inputs are line layers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:248</extracomment>
+        <source>The ground truth needs at least one line.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <extracomment>ui/sensitivity.py:38; ui/sensitivity.py:138</extracomment>
@@ -549,27 +729,22 @@
         <translation>{} parties de lignes, {}</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:85</extracomment>
+        <extracomment>ui/summary.py:72</extracomment>
+        <source>{} raster: centreline extraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/summary.py:90</extracomment>
         <source>Inputs: ground truth {}; prediction {}.</source>
         <translation>Entrées : vérité terrain {} ; prédiction {}.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:88; ui/summary.py:106</extracomment>
-        <source>Warnings: {} (listed above).</source>
-        <translation>Avertissements : {} (ci-dessus).</translation>
-    </message>
-    <message>
-        <extracomment>ui/summary.py:88; ui/summary.py:107</extracomment>
-        <source>Warnings: none.</source>
-        <translation>Avertissements : aucun.</translation>
-    </message>
-    <message>
-        <extracomment>ui/summary.py:105; core/reports/report.py:610</extracomment>
+        <extracomment>ui/summary.py:110; core/reports/report.py:610</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:108</extracomment>
+        <extracomment>ui/summary.py:113</extracomment>
         <source>Headline scores</source>
         <translation>Scores principaux</translation>
     </message>
@@ -729,7 +904,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:68; core/analysis/evaluate.py:167; core/reports/report.py:204</extracomment>
+        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:69; core/analysis/evaluate.py:178; core/metrics/pixel/masks.py:143; core/reports/report.py:204</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -739,12 +914,12 @@
         <translation>{} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:66</extracomment>
+        <extracomment>core/analysis/evaluate.py:67</extracomment>
         <source>{}: failed: {}</source>
         <translation>{} : échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:166</extracomment>
+        <extracomment>core/analysis/evaluate.py:177</extracomment>
         <source>no metric could be computed; {}</source>
         <translation>aucune métrique n&apos;a pu être calculée ; {}</translation>
     </message>
@@ -1114,11 +1289,6 @@
         <translation>Impossible de lire {} ({}).</translation>
     </message>
     <message>
-        <extracomment>core/io/ogr.py:58</extracomment>
-        <source>{} cannot be read by GDAL.</source>
-        <translation>GDAL ne peut pas lire {}.</translation>
-    </message>
-    <message>
         <extracomment>core/io/ogr.py:61</extracomment>
         <source>{}: no such layer.</source>
         <translation>{} : couche introuvable.</translation>
@@ -1164,32 +1334,37 @@
         <translation>{} : coordonnées de sommet non finies.</translation>
     </message>
     <message>
-        <extracomment>core/io/shapes.py:55</extracomment>
+        <extracomment>core/io/shapes.py:46</extracomment>
+        <source>{}: a 2-D array of shape {} is not a line&apos;s (k, 2) coordinates; a raster mask or probability map needs its position and pixel size: give centrelines(array, transform or pixel_size=...) or a GeoTIFF path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/io/shapes.py:67</extracomment>
         <source>{}: cannot read lines from a {}.</source>
         <translation>{} : impossible de lire des lignes dans un objet {}.</translation>
     </message>
     <message>
-        <extracomment>core/io/shapes.py:71</extracomment>
+        <extracomment>core/io/shapes.py:83</extracomment>
         <source>{}, item {}: not a line (a {}).</source>
         <translation>{}, élément {} : ce n&apos;est pas une ligne (objet {}).</translation>
     </message>
     <message>
-        <extracomment>core/io/shapes.py:74</extracomment>
+        <extracomment>core/io/shapes.py:86</extracomment>
         <source>{}, item {}: coordinates must be a (k, 2) array, got shape {}.</source>
         <translation>{}, élément {} : les coordonnées doivent être un tableau (k, 2), reçu un tableau de forme {}.</translation>
     </message>
     <message>
-        <extracomment>core/io/source.py:151</extracomment>
+        <extracomment>core/io/source.py:153</extracomment>
         <source>{}: {} invalid line part(s) skipped (fewer than two distinct vertices or non-finite coordinates).</source>
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts ou coordonnées non finies).</translation>
     </message>
     <message>
-        <extracomment>core/io/source.py:154</extracomment>
+        <extracomment>core/io/source.py:156</extracomment>
         <source>{}: {} feature(s) that are not lines skipped.</source>
         <translation>{} : {} entité(s) autres que des lignes ignorée(s).</translation>
     </message>
     <message>
-        <extracomment>core/io/source.py:160</extracomment>
+        <extracomment>core/io/source.py:162</extracomment>
         <source>{} contains no lines: {} feature(s), none of them a LineString or MultiLineString.</source>
         <translation>{} ne contient aucune ligne : {} entité(s), dont aucune n&apos;est une LineString ou une MultiLineString.</translation>
     </message>
@@ -1214,7 +1389,7 @@
         <translation>STRATEGY doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:384; core/metrics/paths/optp.py:73; core/metrics/paths/tlts.py:98; core/metrics/subgraphs/optg.py:59; core/metrics/subgraphs/subg.py:87; core/metrics/subgraphs/topo.py:71</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:385; core/metrics/paths/optp.py:85; core/metrics/paths/tlts.py:98; core/metrics/subgraphs/optg.py:61; core/metrics/subgraphs/subg.py:87; core/metrics/subgraphs/topo.py:71</extracomment>
         <source>building networks</source>
         <translation>construction des réseaux</translation>
     </message>
@@ -1274,7 +1449,7 @@
         <translation>la prédiction est vide : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/distances.py:98</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:98; core/metrics/pixel/pixel_distances.py:101</extracomment>
         <source>distances from the ground truth</source>
         <translation>distances depuis la vérité terrain</translation>
     </message>
@@ -1469,117 +1644,122 @@
         <translation>la vérité terrain n&apos;a ni carrefour ni impasse : RECALL est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:353</extracomment>
+        <extracomment>core/metrics/paths/apls.py:354</extracomment>
         <source>DEFAULT_SPEED must be &gt; 0</source>
         <translation>DEFAULT_SPEED doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:356</extracomment>
+        <extracomment>core/metrics/paths/apls.py:357</extracomment>
         <source>{} has no field &apos;{}&apos;: DEFAULT_SPEED used for all of it</source>
         <translation>{} n&apos;a pas de champ « {} » : DEFAULT_SPEED utilisée partout</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:367</extracomment>
+        <extracomment>core/metrics/paths/apls.py:368</extracomment>
         <source>{}: {} line part(s) without a valid speed in &apos;{}&apos; use DEFAULT_SPEED</source>
         <translation>{} : {} partie(s) de lignes sans vitesse valide dans « {} » utilisent DEFAULT_SPEED</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:386</extracomment>
+        <extracomment>core/metrics/paths/apls.py:387</extracomment>
         <source>snapping control points</source>
         <translation>accrochage des points de contrôle</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:395</extracomment>
+        <extracomment>core/metrics/paths/apls.py:396</extracomment>
         <source>ground truth -&gt; prediction</source>
         <translation>vérité terrain -&gt; prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:432</extracomment>
+        <extracomment>core/metrics/paths/apls.py:433</extracomment>
         <source>VARIANT must be one of {}</source>
         <translation>VARIANT doit être parmi {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:441</extracomment>
+        <extracomment>core/metrics/paths/apls.py:442</extracomment>
         <source>CONTROL_SPACING must be &gt; 0</source>
         <translation>CONTROL_SPACING doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:443</extracomment>
+        <extracomment>core/metrics/paths/apls.py:444</extracomment>
         <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
         <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:453</extracomment>
+        <extracomment>core/metrics/paths/apls.py:454</extracomment>
         <source>both networks are empty: APLS = 1 (SpaceNet convention)</source>
         <translation>les deux réseaux sont vides : APLS = 1 (convention SpaceNet)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:456</extracomment>
+        <extracomment>core/metrics/paths/apls.py:457</extracomment>
         <source>the prediction is empty: APLS = 0</source>
         <translation>la prédiction est vide : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:459</extracomment>
+        <extracomment>core/metrics/paths/apls.py:460</extracomment>
         <source>the ground truth is empty but the prediction is not: APLS = 0</source>
         <translation>la vérité terrain est vide mais pas la prédiction : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:462</extracomment>
+        <extracomment>core/metrics/paths/apls.py:463</extracomment>
         <source>the ground truth has no route of at least MIN_PATH_LENGTH: APLS is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:466</extracomment>
+        <extracomment>core/metrics/paths/apls.py:467</extracomment>
         <source>the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 (as the reference scores a proposal without routes)</source>
         <translation>la prédiction n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS = 0 (comme la référence note une proposition sans itinéraire)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:60</extracomment>
+        <extracomment>core/metrics/paths/optp.py:61</extracomment>
         <source>SEGMENT_LENGTH must be &gt; 0</source>
         <translation>SEGMENT_LENGTH doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:62</extracomment>
+        <extracomment>core/metrics/paths/optp.py:63</extracomment>
         <source>SNAP_DISTANCE, CORRIDOR_WIDTH and NODE_SNAP_DISTANCE must be &gt;= 0</source>
         <translation>SNAP_DISTANCE, CORRIDOR_WIDTH et NODE_SNAP_DISTANCE doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:64</extracomment>
+        <extracomment>core/metrics/paths/optp.py:65</extracomment>
         <source>MAX_HOPS must be &gt;= 1</source>
         <translation>MAX_HOPS doit être &gt;= 1</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:66</extracomment>
+        <extracomment>core/metrics/paths/optp.py:67</extracomment>
         <source>DISCONNECTION_PENALTY must be &gt; 0</source>
         <translation>DISCONNECTION_PENALTY doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:76</extracomment>
+        <extracomment>core/metrics/paths/optp.py:88</extracomment>
         <source>the ground truth has no usable line (no edge of positive length): OPT-P needs ground-truth paths</source>
         <translation>la vérité terrain n&apos;a aucune ligne utilisable (aucune arête de longueur positive) : OPT-P a besoin de chemins de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:79</extracomment>
+        <extracomment>core/metrics/paths/optp.py:91</extracomment>
         <source>decomposing into paths</source>
         <translation>décomposition en chemins</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:85</extracomment>
-        <source>matching ground-truth paths (recall)</source>
-        <translation>appariement des chemins de vérité terrain (rappel)</translation>
+        <extracomment>core/metrics/paths/optp.py:97</extracomment>
+        <source>matching paths (recall, precision)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:87</extracomment>
-        <source>matching predicted paths (precision)</source>
-        <translation>appariement des chemins prédits (précision)</translation>
+        <extracomment>core/metrics/paths/optp.py:104</extracomment>
+        <source>recall</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:94</extracomment>
+        <extracomment>core/metrics/paths/optp.py:104</extracomment>
+        <source>precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/optp.py:110</extracomment>
         <source>the prediction is empty: PRECISION is undefined (NaN), RECALL = 0, F1 = 0</source>
         <translation>la prédiction est vide : PRECISION est indéfinie (NaN), RECALL = 0, F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:115; core/metrics/paths/tlts.py:130</extracomment>
+        <extracomment>core/metrics/paths/optp.py:131; core/metrics/paths/tlts.py:130</extracomment>
         <source>writing results</source>
         <translation>écriture des résultats</translation>
     </message>
@@ -1639,6 +1819,96 @@
         <translation>aucune paire de points connectés de vérité terrain : TLTS est indéfini (NaN)</translation>
     </message>
     <message>
+        <extracomment>core/metrics/pixel/common.py:16</extracomment>
+        <source>A pixel metric scores two rasters (core.metrics.pixel.masks.Rasters), not {}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/common.py:37</extracomment>
+        <source>both masks are empty: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/common.py:38</extracomment>
+        <source>the ground-truth mask is empty: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/common.py:39</extracomment>
+        <source>the predicted mask is empty: {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/masks.py:41</extracomment>
+        <source>The ground truth ({} x {} pixels) and the prediction ({} x {} pixels) must share one grid: resample one onto the other.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/masks.py:69</extracomment>
+        <source>The pixel size must be a positive number of metres (or a pair height, width), got {!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/masks.py:81</extracomment>
+        <source>The raster&apos;s grid is sheared (its rows and columns are not at right angles): resample it onto a north-up grid first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/masks.py:91</extracomment>
+        <source>The {} must be one band (a 2-D array), got an array of shape {}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/masks.py:94</extracomment>
+        <source>The {} raster is empty (shape {}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/masks.py:111</extracomment>
+        <source>Road classes (ROAD_CLASSES) must be numbers separated by commas, e.g. &apos;1,2&apos;; got {!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/masks.py:114</extracomment>
+        <source>Road classes (ROAD_CLASSES) must be finite numbers; got {!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:153</extracomment>
+        <source>STRATEGY must be one of {}; got {!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:157; core/metrics/pixel/pixel_cldice.py:52; core/metrics/pixel/pixel_distances.py:90; core/metrics/pixel/pixel_iou.py:72</extracomment>
+        <source>road masks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:163</extracomment>
+        <source>matching boundaries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/pixel_cldice.py:54</extracomment>
+        <source>skeletons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/pixel_distances.py:103</extracomment>
+        <source>distances from the prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/pixel_distances.py:106</extracomment>
+        <source>boundary bands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/pixel_iou.py:85</extracomment>
+        <source>class(es) {} on neither side: IoU undefined, left out of the means</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <extracomment>core/metrics/subgraphs/common.py:16</extracomment>
         <source>the ground truth is empty: RECALL undefined (NaN)</source>
         <translation>la vérité terrain est vide : RECALL indéfini (NaN)</translation>
@@ -1649,12 +1919,17 @@
         <translation>la prédiction est vide : RECALL = 0, F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/evaluation.py:171</extracomment>
+        <extracomment>core/metrics/subgraphs/evaluation.py:119</extracomment>
+        <source>seeds {}-{}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/evaluation.py:192</extracomment>
         <source>no prediction control point in any subgraph: PRECISION is undefined (NaN)</source>
         <translation>aucun point de contrôle de la prédiction dans les sous-graphes : PRECISION est indéfinie (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/evaluation.py:174</extracomment>
+        <extracomment>core/metrics/subgraphs/evaluation.py:195</extracomment>
         <source>no ground-truth control point in any subgraph: RECALL is undefined (NaN)</source>
         <translation>aucun point de contrôle de la vérité terrain dans les sous-graphes : RECALL est indéfini (NaN)</translation>
     </message>
@@ -1669,32 +1944,32 @@
         <translation>mode de sous-graphe inconnu {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:57</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:59</extracomment>
         <source>MATCHING must be one of {}, got {!r}</source>
         <translation>MATCHING doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:62; core/metrics/subgraphs/subg.py:90</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:64; core/metrics/subgraphs/subg.py:90</extracomment>
         <source>drawing seeds</source>
         <translation>tirage des germes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:68</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:70</extracomment>
         <source>both networks are empty: no seed, every score is NaN</source>
         <translation>les deux réseaux sont vides : aucun germe, tous les scores valent NaN</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:71</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:73</extracomment>
         <source>the prediction is empty: every seed is drawn from the ground truth</source>
         <translation>la prédiction est vide : tous les germes sont tirés dans la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:74</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:76</extracomment>
         <source>the ground truth is empty: every seed is drawn from the prediction</source>
         <translation>la vérité terrain est vide : tous les germes sont tirés dans la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:89; core/metrics/subgraphs/subg.py:99</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:91; core/metrics/subgraphs/subg.py:99</extracomment>
         <source>cropping and matching subgraphs</source>
         <translation>découpage et appariement des sous-graphes</translation>
     </message>
@@ -1749,79 +2024,144 @@
         <translation>{} : {} partie(s) de ligne ignorée(s) : une coordonnée au-delà de 2^53 m (9,007e+15 m, où float64 ne distingue plus les mètres entiers ; une erreur de saisie ou d&apos;export).</translation>
     </message>
     <message>
-        <extracomment>core/raster/centrelines.py:62</extracomment>
+        <extracomment>core/raster/centrelines.py:61</extracomment>
         <source>{} must be a number &gt;= 0, got {}.</source>
         <translation>{} doit être un nombre &gt;= 0, reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/centrelines.py:64</extracomment>
+        <extracomment>core/raster/centrelines.py:63</extracomment>
         <source>Thresholding the raster</source>
         <translation>Seuillage du raster</translation>
     </message>
     <message>
-        <extracomment>core/raster/centrelines.py:68</extracomment>
+        <extracomment>core/raster/centrelines.py:66</extracomment>
         <source>Thinning the road mask</source>
         <translation>Squelettisation du masque des routes</translation>
     </message>
     <message>
-        <extracomment>core/raster/centrelines.py:70</extracomment>
+        <extracomment>core/raster/centrelines.py:68</extracomment>
         <source>Tracing the skeleton</source>
         <translation>Tracé du squelette</translation>
     </message>
     <message>
-        <extracomment>core/raster/centrelines.py:73</extracomment>
+        <extracomment>core/raster/centrelines.py:72</extracomment>
         <source>Pruning and simplifying</source>
         <translation>Élagage et simplification</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:24</extracomment>
+        <extracomment>core/raster/mask.py:19</extracomment>
         <source>The transform must be 6 numbers (a, b, c, d, e, f: x = a col + b row + c, y = d col + e row + f), got {!r}.</source>
         <translation>La transformation doit comporter 6 nombres (a, b, c, d, e, f : x = a col + b row + c, y = d col + e row + f), reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:29</extracomment>
+        <extracomment>core/raster/mask.py:24</extracomment>
         <source>The transform must be 6 finite numbers (a, b, c, d, e, f: x = a col + b row + c, y = d col + e row + f), got {!r}.</source>
         <translation>La transformation doit comporter 6 nombres finis (a, b, c, d, e, f : x = a col + b row + c, y = d col + e row + f), reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:32</extracomment>
+        <extracomment>core/raster/mask.py:27</extracomment>
         <source>The transform {!r} is singular (its pixels have no area).</source>
         <translation>La transformation {!r} est singulière (ses pixels n&apos;ont pas de surface).</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:75</extracomment>
+        <extracomment>core/raster/mask.py:70</extracomment>
         <source>A raster of one band (a 2-D array) is needed, got an array of shape {}.</source>
         <translation>Un raster à une seule bande (un tableau 2D) est nécessaire, reçu un tableau de forme {}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:78</extracomment>
+        <extracomment>core/raster/mask.py:73</extracomment>
         <source>The raster is empty (shape {}).</source>
         <translation>Le raster est vide (forme {}).</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:80</extracomment>
+        <extracomment>core/raster/mask.py:75</extracomment>
         <source>The raster must hold numbers, not {}.</source>
         <translation>Le raster doit contenir des nombres, et non {}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:87</extracomment>
+        <extracomment>core/raster/mask.py:84</extracomment>
         <source>Give a threshold (probability maps) or classes (class maps), not both.</source>
         <translation>Indiquez un seuil (cartes de probabilité) ou des classes (cartes de classes), mais pas les deux.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:91</extracomment>
+        <extracomment>core/raster/mask.py:88</extracomment>
         <source>The threshold must be a finite number, got {}.</source>
         <translation>Le seuil doit être un nombre fini, reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:97</extracomment>
+        <extracomment>core/raster/mask.py:94</extracomment>
         <source>The raster is not a 0/1 mask (its values include {}): give a threshold for a probability map or the road classes of a class map.</source>
         <translation>Le raster n&apos;est pas un masque 0/1 (ses valeurs comprennent {}) : indiquez un seuil pour une carte de probabilité, ou les classes de routes pour une carte de classes.</translation>
     </message>
     <message>
-        <extracomment>core/raster/thinning.py:66</extracomment>
+        <extracomment>core/raster/params.py:75</extracomment>
+        <source>{} must be numbers separated by commas (e.g. 1,3), got {!r}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/raster/params.py:76; raster parameter RASTER_CLASSES label</extracomment>
+        <source>Raster road classes (class map)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/raster/params.py:88</extracomment>
+        <source>unknown raster parameter {}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/raster/params.py:94</extracomment>
+        <source>Give a raster threshold (probability maps) or raster road classes (class maps), not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/raster/rasterinput.py:34</extracomment>
+        <source>The raster {} is in {}, which is not in metres on the ground: the extraction&apos;s sizes are metres. Warp it to a projected CRS in metres first (QGIS: Raster &gt; Projections &gt; Warp; GDAL: gdalwarp -t_srs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/raster/rasterinput.py:39</extracomment>
+        <source>degrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/raster/rasterinput.py:40</extracomment>
+        <source>{}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/raster/rasterinput.py:41</extracomment>
+        <source>metres that are {} m on the ground at the raster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/raster/rasterinput.py:42</extracomment>
+        <source>The raster {} is in {} ({}), not in metres on the ground, and the extraction&apos;s sizes are metres. Warp it to EPSG:{} first (QGIS: Raster &gt; Projections &gt; Warp (Reproject), nearest neighbour for a mask or a class map; GDAL: gdalwarp -t_srs EPSG:{} -r near).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/raster/rasterinput.py:76</extracomment>
+        <source>The raster {} has no road pixel (band {}, threshold {}, classes {}): it gives no line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/raster/rasterinput.py:78</extracomment>
+        <source>The raster {} gives no line: its {} road pixel(s) form no component of at least {} m2 with a skeleton longer than the pruning length.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/raster/thinning.py:97; core/raster/thinning.py:150</extracomment>
         <source>A 2-D mask is needed, got an array of shape {}.</source>
         <translation>Un masque 2D est nécessaire, reçu un tableau de forme {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/windows.py:50</extracomment>
+        <source>The raster is empty ({} x {} pixels).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/raster/windows.py:58</extracomment>
+        <source>The raster&apos;s window at row {} has shape {}, not {}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <extracomment>core/registry.py:91</extracomment>
@@ -1884,42 +2224,42 @@
         <translation>{} doit être un texte (un nom de champ) ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:302</extracomment>
+        <extracomment>core/registry.py:314</extracomment>
         <source>{}: unknown parameter {}</source>
         <translation>{} : paramètre inconnu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:311</extracomment>
+        <extracomment>core/registry.py:323</extracomment>
         <source>Vertex merge tolerance (MERGE_TOLERANCE, {} m) must be far below {} ({}, {} m): at most 1/{} of it. Lower MERGE_TOLERANCE (default 0.05 m) or raise {}.</source>
         <translation>La tolérance de fusion des sommets (MERGE_TOLERANCE, {} m) doit être bien inférieure au paramètre « {} » ({}, {} m) : au plus 1/{} de cette valeur. Diminuez MERGE_TOLERANCE (0.05 m par défaut) ou augmentez {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:344</extracomment>
+        <extracomment>core/registry.py:356</extracomment>
         <source>{} must be a number, got {!r}</source>
         <translation>{} doit être un nombre, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:351</extracomment>
+        <extracomment>core/registry.py:363</extracomment>
         <source>{} must be &gt; 0 (metres), got {}</source>
         <translation>{} doit être &gt; 0 (mètres), reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:359</extracomment>
+        <extracomment>core/registry.py:371</extracomment>
         <source>{} must be &gt;= 0 (metres), got {}</source>
         <translation>{} doit être &gt;= 0 (mètres), reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:367</extracomment>
+        <extracomment>core/registry.py:379</extracomment>
         <source>{} must be between {:g} and {:g}, got {:g}</source>
         <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:392</extracomment>
+        <extracomment>core/registry.py:404</extracomment>
         <source>{}: {} &apos;{}&apos; is missing from the {} layer; the field must exist (same name) on both layers</source>
         <translation>{} : {} « {} » est absent de la couche de {} ; le champ doit exister (sous le même nom) dans les deux couches</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:395</extracomment>
+        <extracomment>core/registry.py:407</extracomment>
         <source>{}: {} &apos;{}&apos; is missing from the {} layer</source>
         <translation>{} : {} « {} » est absent de la couche de {}</translation>
     </message>
@@ -2469,6 +2809,16 @@
         <translation>Marge de tri</translation>
     </message>
     <message>
+        <extracomment>core/runner.py:44</extracomment>
+        <source>{} scores two line layers, not rasters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/runner.py:113</extracomment>
+        <source>{} scores two rasters (masks), not two line layers: run it on rasters (roadmetrics:{}, roadnetworkmetrics.{}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <extracomment>apls: name</extracomment>
         <source>APLS (average path length similarity)</source>
         <translation>APLS (similarité moyenne des longueurs de chemins)</translation>
@@ -2664,7 +3014,7 @@
         <translation>Points de contrôle de la prédiction sans vérité terrain à moins de SNAP_DISTANCE.</translation>
     </message>
     <message>
-        <extracomment>boundaryf: name</extracomment>
+        <extracomment>boundaryf: name; pixel_boundaryf: output F label</extracomment>
         <source>Boundary F-measure</source>
         <translation>F-mesure de contours</translation>
     </message>
@@ -2684,7 +3034,7 @@
         <translation>Lopez-Molina et al., synthèse sur l&apos;appariement de contours ; Martin et al., BSDS ; Estrada &amp; Jepson, IJCV 2009</translation>
     </message>
     <message>
-        <extracomment>boundaryf: parameter STRATEGY label</extracomment>
+        <extracomment>boundaryf: parameter STRATEGY label; pixel_boundaryf: parameter STRATEGY label</extracomment>
         <source>Matching strategy</source>
         <translation>Stratégie d&apos;appariement</translation>
     </message>
@@ -2694,7 +3044,7 @@
         <translation>distance (DbM), area (AbM), correspondence (CbM, un-à-un), validation (Pv).</translation>
     </message>
     <message>
-        <extracomment>boundaryf: parameter TOLERANCE label; distances: parameter TOLERANCE label</extracomment>
+        <extracomment>boundaryf: parameter TOLERANCE label; distances: parameter TOLERANCE label; pixel_boundaryf: parameter TOLERANCE label; pixel_distances: parameter TOLERANCE label</extracomment>
         <source>Tolerance</source>
         <translation>Tolérance</translation>
     </message>
@@ -2724,7 +3074,7 @@
         <translation>Les points sont échantillonnés tous les &lt;= ce nombre de mètres le long des deux réseaux pour les stratégies correspondence et validation (l&apos;équivalent des pixels des benchmarks d&apos;images ; 1 m = 2 px à 0,5 m/px).</translation>
     </message>
     <message>
-        <extracomment>boundaryf: parameter ANGLE_TOLERANCE label</extracomment>
+        <extracomment>boundaryf: parameter ANGLE_TOLERANCE label; pixel_boundaryf: parameter ANGLE_TOLERANCE label</extracomment>
         <source>Angle tolerance (validation)</source>
         <translation>Tolérance d&apos;angle (validation)</translation>
     </message>
@@ -2734,7 +3084,7 @@
         <translation>validation : écart maximal d&apos;orientation des lignes entre deux points appariés (degrés ; Estrada et Jepson utilisent pi/4).</translation>
     </message>
     <message>
-        <extracomment>boundaryf: output PRECISION label; subg: output PRECISION label; optg: output PRECISION label; optj: output PRECISION label; topo: output PRECISION label</extracomment>
+        <extracomment>boundaryf: output PRECISION label; subg: output PRECISION label; optg: output PRECISION label; optj: output PRECISION label; pixel_boundaryf: output PRECISION label; topo: output PRECISION label</extracomment>
         <source>Precision</source>
         <translation>Précision</translation>
     </message>
@@ -2744,7 +3094,7 @@
         <translation>Prédiction appariée / prédiction (longueur, ou surface).</translation>
     </message>
     <message>
-        <extracomment>boundaryf: output RECALL label; subg: output RECALL label; optg: output RECALL label; optj: output RECALL label; topo: output RECALL label</extracomment>
+        <extracomment>boundaryf: output RECALL label; subg: output RECALL label; optg: output RECALL label; optj: output RECALL label; pixel_boundaryf: output RECALL label; topo: output RECALL label</extracomment>
         <source>Recall</source>
         <translation>Rappel</translation>
     </message>
@@ -2994,17 +3344,17 @@
         <translation>Largeur de route (mètres) utilisée lorsque WIDTH_FIELD n&apos;est pas indiqué ou pas valide ; 7 m ~ une route à deux voies avec accotements. La zone est la zone tampon de la ligne à la moitié de cette largeur.</translation>
     </message>
     <message>
-        <extracomment>cldice: output CLDICE label</extracomment>
+        <extracomment>cldice: output CLDICE label; pixel_cldice: output CLDICE label</extracomment>
         <source>clDice</source>
         <translation>clDice</translation>
     </message>
     <message>
-        <extracomment>cldice: output CLDICE help</extracomment>
+        <extracomment>cldice: output CLDICE help; pixel_cldice: output CLDICE help</extracomment>
         <source>Harmonic mean of TPREC and TSENS.</source>
         <translation>Moyenne harmonique de TPREC et TSENS.</translation>
     </message>
     <message>
-        <extracomment>cldice: output TPREC label</extracomment>
+        <extracomment>cldice: output TPREC label; pixel_cldice: output TPREC label</extracomment>
         <source>Topology precision</source>
         <translation>Précision topologique</translation>
     </message>
@@ -3014,7 +3364,7 @@
         <translation>Part des lignes prédites situées dans la zone routière de la vérité terrain.</translation>
     </message>
     <message>
-        <extracomment>cldice: output TSENS label</extracomment>
+        <extracomment>cldice: output TSENS label; pixel_cldice: output TSENS label</extracomment>
         <source>Topology sensitivity</source>
         <translation>Sensibilité topologique</translation>
     </message>
@@ -3074,7 +3424,7 @@
         <translation>Écart toléré pour la NSD et demi-largeur du voisinage pour la Boundary IoU (mètres ; 4 m ~ la moitié d&apos;une route à deux voies).</translation>
     </message>
     <message>
-        <extracomment>distances: parameter PERCENTILE label</extracomment>
+        <extracomment>distances: parameter PERCENTILE label; pixel_distances: parameter PERCENTILE label</extracomment>
         <source>Percentile</source>
         <translation>Centile</translation>
     </message>
@@ -3094,7 +3444,7 @@
         <translation>Les distances sont calculées tous les &lt;= ce nombre de mètres le long des lignes et interpolées linéairement entre ces points (erreur &lt;= pas / 2, en général bien moindre) ; la distance de Hausdorff est affinée davantage. La NSD n&apos;en dépend pas.</translation>
     </message>
     <message>
-        <extracomment>distances: output HAUSDORFF label</extracomment>
+        <extracomment>distances: output HAUSDORFF label; pixel_distances: output HAUSDORFF label</extracomment>
         <source>Hausdorff distance (m)</source>
         <translation>Distance de Hausdorff (m)</translation>
     </message>
@@ -3104,7 +3454,7 @@
         <translation>Plus grande distance d&apos;un point de l&apos;un des réseaux à l&apos;autre réseau.</translation>
     </message>
     <message>
-        <extracomment>distances: output HD95 label</extracomment>
+        <extracomment>distances: output HD95 label; pixel_distances: output HD95 label</extracomment>
         <source>HD95 (m)</source>
         <translation>HD95 (m)</translation>
     </message>
@@ -3114,7 +3464,7 @@
         <translation>Le plus grand des deux centiles orientés d&apos;ordre PERCENTILE des distances (MetricsReloaded).</translation>
     </message>
     <message>
-        <extracomment>distances: output HD95_POOLED label</extracomment>
+        <extracomment>distances: output HD95_POOLED label; pixel_distances: output HD95_POOLED label</extracomment>
         <source>HD95, both directions pooled (m)</source>
         <translation>HD95, deux sens regroupés (m)</translation>
     </message>
@@ -3124,7 +3474,7 @@
         <translation>Centile d&apos;ordre PERCENTILE des distances des deux réseaux réunis (medpy).</translation>
     </message>
     <message>
-        <extracomment>distances: output ASSD label</extracomment>
+        <extracomment>distances: output ASSD label; pixel_distances: output ASSD label</extracomment>
         <source>ASSD (m)</source>
         <translation>ASSD (m)</translation>
     </message>
@@ -3134,7 +3484,7 @@
         <translation>Distance de surface symétrique moyenne : distance moyenne sur les deux réseaux réunis.</translation>
     </message>
     <message>
-        <extracomment>distances: output MASD label</extracomment>
+        <extracomment>distances: output MASD label; pixel_distances: output MASD label</extracomment>
         <source>MASD (m)</source>
         <translation>MASD (m)</translation>
     </message>
@@ -3144,7 +3494,7 @@
         <translation>Moyenne des deux distances moyennes orientées.</translation>
     </message>
     <message>
-        <extracomment>distances: output NSD label</extracomment>
+        <extracomment>distances: output NSD label; pixel_distances: output NSD label</extracomment>
         <source>NSD (surface Dice)</source>
         <translation>NSD (Dice de surface)</translation>
     </message>
@@ -3154,7 +3504,7 @@
         <translation>Part des deux réseaux à moins de TOLERANCE de l&apos;autre.</translation>
     </message>
     <message>
-        <extracomment>distances: output BOUNDARY_IOU label</extracomment>
+        <extracomment>distances: output BOUNDARY_IOU label; pixel_distances: output BOUNDARY_IOU label</extracomment>
         <source>Boundary IoU</source>
         <translation>Boundary IoU</translation>
     </message>
@@ -3164,7 +3514,7 @@
         <translation>IoU des voisinages TOLERANCE (surfaces).</translation>
     </message>
     <message>
-        <extracomment>distances: output CHAMFER label</extracomment>
+        <extracomment>distances: output CHAMFER label; pixel_distances: output CHAMFER label</extracomment>
         <source>Chamfer distance (m)</source>
         <translation>Distance de chanfrein (m)</translation>
     </message>
@@ -4014,6 +4364,251 @@
         <translation>Tronçons de chemins prédits non appariés dans la vérité terrain (routes parasites ou dédoublées).</translation>
     </message>
     <message>
+        <extracomment>pixel_boundaryf: name</extracomment>
+        <source>Pixel boundary F-measure (masks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: group; pixel_cldice: group; pixel_distances: group; pixel_iou: group</extracomment>
+        <source>Pixel metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: help</extracomment>
+        <source>Boundary F-measure of two road masks on one grid, counted on their boundary pixels, with one of the four matching strategies of Lopez-Molina et al.: distance (a boundary pixel is matched within TOLERANCE of the other boundary), area (overlap of the TOLERANCE neighbourhoods of both boundaries, m2), correspondence (one-to-one matching within TOLERANCE, exact minimum cost) or validation (matched within TOLERANCE by a pixel whose boundary faces the same way, within ANGLE_TOLERANCE). F = P R / (ALPHA P + (1 - ALPHA) R). Both empty -&gt; 1; one empty -&gt; F 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: reference</extracomment>
+        <source>Lopez-Molina et al., survey of boundary matching strategies, eqs. 2-7; Estrada and Jepson, IJCV 2009 (validation); BSDS (correspondence)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: parameter STRATEGY help</extracomment>
+        <source>distance (DbM), area (AbM), correspondence (CbM, one to one) or validation (Pv, with boundary orientation).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: parameter TOLERANCE help</extracomment>
+        <source>Largest distance between matched boundary pixels; the neighbourhood radius for area (metres).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: parameter ALPHA label</extracomment>
+        <source>Alpha (precision weight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: parameter ALPHA help</extracomment>
+        <source>F = P R / (ALPHA P + (1 - ALPHA) R); 0.5 is the harmonic mean.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: parameter ANGLE_TOLERANCE help</extracomment>
+        <source>validation: largest difference between the outward normals of two matched boundary pixels (Estrada and Jepson use 45 degrees).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: parameter GT_THRESHOLD label; pixel_cldice: parameter GT_THRESHOLD label; pixel_distances: parameter GT_THRESHOLD label; pixel_iou: parameter GT_THRESHOLD label</extracomment>
+        <source>Ground-truth threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: parameter GT_THRESHOLD help; pixel_cldice: parameter GT_THRESHOLD help; pixel_distances: parameter GT_THRESHOLD help; pixel_iou: parameter GT_THRESHOLD help</extracomment>
+        <source>Road pixels of the ground truth are those &gt;= this value (a probability or score map). Empty: the ground truth is a 0/1 mask (or a class map with ROAD_CLASSES).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: parameter PRED_THRESHOLD label; pixel_cldice: parameter PRED_THRESHOLD label; pixel_distances: parameter PRED_THRESHOLD label; pixel_iou: parameter PRED_THRESHOLD label</extracomment>
+        <source>Prediction threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: parameter PRED_THRESHOLD help; pixel_cldice: parameter PRED_THRESHOLD help; pixel_distances: parameter PRED_THRESHOLD help; pixel_iou: parameter PRED_THRESHOLD help</extracomment>
+        <source>Road pixels of the prediction are those &gt;= this value (e.g. 0.5 for a probability map). Empty: the prediction is a 0/1 mask (or a class map with ROAD_CLASSES).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: parameter ROAD_CLASSES label; pixel_cldice: parameter ROAD_CLASSES label; pixel_distances: parameter ROAD_CLASSES label; pixel_iou: parameter ROAD_CLASSES label</extracomment>
+        <source>Road classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: parameter ROAD_CLASSES help; pixel_cldice: parameter ROAD_CLASSES help; pixel_distances: parameter ROAD_CLASSES help; pixel_iou: parameter ROAD_CLASSES help</extracomment>
+        <source>Class maps: the values that are road, separated by commas (e.g. &apos;1,2&apos;), the same in both rasters; the IoU metric scores each of them as a class. Empty: 0/1 masks or thresholds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: output F help</extracomment>
+        <source>F_alpha of precision and recall.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: output PRECISION help</extracomment>
+        <source>Matched predicted boundary / predicted boundary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: output RECALL help</extracomment>
+        <source>Matched ground-truth boundary / ground-truth boundary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: output TP label</extracomment>
+        <source>True positives (pixels or m2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: output TP help</extracomment>
+        <source>Matched predicted boundary pixels (m2 for area).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: output FP label</extracomment>
+        <source>False positives (pixels or m2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: output FP help</extracomment>
+        <source>Unmatched predicted boundary pixels (m2 for area).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: output FN label</extracomment>
+        <source>False negatives (pixels or m2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: output FN help</extracomment>
+        <source>Unmatched ground-truth boundary pixels (m2 for area).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_cldice: name</extracomment>
+        <source>Pixel clDice (masks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_cldice: help</extracomment>
+        <source>clDice of two road masks on one grid, as in its paper: the skeleton of each mask (Zhang-Suen thinning, scikit-image&apos;s skeletonize) compared with the other mask. TPREC = share of the predicted skeleton&apos;s pixels inside the ground-truth mask, TSENS = share of the ground-truth skeleton&apos;s pixels inside the predicted mask, CLDICE their harmonic mean. Empty masks: both empty -&gt; 1; one empty -&gt; CLDICE 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_cldice: reference</extracomment>
+        <source>Shit, Paetzold et al., clDice, CVPR 2021, eq. (1)-(3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_cldice: output TPREC help</extracomment>
+        <source>Share of the predicted skeleton inside the ground-truth mask.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_cldice: output TSENS help</extracomment>
+        <source>Share of the ground-truth skeleton inside the predicted mask.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: name</extracomment>
+        <source>Pixel distance metrics (masks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: help</extracomment>
+        <source>Distances between the boundaries of two road masks on one grid, in metres between pixel centres (anisotropic pixels allowed), as MetricsReloaded defines them: Hausdorff, HD95 (larger of the two directed PERCENTILE-th percentiles; HD95_POOLED pools both directions, as medpy), ASSD (mean over both boundaries together), MASD (mean of the two directed means), CHAMFER (their sum), NSD (share of boundary pixels within TOLERANCE of the other boundary) and Boundary IoU (IoU of the mask pixels within TOLERANCE of each mask&apos;s contour). Empty masks: both empty -&gt; distances 0, NSD and Boundary IoU 1; one empty -&gt; distances NaN, NSD and Boundary IoU 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: reference</extracomment>
+        <source>Reinke et al., Common limitations of image processing metrics (MetricsReloaded), Figs. 7-9; Nikolov et al. 2021 (surface Dice); Cheng et al., Boundary IoU, CVPR 2021</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: parameter TOLERANCE help</extracomment>
+        <source>Tolerated offset of a boundary pixel for NSD, and the width of the band inside each mask&apos;s contour for Boundary IoU (metres; 4 m ~ half a two-lane road).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: parameter PERCENTILE help</extracomment>
+        <source>Percentile of the boundary distances reported as HD95 and HD95_POOLED (95: the usual HD95).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: output HAUSDORFF help</extracomment>
+        <source>Largest distance from a boundary pixel of either mask to the other boundary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: output HD95 help</extracomment>
+        <source>Larger of the two directed PERCENTILE-th percentiles of the boundary distances (MetricsReloaded).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: output HD95_POOLED help</extracomment>
+        <source>PERCENTILE-th percentile of the boundary distances of both masks together (medpy).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: output ASSD help</extracomment>
+        <source>Average symmetric surface distance: mean over the boundary pixels of both masks together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: output MASD help</extracomment>
+        <source>Mean of the two directed mean boundary distances.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: output NSD help</extracomment>
+        <source>Share of the boundary pixels of both masks within TOLERANCE of the other boundary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: output BOUNDARY_IOU help</extracomment>
+        <source>IoU of the mask pixels within TOLERANCE of each mask&apos;s contour.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: output CHAMFER help</extracomment>
+        <source>Sum of the two directed mean boundary distances.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_iou: name</extracomment>
+        <source>Pixel IoU and iIoU (masks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_iou: help</extracomment>
+        <source>Class IoU and instance-size-rescaled iIoU of two rasters on one grid, counted in pixels (Mapillary Vistas, Cityscapes). With ROAD_CLASSES listing several values of two class maps, each value is a class and IOU / IIOU are the means over the classes; otherwise (0/1 masks, thresholds) the one class is road. iIoU weighs each ground-truth instance (an 8-connected component of its class) by the mean instance size over its own size, so a missed short road costs as much as a missed long one. Ground-truth nodata pixels are ignored. Both empty -&gt; NaN; one empty -&gt; 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_iou: reference</extracomment>
+        <source>Mapillary Vistas evaluation (IoU, iIoU); Cordts et al., Cityscapes, CVPR 2016, sec. 4.1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_iou: output IOU label</extracomment>
+        <source>IoU (mean over classes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_iou: output IOU help</extracomment>
+        <source>Pixel IoU TP / (TP + FP + FN), mean over the classes where it is defined.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_iou: output IIOU label</extracomment>
+        <source>iIoU (mean over classes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_iou: output IIOU help</extracomment>
+        <source>Instance-size-rescaled IoU, mean over the classes where it is defined.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <extracomment>tlts: name</extracomment>
         <source>TLTS (too long / too short)</source>
         <translation>TLTS (trop longs / trop courts)</translation>
@@ -4252,6 +4847,84 @@
         <extracomment>family Instances and classes: description</extracomment>
         <source>individual roads matched one to one, by class</source>
         <translation>routes individuelles appariées une à une, par classe</translation>
+    </message>
+    <message>
+        <extracomment>family Pixel metrics: description</extracomment>
+        <source>two road masks on one grid compared pixel by pixel (overlaps, boundary distances in metres, skeletons)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_BAND label</extracomment>
+        <source>Raster band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_BAND help</extracomment>
+        <source>Band of a raster input holding the road mask, probability or class map (1 = the first).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_THRESHOLD label</extracomment>
+        <source>Raster threshold (road where value &gt;= threshold)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_THRESHOLD help</extracomment>
+        <source>For a probability or score map: road pixels are those whose value is at least this. Empty: the raster must be a 0/1 mask, or give the classes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_CLASSES help</extracomment>
+        <source>For a class map: the values that are road, separated by commas (e.g. 1,3). Not together with the threshold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_MIN_AREA label</extracomment>
+        <source>Raster: smallest road component kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_MIN_AREA help</extracomment>
+        <source>Connected groups of road pixels smaller than this area are removed before thinning (cars, parking bays, noise). 0 keeps every pixel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_FILL_HOLES label</extracomment>
+        <source>Raster: largest hole filled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_FILL_HOLES help</extracomment>
+        <source>Holes in the road mask smaller than this area are filled (cars, shadows, tree crowns on a road), so they make no small loops. 0 fills none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_PRUNE label</extracomment>
+        <source>Raster: shortest dead end kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_PRUNE help</extracomment>
+        <source>Skeleton branches from a junction to a free end shorter than this are removed (thinning spurs). 0 keeps them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_SIMPLIFY label</extracomment>
+        <source>Raster: simplification tolerance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>raster parameter RASTER_SIMPLIFY help</extracomment>
+        <source>Douglas-Peucker tolerance that removes the staircase of the pixel skeleton. 0 keeps every pixel centre.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matching ground-truth paths (recall)</source>
+        <translation type="vanished">appariement des chemins de vérité terrain (rappel)</translation>
+    </message>
+    <message>
+        <source>matching predicted paths (precision)</source>
+        <translation type="vanished">appariement des chemins prédits (précision)</translation>
     </message>
     <message>
         <source>{}, line {}: expected a {} line, got &apos;{}&apos;.</source>

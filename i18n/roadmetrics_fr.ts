@@ -51,47 +51,47 @@
     <message>
         <extracomment>ui/centrelines.py:24</extracomment>
         <source>Centrelines of a road raster</source>
-        <translation type="unfinished"></translation>
+        <translation>Axes des routes d&apos;un raster</translation>
     </message>
     <message>
         <extracomment>ui/centrelines.py:25</extracomment>
         <source>Rasters</source>
-        <translation type="unfinished"></translation>
+        <translation>Rasters</translation>
     </message>
     <message>
         <extracomment>ui/centrelines.py:27</extracomment>
         <source>Turns a road raster into centrelines, exactly as every metric does with a raster ground truth or prediction: road pixels (RASTER_THRESHOLD for a probability map: value &gt;= threshold; RASTER_CLASSES for a class map; else the 1 pixels of a 0/1 mask; nodata is background), components smaller than RASTER_MIN_AREA removed, holes smaller than RASTER_FILL_HOLES filled, Zhang-Suen thinning, one line per skeleton branch between ends and junctions, dead ends shorter than RASTER_PRUNE removed, lines simplified within RASTER_SIMPLIFY. Sizes are metres and square metres on the ground: the raster must be in a projected CRS in metres (a raster in degrees, feet or Web Mercator is refused with the UTM zone to warp it to). The band is read in windows, so large rasters fit in memory. The output is in the raster&apos;s CRS, with each line&apos;s length; EXTRACTION holds the parameters used.</source>
-        <translation type="unfinished"></translation>
+        <translation>Transforme un raster de routes en axes, exactement comme le fait chaque métrique avec une vérité terrain ou une prédiction raster : pixels de route (RASTER_THRESHOLD pour une carte de probabilité : valeur &gt;= seuil ; RASTER_CLASSES pour une carte de classes ; sinon les pixels à 1 d&apos;un masque 0/1 ; les pixels nodata sont du fond), suppression des composantes plus petites que RASTER_MIN_AREA, remplissage des trous plus petits que RASTER_FILL_HOLES, squelettisation de Zhang-Suen, une ligne par branche du squelette entre extrémités et jonctions, suppression des impasses plus courtes que RASTER_PRUNE, simplification des lignes à RASTER_SIMPLIFY près. Les tailles sont des mètres et des mètres carrés sur le terrain : le raster doit être dans un SCR projeté en mètres (un raster en degrés, en pieds ou en Web Mercator est refusé, avec la zone UTM dans laquelle le reprojeter). La bande est lue par fenêtres, si bien que les grands rasters tiennent en mémoire. La sortie est dans le SCR du raster, avec la longueur de chaque ligne ; EXTRACTION contient les paramètres utilisés.</translation>
     </message>
     <message>
         <extracomment>ui/centrelines.py:42</extracomment>
         <source>Road raster (mask, probability or class map)</source>
-        <translation type="unfinished"></translation>
+        <translation>Raster de routes (masque, carte de probabilité ou carte de classes)</translation>
     </message>
     <message>
         <extracomment>ui/centrelines.py:50</extracomment>
         <source>Centrelines</source>
-        <translation type="unfinished"></translation>
+        <translation>Axes des routes</translation>
     </message>
     <message>
         <extracomment>ui/centrelines.py:51</extracomment>
         <source>Number of lines</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre de lignes</translation>
     </message>
     <message>
         <extracomment>ui/centrelines.py:52</extracomment>
         <source>Extraction parameters (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Paramètres d&apos;extraction (JSON)</translation>
     </message>
     <message>
         <extracomment>ui/centrelines.py:59; ui/rasters.py:77</extracomment>
         <source>Could not load the raster {} ({}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Impossible de charger le raster {} ({}).</translation>
     </message>
     <message>
         <extracomment>ui/centrelines.py:70</extracomment>
         <source>{} line(s) from {}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{} ligne(s) issue(s) de {}.</translation>
     </message>
     <message>
         <extracomment>ui/checks.py:43; ui/compare.py:96; ui/inputs.py:283; ui/rasters.py:211; ui/sensitivity.py:93</extracomment>
@@ -226,7 +226,7 @@
     <message>
         <extracomment>ui/checks.py:605</extracomment>
         <source>Give the {} as lines ({}) or as a raster ({}), not both.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indiquez la {} sous forme de lignes ({}) ou de raster ({}), mais pas les deux.</translation>
     </message>
     <message>
         <extracomment>ui/checks.py:611</extracomment>
@@ -236,7 +236,7 @@
     <message>
         <extracomment>ui/checks.py:613</extracomment>
         <source>Choose the ground-truth layer (the reference lines) or raster.</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisissez la couche de vérité terrain (les lignes de référence) ou un raster.</translation>
     </message>
     <message>
         <extracomment>ui/checks.py:654</extracomment>
@@ -536,32 +536,32 @@
     <message>
         <extracomment>ui/pixel_algorithm.py:43</extracomment>
         <source>{} has no band {}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{} n&apos;a pas de bande {}.</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:52</extracomment>
         <source>The two rasters are in different CRSs ({} and {}): reproject one onto the other&apos;s grid (Warp).</source>
-        <translation type="unfinished"></translation>
+        <translation>Les deux rasters sont dans des SCR différents ({} et {}) : reprojetez l&apos;un sur la grille de l&apos;autre (Projection (warp)).</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:56</extracomment>
         <source>The two rasters are not on one grid ({} x {} and {} x {} pixels, or different extents): resample one onto the other (Align rasters).</source>
-        <translation type="unfinished"></translation>
+        <translation>Les deux rasters ne sont pas sur une même grille ({} x {} et {} x {} pixels, ou emprises différentes) : rééchantillonnez l&apos;un sur l&apos;autre (Aligner les rasters).</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:61</extracomment>
         <source>The rasters&apos; CRS ({}) is not in metres: reproject them to a projected CRS in metres (e.g. their UTM zone) first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le SCR des rasters ({}) n&apos;est pas en mètres : reprojetez-les d&apos;abord dans un SCR projeté en mètres (par ex. leur zone UTM).</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:72</extracomment>
         <source>Inputs: two rasters on one grid (same size, extent and CRS, in metres): 0/1 masks, probability maps with a threshold, or class maps with road classes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Entrées : deux rasters sur une même grille (mêmes dimensions, emprise et SCR, en mètres) : masques 0/1, cartes de probabilité avec un seuil, ou cartes de classes avec des classes de routes.</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:96</extracomment>
         <source>Inputs: {} x {} pixels of {:g} x {:g} m; road pixels: ground truth {}, prediction {}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Entrées : {} x {} pixels de {:g} x {:g} m ; pixels de route : vérité terrain {}, prédiction {}.</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:101; ui/summary.py:93; ui/summary.py:111</extracomment>
@@ -576,32 +576,32 @@
     <message>
         <extracomment>ui/pixel_algorithm.py:105</extracomment>
         <source>Ground truth (raster mask)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vérité terrain (masque raster)</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:106</extracomment>
         <source>Prediction (raster: mask, probabilities or classes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Prédiction (raster : masque, probabilités ou classes)</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:110</extracomment>
         <source>Band of the ground truth</source>
-        <translation type="unfinished"></translation>
+        <translation>Bande de la vérité terrain</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:111</extracomment>
         <source>Band of the prediction</source>
-        <translation type="unfinished"></translation>
+        <translation>Bande de la prédiction</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:121</extracomment>
         <source>Choose two raster layers (ground truth and prediction).</source>
-        <translation type="unfinished"></translation>
+        <translation>Choisissez deux couches raster (vérité terrain et prédiction).</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:146</extracomment>
         <source>the rasters have no CRS: their pixel sizes are taken to be metres</source>
-        <translation type="unfinished"></translation>
+        <translation>les rasters n&apos;ont pas de SCR : la taille de leurs pixels est considérée comme exprimée en mètres</translation>
     </message>
     <message>
         <extracomment>ui/provider.py:19</extracomment>
@@ -611,52 +611,52 @@
     <message>
         <extracomment>ui/rasters.py:38</extracomment>
         <source>Either input can be a raster instead of lines (GROUND_TRUTH_RASTER, PREDICTION_RASTER: a 0/1 road mask, a probability map with RASTER_THRESHOLD or a class map with RASTER_CLASSES, in a projected CRS in metres): its centrelines are extracted first with the advanced RASTER_* parameters, as the Centrelines algorithm does, and the extraction is recorded in SCORES.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chaque entrée peut être un raster au lieu de lignes (GROUND_TRUTH_RASTER, PREDICTION_RASTER : un masque de routes 0/1, une carte de probabilité avec RASTER_THRESHOLD ou une carte de classes avec RASTER_CLASSES, dans un SCR projeté en mètres) : ses axes sont d&apos;abord extraits avec les paramètres avancés RASTER_*, comme le fait l&apos;algorithme « Axes des routes d&apos;un raster », et l&apos;extraction est consignée dans SCORES.</translation>
     </message>
     <message>
         <extracomment>ui/rasters.py:50</extracomment>
         <source>Ground truth as a raster (instead of lines)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vérité terrain sous forme de raster (au lieu de lignes)</translation>
     </message>
     <message>
         <extracomment>ui/rasters.py:52</extracomment>
         <source>Prediction as a raster (instead of lines)</source>
-        <translation type="unfinished"></translation>
+        <translation>Prédiction sous forme de raster (au lieu de lignes)</translation>
     </message>
     <message>
         <extracomment>ui/rasters.py:86</extracomment>
         <source>The raster {} is not a file GDAL reads (provider {}): save it as a GeoTIFF first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le raster {} n&apos;est pas un fichier lisible par GDAL (fournisseur {}) : enregistrez-le d&apos;abord en GeoTIFF.</translation>
     </message>
     <message>
         <extracomment>ui/rasters.py:98</extracomment>
         <source>The raster {} ({}) cannot be opened with GDAL.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le raster {} ({}) ne peut pas être ouvert avec GDAL.</translation>
     </message>
     <message>
         <extracomment>ui/rasters.py:101</extracomment>
         <source>The raster {} has {} band(s): band {} (RASTER_BAND) does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le raster {} a {} bande(s) : la bande {} (RASTER_BAND) n&apos;existe pas.</translation>
     </message>
     <message>
         <extracomment>ui/rasters.py:112</extracomment>
         <source>The raster {} has no georeferencing (no geotransform): its pixels have no position or size in metres. Georeference it first (Raster &gt; Georeferencer).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le raster {} n&apos;est pas géoréférencé (pas de géotransformation) : ses pixels n&apos;ont ni position ni taille en mètres. Géoréférencez-le d&apos;abord (Raster &gt; Géoréférenceur).</translation>
     </message>
     <message>
         <extracomment>ui/rasters.py:152</extracomment>
         <source>The raster {}: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>Le raster {} : {}</translation>
     </message>
     <message>
         <extracomment>ui/rasters.py:205</extracomment>
         <source>{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTER), and both inputs are line layers.</source>
-        <translation type="unfinished"></translation>
+        <translation>{} ne s&apos;applique(nt) qu&apos;à une entrée raster (GROUND_TRUTH_RASTER ou PREDICTION_RASTER), et les deux entrées sont des couches de lignes.</translation>
     </message>
     <message>
         <extracomment>ui/rasters.py:248</extracomment>
         <source>The ground truth needs at least one line.</source>
-        <translation type="unfinished"></translation>
+        <translation>La vérité terrain doit contenir au moins une ligne.</translation>
     </message>
     <message>
         <extracomment>ui/sensitivity.py:38; ui/sensitivity.py:138</extracomment>
@@ -731,7 +731,7 @@
     <message>
         <extracomment>ui/summary.py:72</extracomment>
         <source>{} raster: centreline extraction</source>
-        <translation type="unfinished"></translation>
+        <translation>raster de {} : extraction des axes</translation>
     </message>
     <message>
         <extracomment>ui/summary.py:90</extracomment>
@@ -1336,7 +1336,7 @@
     <message>
         <extracomment>core/io/shapes.py:46</extracomment>
         <source>{}: a 2-D array of shape {} is not a line&apos;s (k, 2) coordinates; a raster mask or probability map needs its position and pixel size: give centrelines(array, transform or pixel_size=...) or a GeoTIFF path.</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : un tableau 2D de forme {} n&apos;est pas un tableau de coordonnées (k, 2) d&apos;une ligne ; un masque raster ou une carte de probabilité a besoin de sa position et de la taille de ses pixels : indiquez centrelines(array, transform or pixel_size=...) ou le chemin d&apos;un GeoTIFF.</translation>
     </message>
     <message>
         <extracomment>core/io/shapes.py:67</extracomment>
@@ -1741,17 +1741,17 @@
     <message>
         <extracomment>core/metrics/paths/optp.py:97</extracomment>
         <source>matching paths (recall, precision)</source>
-        <translation type="unfinished"></translation>
+        <translation>appariement des chemins (rappel, précision)</translation>
     </message>
     <message>
         <extracomment>core/metrics/paths/optp.py:104</extracomment>
         <source>recall</source>
-        <translation type="unfinished"></translation>
+        <translation>rappel</translation>
     </message>
     <message>
         <extracomment>core/metrics/paths/optp.py:104</extracomment>
         <source>precision</source>
-        <translation type="unfinished"></translation>
+        <translation>précision</translation>
     </message>
     <message>
         <extracomment>core/metrics/paths/optp.py:110</extracomment>
@@ -1821,92 +1821,92 @@
     <message>
         <extracomment>core/metrics/pixel/common.py:16</extracomment>
         <source>A pixel metric scores two rasters (core.metrics.pixel.masks.Rasters), not {}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Une métrique par pixels évalue deux rasters (core.metrics.pixel.masks.Rasters), et non {}.</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/common.py:37</extracomment>
         <source>both masks are empty: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>les deux masques sont vides : {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/common.py:38</extracomment>
         <source>the ground-truth mask is empty: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>le masque de vérité terrain est vide : {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/common.py:39</extracomment>
         <source>the predicted mask is empty: {}</source>
-        <translation type="unfinished"></translation>
+        <translation>le masque prédit est vide : {}</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/masks.py:41</extracomment>
         <source>The ground truth ({} x {} pixels) and the prediction ({} x {} pixels) must share one grid: resample one onto the other.</source>
-        <translation type="unfinished"></translation>
+        <translation>La vérité terrain ({} x {} pixels) et la prédiction ({} x {} pixels) doivent partager une même grille : rééchantillonnez l&apos;une sur l&apos;autre.</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/masks.py:69</extracomment>
         <source>The pixel size must be a positive number of metres (or a pair height, width), got {!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La taille de pixel doit être un nombre positif de mètres (ou une paire hauteur, largeur), reçu {!r}.</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/masks.py:81</extracomment>
         <source>The raster&apos;s grid is sheared (its rows and columns are not at right angles): resample it onto a north-up grid first.</source>
-        <translation type="unfinished"></translation>
+        <translation>La grille du raster est cisaillée (ses lignes et ses colonnes ne sont pas à angle droit) : rééchantillonnez-le d&apos;abord sur une grille orientée nord en haut.</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/masks.py:91</extracomment>
         <source>The {} must be one band (a 2-D array), got an array of shape {}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La {} doit être une seule bande (un tableau 2D), reçu un tableau de forme {}.</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/masks.py:94</extracomment>
         <source>The {} raster is empty (shape {}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le raster de {} est vide (forme {}).</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/masks.py:111</extracomment>
         <source>Road classes (ROAD_CLASSES) must be numbers separated by commas, e.g. &apos;1,2&apos;; got {!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les classes de routes (ROAD_CLASSES) doivent être des nombres séparés par des virgules, par ex. « 1,2 » ; reçu {!r}.</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/masks.py:114</extracomment>
         <source>Road classes (ROAD_CLASSES) must be finite numbers; got {!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les classes de routes (ROAD_CLASSES) doivent être des nombres finis ; reçu {!r}.</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/pixel_boundaryf.py:153</extracomment>
         <source>STRATEGY must be one of {}; got {!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>STRATEGY doit être parmi {} ; reçu {!r}.</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/pixel_boundaryf.py:157; core/metrics/pixel/pixel_cldice.py:52; core/metrics/pixel/pixel_distances.py:90; core/metrics/pixel/pixel_iou.py:72</extracomment>
         <source>road masks</source>
-        <translation type="unfinished"></translation>
+        <translation>masques des routes</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/pixel_boundaryf.py:163</extracomment>
         <source>matching boundaries</source>
-        <translation type="unfinished"></translation>
+        <translation>appariement des contours</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/pixel_cldice.py:54</extracomment>
         <source>skeletons</source>
-        <translation type="unfinished"></translation>
+        <translation>squelettes</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/pixel_distances.py:103</extracomment>
         <source>distances from the prediction</source>
-        <translation type="unfinished"></translation>
+        <translation>distances depuis la prédiction</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/pixel_distances.py:106</extracomment>
         <source>boundary bands</source>
-        <translation type="unfinished"></translation>
+        <translation>bandes de contour</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/pixel_iou.py:85</extracomment>
         <source>class(es) {} on neither side: IoU undefined, left out of the means</source>
-        <translation type="unfinished"></translation>
+        <translation>classe(s) {} absente(s) des deux côtés : IoU indéfinie, exclue des moyennes</translation>
     </message>
     <message>
         <extracomment>core/metrics/subgraphs/common.py:16</extracomment>
@@ -1921,7 +1921,7 @@
     <message>
         <extracomment>core/metrics/subgraphs/evaluation.py:119</extracomment>
         <source>seeds {}-{}</source>
-        <translation type="unfinished"></translation>
+        <translation>germes {}-{}</translation>
     </message>
     <message>
         <extracomment>core/metrics/subgraphs/evaluation.py:192</extracomment>
@@ -2096,57 +2096,57 @@
     <message>
         <extracomment>core/raster/params.py:75</extracomment>
         <source>{} must be numbers separated by commas (e.g. 1,3), got {!r}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{} : des nombres séparés par des virgules sont attendus (par ex. 1,3), reçu {!r}.</translation>
     </message>
     <message>
         <extracomment>core/raster/params.py:76; raster parameter RASTER_CLASSES label</extracomment>
         <source>Raster road classes (class map)</source>
-        <translation type="unfinished"></translation>
+        <translation>Classes de routes du raster (carte de classes)</translation>
     </message>
     <message>
         <extracomment>core/raster/params.py:88</extracomment>
         <source>unknown raster parameter {}</source>
-        <translation type="unfinished"></translation>
+        <translation>paramètre raster inconnu {}</translation>
     </message>
     <message>
         <extracomment>core/raster/params.py:94</extracomment>
         <source>Give a raster threshold (probability maps) or raster road classes (class maps), not both.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indiquez un seuil raster (cartes de probabilité) ou des classes de routes raster (cartes de classes), mais pas les deux.</translation>
     </message>
     <message>
         <extracomment>core/raster/rasterinput.py:34</extracomment>
         <source>The raster {} is in {}, which is not in metres on the ground: the extraction&apos;s sizes are metres. Warp it to a projected CRS in metres first (QGIS: Raster &gt; Projections &gt; Warp; GDAL: gdalwarp -t_srs).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le raster {} est dans {}, qui n&apos;est pas en mètres sur le terrain : les tailles de l&apos;extraction sont en mètres. Reprojetez-le d&apos;abord dans un SCR projeté en mètres (QGIS : Raster &gt; Projections &gt; Projection (warp) ; GDAL : gdalwarp -t_srs).</translation>
     </message>
     <message>
         <extracomment>core/raster/rasterinput.py:39</extracomment>
         <source>degrees</source>
-        <translation type="unfinished"></translation>
+        <translation>degrés</translation>
     </message>
     <message>
         <extracomment>core/raster/rasterinput.py:40</extracomment>
         <source>{}</source>
-        <translation type="unfinished"></translation>
+        <translation>{}</translation>
     </message>
     <message>
         <extracomment>core/raster/rasterinput.py:41</extracomment>
         <source>metres that are {} m on the ground at the raster</source>
-        <translation type="unfinished"></translation>
+        <translation>des mètres qui valent {} m sur le terrain à l&apos;emplacement du raster</translation>
     </message>
     <message>
         <extracomment>core/raster/rasterinput.py:42</extracomment>
         <source>The raster {} is in {} ({}), not in metres on the ground, and the extraction&apos;s sizes are metres. Warp it to EPSG:{} first (QGIS: Raster &gt; Projections &gt; Warp (Reproject), nearest neighbour for a mask or a class map; GDAL: gdalwarp -t_srs EPSG:{} -r near).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le raster {} est dans {} ({}), pas en mètres sur le terrain, et les tailles de l&apos;extraction sont en mètres. Reprojetez-le d&apos;abord en EPSG:{} (QGIS : Raster &gt; Projections &gt; Projection (warp), plus proche voisin pour un masque ou une carte de classes ; GDAL : gdalwarp -t_srs EPSG:{} -r near).</translation>
     </message>
     <message>
         <extracomment>core/raster/rasterinput.py:76</extracomment>
         <source>The raster {} has no road pixel (band {}, threshold {}, classes {}): it gives no line.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le raster {} n&apos;a aucun pixel de route (bande {}, seuil {}, classes {}) : il ne donne aucune ligne.</translation>
     </message>
     <message>
         <extracomment>core/raster/rasterinput.py:78</extracomment>
         <source>The raster {} gives no line: its {} road pixel(s) form no component of at least {} m2 with a skeleton longer than the pruning length.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le raster {} ne donne aucune ligne : ses {} pixel(s) de route ne forment aucune composante d&apos;au moins {} m2 dont le squelette dépasse la longueur d&apos;élagage.</translation>
     </message>
     <message>
         <extracomment>core/raster/thinning.py:97; core/raster/thinning.py:150</extracomment>
@@ -2156,12 +2156,12 @@
     <message>
         <extracomment>core/raster/windows.py:50</extracomment>
         <source>The raster is empty ({} x {} pixels).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le raster est vide ({} x {} pixels).</translation>
     </message>
     <message>
         <extracomment>core/raster/windows.py:58</extracomment>
         <source>The raster&apos;s window at row {} has shape {}, not {}.</source>
-        <translation type="unfinished"></translation>
+        <translation>La fenêtre du raster à la ligne {} a la forme {}, et non {}.</translation>
     </message>
     <message>
         <extracomment>core/registry.py:91</extracomment>
@@ -2811,12 +2811,12 @@
     <message>
         <extracomment>core/runner.py:44</extracomment>
         <source>{} scores two line layers, not rasters.</source>
-        <translation type="unfinished"></translation>
+        <translation>{} évalue deux couches de lignes, pas des rasters.</translation>
     </message>
     <message>
         <extracomment>core/runner.py:113</extracomment>
         <source>{} scores two rasters (masks), not two line layers: run it on rasters (roadmetrics:{}, roadnetworkmetrics.{}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{} évalue deux rasters (masques), pas deux couches de lignes : exécutez-la sur des rasters (roadmetrics:{}, roadnetworkmetrics.{}).</translation>
     </message>
     <message>
         <extracomment>apls: name</extracomment>
@@ -4366,247 +4366,247 @@
     <message>
         <extracomment>pixel_boundaryf: name</extracomment>
         <source>Pixel boundary F-measure (masks)</source>
-        <translation type="unfinished"></translation>
+        <translation>F-mesure de contours par pixels (masques)</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: group; pixel_cldice: group; pixel_distances: group; pixel_iou: group</extracomment>
         <source>Pixel metrics</source>
-        <translation type="unfinished"></translation>
+        <translation>Métriques par pixels</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: help</extracomment>
         <source>Boundary F-measure of two road masks on one grid, counted on their boundary pixels, with one of the four matching strategies of Lopez-Molina et al.: distance (a boundary pixel is matched within TOLERANCE of the other boundary), area (overlap of the TOLERANCE neighbourhoods of both boundaries, m2), correspondence (one-to-one matching within TOLERANCE, exact minimum cost) or validation (matched within TOLERANCE by a pixel whose boundary faces the same way, within ANGLE_TOLERANCE). F = P R / (ALPHA P + (1 - ALPHA) R). Both empty -&gt; 1; one empty -&gt; F 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>F-mesure de contours de deux masques de routes sur une même grille, comptée sur leurs pixels de contour, selon l&apos;une des quatre stratégies d&apos;appariement de Lopez-Molina et al. : distance (un pixel de contour est apparié à moins de TOLERANCE de l&apos;autre contour), area (recouvrement des voisinages TOLERANCE des deux contours, m2), correspondence (appariement un-à-un à moins de TOLERANCE, coût minimal exact) ou validation (apparié à moins de TOLERANCE par un pixel dont le contour est orienté dans le même sens, à ANGLE_TOLERANCE près). F = P R / (ALPHA P + (1 - ALPHA) R). Les deux vides -&gt; 1 ; un seul vide -&gt; F 0.</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: reference</extracomment>
         <source>Lopez-Molina et al., survey of boundary matching strategies, eqs. 2-7; Estrada and Jepson, IJCV 2009 (validation); BSDS (correspondence)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lopez-Molina et al., synthèse des stratégies d&apos;appariement de contours, éq. 2-7 ; Estrada et Jepson, IJCV 2009 (validation) ; BSDS (correspondence)</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter STRATEGY help</extracomment>
         <source>distance (DbM), area (AbM), correspondence (CbM, one to one) or validation (Pv, with boundary orientation).</source>
-        <translation type="unfinished"></translation>
+        <translation>distance (DbM), area (AbM), correspondence (CbM, un-à-un) ou validation (Pv, avec l&apos;orientation des contours).</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter TOLERANCE help</extracomment>
         <source>Largest distance between matched boundary pixels; the neighbourhood radius for area (metres).</source>
-        <translation type="unfinished"></translation>
+        <translation>Distance maximale entre pixels de contour appariés ; rayon du voisinage pour area (mètres).</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter ALPHA label</extracomment>
         <source>Alpha (precision weight)</source>
-        <translation type="unfinished"></translation>
+        <translation>Alpha (pondération de la précision)</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter ALPHA help</extracomment>
         <source>F = P R / (ALPHA P + (1 - ALPHA) R); 0.5 is the harmonic mean.</source>
-        <translation type="unfinished"></translation>
+        <translation>F = P R / (ALPHA P + (1 - ALPHA) R) ; 0,5 donne la moyenne harmonique.</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter ANGLE_TOLERANCE help</extracomment>
         <source>validation: largest difference between the outward normals of two matched boundary pixels (Estrada and Jepson use 45 degrees).</source>
-        <translation type="unfinished"></translation>
+        <translation>validation : écart maximal entre les normales extérieures de deux pixels de contour appariés (Estrada et Jepson utilisent 45 degrés).</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter GT_THRESHOLD label; pixel_cldice: parameter GT_THRESHOLD label; pixel_distances: parameter GT_THRESHOLD label; pixel_iou: parameter GT_THRESHOLD label</extracomment>
         <source>Ground-truth threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>Seuil de la vérité terrain</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter GT_THRESHOLD help; pixel_cldice: parameter GT_THRESHOLD help; pixel_distances: parameter GT_THRESHOLD help; pixel_iou: parameter GT_THRESHOLD help</extracomment>
         <source>Road pixels of the ground truth are those &gt;= this value (a probability or score map). Empty: the ground truth is a 0/1 mask (or a class map with ROAD_CLASSES).</source>
-        <translation type="unfinished"></translation>
+        <translation>Les pixels de route de la vérité terrain sont ceux &gt;= cette valeur (carte de probabilité ou de scores). Vide : la vérité terrain est un masque 0/1 (ou une carte de classes avec ROAD_CLASSES).</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter PRED_THRESHOLD label; pixel_cldice: parameter PRED_THRESHOLD label; pixel_distances: parameter PRED_THRESHOLD label; pixel_iou: parameter PRED_THRESHOLD label</extracomment>
         <source>Prediction threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>Seuil de la prédiction</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter PRED_THRESHOLD help; pixel_cldice: parameter PRED_THRESHOLD help; pixel_distances: parameter PRED_THRESHOLD help; pixel_iou: parameter PRED_THRESHOLD help</extracomment>
         <source>Road pixels of the prediction are those &gt;= this value (e.g. 0.5 for a probability map). Empty: the prediction is a 0/1 mask (or a class map with ROAD_CLASSES).</source>
-        <translation type="unfinished"></translation>
+        <translation>Les pixels de route de la prédiction sont ceux &gt;= cette valeur (par ex. 0,5 pour une carte de probabilité). Vide : la prédiction est un masque 0/1 (ou une carte de classes avec ROAD_CLASSES).</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter ROAD_CLASSES label; pixel_cldice: parameter ROAD_CLASSES label; pixel_distances: parameter ROAD_CLASSES label; pixel_iou: parameter ROAD_CLASSES label</extracomment>
         <source>Road classes</source>
-        <translation type="unfinished"></translation>
+        <translation>Classes de routes</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter ROAD_CLASSES help; pixel_cldice: parameter ROAD_CLASSES help; pixel_distances: parameter ROAD_CLASSES help; pixel_iou: parameter ROAD_CLASSES help</extracomment>
         <source>Class maps: the values that are road, separated by commas (e.g. &apos;1,2&apos;), the same in both rasters; the IoU metric scores each of them as a class. Empty: 0/1 masks or thresholds.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cartes de classes : les valeurs qui sont des routes, séparées par des virgules (par ex. « 1,2 »), identiques dans les deux rasters ; la métrique IoU évalue chacune d&apos;elles comme une classe. Vide : masques 0/1 ou seuils.</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: output F help</extracomment>
         <source>F_alpha of precision and recall.</source>
-        <translation type="unfinished"></translation>
+        <translation>F_alpha de la précision et du rappel.</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: output PRECISION help</extracomment>
         <source>Matched predicted boundary / predicted boundary.</source>
-        <translation type="unfinished"></translation>
+        <translation>Contour prédit apparié / contour prédit.</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: output RECALL help</extracomment>
         <source>Matched ground-truth boundary / ground-truth boundary.</source>
-        <translation type="unfinished"></translation>
+        <translation>Contour de la vérité terrain apparié / contour de la vérité terrain.</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: output TP label</extracomment>
         <source>True positives (pixels or m2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vrais positifs (pixels ou m2)</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: output TP help</extracomment>
         <source>Matched predicted boundary pixels (m2 for area).</source>
-        <translation type="unfinished"></translation>
+        <translation>Pixels de contour prédits appariés (m2 pour area).</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: output FP label</extracomment>
         <source>False positives (pixels or m2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Faux positifs (pixels ou m2)</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: output FP help</extracomment>
         <source>Unmatched predicted boundary pixels (m2 for area).</source>
-        <translation type="unfinished"></translation>
+        <translation>Pixels de contour prédits non appariés (m2 pour area).</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: output FN label</extracomment>
         <source>False negatives (pixels or m2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Faux négatifs (pixels ou m2)</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: output FN help</extracomment>
         <source>Unmatched ground-truth boundary pixels (m2 for area).</source>
-        <translation type="unfinished"></translation>
+        <translation>Pixels de contour de la vérité terrain non appariés (m2 pour area).</translation>
     </message>
     <message>
         <extracomment>pixel_cldice: name</extracomment>
         <source>Pixel clDice (masks)</source>
-        <translation type="unfinished"></translation>
+        <translation>clDice par pixels (masques)</translation>
     </message>
     <message>
         <extracomment>pixel_cldice: help</extracomment>
         <source>clDice of two road masks on one grid, as in its paper: the skeleton of each mask (Zhang-Suen thinning, scikit-image&apos;s skeletonize) compared with the other mask. TPREC = share of the predicted skeleton&apos;s pixels inside the ground-truth mask, TSENS = share of the ground-truth skeleton&apos;s pixels inside the predicted mask, CLDICE their harmonic mean. Empty masks: both empty -&gt; 1; one empty -&gt; CLDICE 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>clDice de deux masques de routes sur une même grille, comme dans son article : le squelette de chaque masque (squelettisation de Zhang-Suen, skeletonize de scikit-image) comparé à l&apos;autre masque. TPREC = part des pixels du squelette prédit situés dans le masque de la vérité terrain, TSENS = part des pixels du squelette de la vérité terrain situés dans le masque prédit, CLDICE leur moyenne harmonique. Masques vides : les deux vides -&gt; 1 ; un seul vide -&gt; CLDICE 0.</translation>
     </message>
     <message>
         <extracomment>pixel_cldice: reference</extracomment>
         <source>Shit, Paetzold et al., clDice, CVPR 2021, eq. (1)-(3)</source>
-        <translation type="unfinished"></translation>
+        <translation>Shit, Paetzold et al., clDice, CVPR 2021, éq. (1)-(3)</translation>
     </message>
     <message>
         <extracomment>pixel_cldice: output TPREC help</extracomment>
         <source>Share of the predicted skeleton inside the ground-truth mask.</source>
-        <translation type="unfinished"></translation>
+        <translation>Part du squelette prédit située dans le masque de la vérité terrain.</translation>
     </message>
     <message>
         <extracomment>pixel_cldice: output TSENS help</extracomment>
         <source>Share of the ground-truth skeleton inside the predicted mask.</source>
-        <translation type="unfinished"></translation>
+        <translation>Part du squelette de la vérité terrain située dans le masque prédit.</translation>
     </message>
     <message>
         <extracomment>pixel_distances: name</extracomment>
         <source>Pixel distance metrics (masks)</source>
-        <translation type="unfinished"></translation>
+        <translation>Métriques de distance par pixels (masques)</translation>
     </message>
     <message>
         <extracomment>pixel_distances: help</extracomment>
         <source>Distances between the boundaries of two road masks on one grid, in metres between pixel centres (anisotropic pixels allowed), as MetricsReloaded defines them: Hausdorff, HD95 (larger of the two directed PERCENTILE-th percentiles; HD95_POOLED pools both directions, as medpy), ASSD (mean over both boundaries together), MASD (mean of the two directed means), CHAMFER (their sum), NSD (share of boundary pixels within TOLERANCE of the other boundary) and Boundary IoU (IoU of the mask pixels within TOLERANCE of each mask&apos;s contour). Empty masks: both empty -&gt; distances 0, NSD and Boundary IoU 1; one empty -&gt; distances NaN, NSD and Boundary IoU 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Distances entre les contours de deux masques de routes sur une même grille, en mètres entre centres de pixels (pixels anisotropes admis), telles que les définit MetricsReloaded : Hausdorff, HD95 (le plus grand des deux centiles orientés d&apos;ordre PERCENTILE ; HD95_POOLED regroupe les deux sens, comme medpy), ASSD (moyenne sur les deux contours réunis), MASD (moyenne des deux moyennes orientées), CHAMFER (leur somme), NSD (part des pixels de contour à moins de TOLERANCE de l&apos;autre contour) et Boundary IoU (IoU des pixels des masques à moins de TOLERANCE du contour de chaque masque). Masques vides : les deux vides -&gt; distances 0, NSD et Boundary IoU 1 ; un seul vide -&gt; distances NaN, NSD et Boundary IoU 0.</translation>
     </message>
     <message>
         <extracomment>pixel_distances: reference</extracomment>
         <source>Reinke et al., Common limitations of image processing metrics (MetricsReloaded), Figs. 7-9; Nikolov et al. 2021 (surface Dice); Cheng et al., Boundary IoU, CVPR 2021</source>
-        <translation type="unfinished"></translation>
+        <translation>Reinke et al., Common limitations of image processing metrics (MetricsReloaded), fig. 7-9 ; Nikolov et al. 2021 (Dice de surface) ; Cheng et al., Boundary IoU, CVPR 2021</translation>
     </message>
     <message>
         <extracomment>pixel_distances: parameter TOLERANCE help</extracomment>
         <source>Tolerated offset of a boundary pixel for NSD, and the width of the band inside each mask&apos;s contour for Boundary IoU (metres; 4 m ~ half a two-lane road).</source>
-        <translation type="unfinished"></translation>
+        <translation>Décalage toléré d&apos;un pixel de contour pour NSD, et largeur de la bande intérieure au contour de chaque masque pour Boundary IoU (mètres ; 4 m ~ la moitié d&apos;une route à deux voies).</translation>
     </message>
     <message>
         <extracomment>pixel_distances: parameter PERCENTILE help</extracomment>
         <source>Percentile of the boundary distances reported as HD95 and HD95_POOLED (95: the usual HD95).</source>
-        <translation type="unfinished"></translation>
+        <translation>Centile des distances entre contours rapporté comme HD95 et HD95_POOLED (95 : le HD95 habituel).</translation>
     </message>
     <message>
         <extracomment>pixel_distances: output HAUSDORFF help</extracomment>
         <source>Largest distance from a boundary pixel of either mask to the other boundary.</source>
-        <translation type="unfinished"></translation>
+        <translation>Plus grande distance d&apos;un pixel de contour de l&apos;un des masques à l&apos;autre contour.</translation>
     </message>
     <message>
         <extracomment>pixel_distances: output HD95 help</extracomment>
         <source>Larger of the two directed PERCENTILE-th percentiles of the boundary distances (MetricsReloaded).</source>
-        <translation type="unfinished"></translation>
+        <translation>Le plus grand des deux centiles orientés d&apos;ordre PERCENTILE des distances entre contours (MetricsReloaded).</translation>
     </message>
     <message>
         <extracomment>pixel_distances: output HD95_POOLED help</extracomment>
         <source>PERCENTILE-th percentile of the boundary distances of both masks together (medpy).</source>
-        <translation type="unfinished"></translation>
+        <translation>Centile d&apos;ordre PERCENTILE des distances entre contours des deux masques réunis (medpy).</translation>
     </message>
     <message>
         <extracomment>pixel_distances: output ASSD help</extracomment>
         <source>Average symmetric surface distance: mean over the boundary pixels of both masks together.</source>
-        <translation type="unfinished"></translation>
+        <translation>Distance de surface symétrique moyenne : moyenne sur les pixels de contour des deux masques réunis.</translation>
     </message>
     <message>
         <extracomment>pixel_distances: output MASD help</extracomment>
         <source>Mean of the two directed mean boundary distances.</source>
-        <translation type="unfinished"></translation>
+        <translation>Moyenne des deux distances moyennes orientées entre contours.</translation>
     </message>
     <message>
         <extracomment>pixel_distances: output NSD help</extracomment>
         <source>Share of the boundary pixels of both masks within TOLERANCE of the other boundary.</source>
-        <translation type="unfinished"></translation>
+        <translation>Part des pixels de contour des deux masques à moins de TOLERANCE de l&apos;autre contour.</translation>
     </message>
     <message>
         <extracomment>pixel_distances: output BOUNDARY_IOU help</extracomment>
         <source>IoU of the mask pixels within TOLERANCE of each mask&apos;s contour.</source>
-        <translation type="unfinished"></translation>
+        <translation>IoU des pixels des masques à moins de TOLERANCE du contour de chaque masque.</translation>
     </message>
     <message>
         <extracomment>pixel_distances: output CHAMFER help</extracomment>
         <source>Sum of the two directed mean boundary distances.</source>
-        <translation type="unfinished"></translation>
+        <translation>Somme des deux distances moyennes orientées entre contours.</translation>
     </message>
     <message>
         <extracomment>pixel_iou: name</extracomment>
         <source>Pixel IoU and iIoU (masks)</source>
-        <translation type="unfinished"></translation>
+        <translation>IoU et iIoU par pixels (masques)</translation>
     </message>
     <message>
         <extracomment>pixel_iou: help</extracomment>
         <source>Class IoU and instance-size-rescaled iIoU of two rasters on one grid, counted in pixels (Mapillary Vistas, Cityscapes). With ROAD_CLASSES listing several values of two class maps, each value is a class and IOU / IIOU are the means over the classes; otherwise (0/1 masks, thresholds) the one class is road. iIoU weighs each ground-truth instance (an 8-connected component of its class) by the mean instance size over its own size, so a missed short road costs as much as a missed long one. Ground-truth nodata pixels are ignored. Both empty -&gt; NaN; one empty -&gt; 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>IoU par classe et iIoU repondérée par la taille des instances de deux rasters sur une même grille, comptées en pixels (Mapillary Vistas, Cityscapes). Lorsque ROAD_CLASSES liste plusieurs valeurs de deux cartes de classes, chaque valeur est une classe et IOU / IIOU sont les moyennes sur les classes ; sinon (masques 0/1, seuils), l&apos;unique classe est la route. L&apos;iIoU pondère chaque instance de la vérité terrain (une composante 8-connexe de sa classe) par la taille moyenne des instances divisée par sa propre taille, de sorte qu&apos;une route courte manquée coûte autant qu&apos;une route longue manquée. Les pixels nodata de la vérité terrain sont ignorés. Les deux vides -&gt; NaN ; un seul vide -&gt; 0.</translation>
     </message>
     <message>
         <extracomment>pixel_iou: reference</extracomment>
         <source>Mapillary Vistas evaluation (IoU, iIoU); Cordts et al., Cityscapes, CVPR 2016, sec. 4.1</source>
-        <translation type="unfinished"></translation>
+        <translation>Évaluation Mapillary Vistas (IoU, iIoU) ; Cordts et al., Cityscapes, CVPR 2016, sect. 4.1</translation>
     </message>
     <message>
         <extracomment>pixel_iou: output IOU label</extracomment>
         <source>IoU (mean over classes)</source>
-        <translation type="unfinished"></translation>
+        <translation>IoU (moyenne sur les classes)</translation>
     </message>
     <message>
         <extracomment>pixel_iou: output IOU help</extracomment>
         <source>Pixel IoU TP / (TP + FP + FN), mean over the classes where it is defined.</source>
-        <translation type="unfinished"></translation>
+        <translation>IoU par pixels TP / (TP + FP + FN), moyenne sur les classes où elle est définie.</translation>
     </message>
     <message>
         <extracomment>pixel_iou: output IIOU label</extracomment>
         <source>iIoU (mean over classes)</source>
-        <translation type="unfinished"></translation>
+        <translation>iIoU (moyenne sur les classes)</translation>
     </message>
     <message>
         <extracomment>pixel_iou: output IIOU help</extracomment>
         <source>Instance-size-rescaled IoU, mean over the classes where it is defined.</source>
-        <translation type="unfinished"></translation>
+        <translation>IoU repondérée par la taille des instances, moyenne sur les classes où elle est définie.</translation>
     </message>
     <message>
         <extracomment>tlts: name</extracomment>
@@ -4851,72 +4851,72 @@
     <message>
         <extracomment>family Pixel metrics: description</extracomment>
         <source>two road masks on one grid compared pixel by pixel (overlaps, boundary distances in metres, skeletons)</source>
-        <translation type="unfinished"></translation>
+        <translation>deux masques de routes sur une même grille comparés pixel par pixel (recouvrements, distances entre contours en mètres, squelettes)</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_BAND label</extracomment>
         <source>Raster band</source>
-        <translation type="unfinished"></translation>
+        <translation>Bande du raster</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_BAND help</extracomment>
         <source>Band of a raster input holding the road mask, probability or class map (1 = the first).</source>
-        <translation type="unfinished"></translation>
+        <translation>Bande d&apos;une entrée raster contenant le masque de routes, la carte de probabilité ou la carte de classes (1 = la première).</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_THRESHOLD label</extracomment>
         <source>Raster threshold (road where value &gt;= threshold)</source>
-        <translation type="unfinished"></translation>
+        <translation>Seuil du raster (route là où valeur &gt;= seuil)</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_THRESHOLD help</extracomment>
         <source>For a probability or score map: road pixels are those whose value is at least this. Empty: the raster must be a 0/1 mask, or give the classes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pour une carte de probabilité ou de scores : les pixels de route sont ceux dont la valeur est au moins égale à ce seuil. Vide : le raster doit être un masque 0/1, sinon indiquez les classes.</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_CLASSES help</extracomment>
         <source>For a class map: the values that are road, separated by commas (e.g. 1,3). Not together with the threshold.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pour une carte de classes : les valeurs qui sont des routes, séparées par des virgules (par ex. 1,3). Pas en même temps que le seuil.</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_MIN_AREA label</extracomment>
         <source>Raster: smallest road component kept</source>
-        <translation type="unfinished"></translation>
+        <translation>Raster : plus petite composante de route conservée</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_MIN_AREA help</extracomment>
         <source>Connected groups of road pixels smaller than this area are removed before thinning (cars, parking bays, noise). 0 keeps every pixel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les groupes connexes de pixels de route d&apos;une surface inférieure à cette valeur sont supprimés avant la squelettisation (voitures, places de stationnement, bruit). 0 conserve tous les pixels.</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_FILL_HOLES label</extracomment>
         <source>Raster: largest hole filled</source>
-        <translation type="unfinished"></translation>
+        <translation>Raster : plus grand trou rempli</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_FILL_HOLES help</extracomment>
         <source>Holes in the road mask smaller than this area are filled (cars, shadows, tree crowns on a road), so they make no small loops. 0 fills none.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les trous du masque des routes d&apos;une surface inférieure à cette valeur sont remplis (voitures, ombres, couronnes d&apos;arbres sur une route), afin qu&apos;ils ne forment pas de petites boucles. 0 n&apos;en remplit aucun.</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_PRUNE label</extracomment>
         <source>Raster: shortest dead end kept</source>
-        <translation type="unfinished"></translation>
+        <translation>Raster : plus courte impasse conservée</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_PRUNE help</extracomment>
         <source>Skeleton branches from a junction to a free end shorter than this are removed (thinning spurs). 0 keeps them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les branches du squelette allant d&apos;une jonction à une extrémité libre et plus courtes que cette valeur sont supprimées (ergots de squelettisation). 0 les conserve.</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_SIMPLIFY label</extracomment>
         <source>Raster: simplification tolerance</source>
-        <translation type="unfinished"></translation>
+        <translation>Raster : tolérance de simplification</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_SIMPLIFY help</extracomment>
         <source>Douglas-Peucker tolerance that removes the staircase of the pixel skeleton. 0 keeps every pixel centre.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tolérance de Douglas-Peucker qui supprime l&apos;effet d&apos;escalier du squelette de pixels. 0 conserve chaque centre de pixel.</translation>
     </message>
     <message>
         <source>matching ground-truth paths (recall)</source>

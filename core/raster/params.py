@@ -17,7 +17,7 @@ import numpy as np
 
 from ..registry import Param
 from ..text import msg
-from .centrelines import FILL_HOLES_M2, MIN_AREA_M2, PRUNE_M, SIMPLIFY_M
+from .defaults import FILL_HOLES_M2, MIN_AREA_M2, PRUNE_M, SIMPLIFY_M
 
 MAX_AREA_M2 = 1e6
 """Largest area parameter (m^2): a square kilometre, far beyond any blob or

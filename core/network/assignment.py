@@ -36,11 +36,45 @@ import heapq
 
 import numpy as np
 
+from ..lazy_scipy import connected_components, coo_matrix
+
 
 def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
                       unmatched_cost: float) -> tuple[np.ndarray, np.ndarray]:
     """Returns (row_partner, col_partner): the matched column of every row
-    and row of every column (-1 when unmatched)."""
+    and row of every column (-1 when unmatched).
+
+    Solved one connected component of the candidate graph at a time (rows
+    and columns renumbered in their original order, so initialisation, heap
+    ties and augmentation order are those of the whole problem: the same
+    matching as :func:`_solve` on everything at once); a component of one
+    pair is matched directly (d <= 2 unmatched_cost, the tie rule of the
+    solver), and only one component's pair lists exist at a time."""
+    r, c, d, lam = _checked(r, c, d, unmatched_cost)
+    row_partner = np.full(n_rows, -1, np.int64)
+    col_partner = np.full(n_cols, -1, np.int64)
+    if n_rows == 0 or n_cols == 0 or len(d) == 0:
+        return row_partner, col_partner
+    comp = _pair_components(n_rows, n_cols, r, c)
+    size = np.bincount(comp)
+    one = size[comp] == 1
+    ok = one & (d <= 2.0 * lam)
+    row_partner[r[ok]] = c[ok]
+    col_partner[c[ok]] = r[ok]
+    rest = np.nonzero(~one)[0]
+    rest = rest[np.argsort(comp[rest], kind="stable")]
+    bounds = np.flatnonzero(np.diff(comp[rest])) + 1
+    for part in np.split(rest, bounds) if len(rest) else []:
+        rk, ck = np.unique(r[part]), np.unique(c[part])
+        rp, _ = _solve(len(rk), len(ck), np.searchsorted(rk, r[part]),
+                       np.searchsorted(ck, c[part]), d[part], lam)
+        hit = rp >= 0
+        row_partner[rk[hit]] = ck[rp[hit]]
+        col_partner[ck[rp[hit]]] = rk[hit]
+    return row_partner, col_partner
+
+
+def _checked(r, c, d, unmatched_cost):
     r = np.asarray(r, np.int64)
     c = np.asarray(c, np.int64)
     d = np.asarray(d, float)
@@ -49,6 +83,22 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
         raise ValueError("the cost of an unmatched point must be > 0")
     if len(d) and (not np.all(np.isfinite(d)) or d.min() < 0):
         raise ValueError("pair costs must be finite and >= 0")
+    return r, c, d, lam
+
+
+def _pair_components(n_rows, n_cols, r, c) -> np.ndarray:
+    """The connected component of every pair in the bipartite candidate
+    graph (rows 0..n_rows-1, columns after them)."""
+    n = n_rows + n_cols
+    g = coo_matrix((np.ones(len(r), np.int8), (r, c + n_rows)), shape=(n, n)).tocsr()
+    _, label = connected_components(g, directed=False)
+    return label[r]
+
+
+def _solve(n_rows: int, n_cols: int, r, c, d, unmatched_cost: float
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`min_cost_matching` on the whole candidate graph at once."""
+    r, c, d, lam = _checked(r, c, d, unmatched_cost)
     row_partner = np.full(n_rows, -1, np.int64)
     col_partner = np.full(n_cols, -1, np.int64)
     if n_rows == 0 or n_cols == 0 or len(d) == 0:
@@ -77,7 +127,7 @@ def _with_dummies(n_rows, n_cols, r, c, d, lam):
     rows = np.concatenate([r, np.arange(n_rows)])
     cols = np.concatenate([c, n_cols + np.arange(n_rows)])
     cost = np.concatenate([d, np.full(n_rows, 2.0 * lam)])
-    o = np.lexsort((cols, rows))
+    o = np.argsort(rows * (n_cols + n_rows) + cols, kind="stable")   # = lexsort, faster
     rows, cols, cost = rows[o], cols[o], cost[o]
     ptr = np.searchsorted(rows, np.arange(n_rows + 1))
     return rows, cols, cost, ptr
@@ -109,16 +159,17 @@ def _augment(i0, ip, cl, cc, u, v, rc, cr):
     pred = {}
     done = {}
     heap = []
+    push, pop, get = heapq.heappush, heapq.heappop, dist.get
     ui = u[i0]
     for e in range(ip[i0], ip[i0 + 1]):
         j = cl[e]
         dj = cc[e] - ui - v[j]
-        if dj < dist.get(j, inf):
+        if dj < get(j, inf):
             dist[j] = dj
             pred[j] = i0
-            heapq.heappush(heap, (dj, j))
+            push(heap, (dj, j))
     while True:
-        dj, j = heapq.heappop(heap)
+        dj, j = pop(heap)
         if j in done:
             continue
         done[j] = dj
@@ -132,10 +183,10 @@ def _augment(i0, ip, cl, cc, u, v, rc, cr):
             if jj in done:
                 continue
             nd = dj + cc[e] - uk - v[jj]
-            if nd < dist.get(jj, inf):
+            if nd < get(jj, inf):
                 dist[jj] = nd
                 pred[jj] = k
-                heapq.heappush(heap, (nd, jj))
+                push(heap, (nd, jj))
     u[i0] += delta
     for j, dj in done.items():
         if j != jstar:

@@ -77,8 +77,14 @@ def _pairs(eg, ep, tol, spacing):
     """Candidate pairs (prediction index, gt index, distance m) within tol,
     both boundaries in row-major order (pairs in no particular order)."""
     xp, xg = coordinates(ep, spacing), coordinates(eg, spacing)
-    m = cKDTree(xp).sparse_distance_matrix(cKDTree(xg), tol, output_type="ndarray")
-    return xp, xg, m["i"].astype(np.int64), m["j"].astype(np.int64), m["v"]
+    # the trees' shapes change only the order of the pairs, never a distance
+    m = _tree(xp).sparse_distance_matrix(_tree(xg), tol, output_type="ndarray")
+    return (xp, xg, m["i"].astype(np.int64, copy=False), m["j"].astype(np.int64, copy=False),
+            m["v"])
+
+
+def _tree(x):
+    return cKDTree(x, balanced_tree=False, compact_nodes=False)
 
 
 def correspondence_match(eg, ep, tol, spacing) -> tuple[int, int, int, int]:
@@ -90,6 +96,8 @@ def correspondence_match(eg, ep, tol, spacing) -> tuple[int, int, int, int]:
     return tp, tp, len(xp) - tp, len(xg) - tp
 
 
+# pairs per chunk of the validation's angle test
+CHUNK = 1 << 20
 # the Gaussian of the normals: sigma one pixel, truncated at NORMAL_RADIUS pixels
 NORMAL_RADIUS = 3
 
@@ -105,17 +113,19 @@ def outward_normals(mask, edge, spacing) -> np.ndarray:
     h, w = mask.shape
     m = np.pad(np.asarray(mask, dtype=bool), r).ravel()
     rows, cols = np.nonzero(edge)
-    at = (rows + r) * (w + 2 * r) + (cols + r)
+    at = (rows + r) * (w + 2 * r) + cols       # the window's first column
+    runs = np.lib.stride_tricks.sliding_window_view(m, 2 * r + 1)
     gy = np.zeros(len(at))
     gx = np.zeros(len(at))
     for dy in range(-r, r + 1):
+        row = runs[at + dy * (w + 2 * r)]      # the 2r + 1 pixels of row dy, one gather
         for dx in range(-r, r + 1):
             wt = math.exp(-(dy * dy + dx * dx) / 2.0)
             if (dy == 0 and dx == 0) or wt < 1e-12:
                 continue
-            hit = m[at + dy * (w + 2 * r) + dx]
-            gy[hit] += wt * dy * spacing[0]
-            gx[hit] += wt * dx * spacing[1]
+            hit = row[:, dx + r]                # gy[hit] += ..., without the fancy indexing
+            np.add(gy, wt * dy * spacing[0], out=gy, where=hit)
+            np.add(gx, wt * dx * spacing[1], out=gx, where=hit)
     # the mask lies towards +(gy, gx): the outward normal points the other way
     return np.arctan2(-gy, -gx)
 
@@ -124,12 +134,14 @@ def validation_match(g, p, eg, ep, tol, spacing, angle_deg) -> tuple[int, int, i
     """Pv: (validated prediction, validated gt, FP, FN)."""
     _, _, i, j, _ = _pairs(eg, ep, tol, spacing)
     ap, ag = outward_normals(p, ep, spacing), outward_normals(g, eg, spacing)
-    diff = np.abs(np.angle(np.exp(1j * (ap[i] - ag[j]))))
-    ok = diff <= math.radians(angle_deg) + 1e-12
     vp = np.zeros(len(ap), bool)
     vg = np.zeros(len(ag), bool)
-    vp[i[ok]] = True
-    vg[j[ok]] = True
+    for k in range(0, len(i), CHUNK):          # chunks: no complex array of every pair
+        ik, jk = i[k:k + CHUNK], j[k:k + CHUNK]
+        diff = np.abs(np.angle(np.exp(1j * (ap[ik] - ag[jk]))))
+        ok = diff <= math.radians(angle_deg) + 1e-12
+        vp[ik[ok]] = True
+        vg[jk[ok]] = True
     tp_p, tp_g = int(vp.sum()), int(vg.sum())
     return tp_p, tp_g, len(ap) - tp_p, len(ag) - tp_g
 

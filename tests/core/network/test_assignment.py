@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from scipy.optimize import linear_sum_assignment
 
-from core.network.assignment import min_cost_matching
+from core.network.assignment import _solve, min_cost_matching
 
 
 def dense_optimum(nr, nc, r, c, d, lam):
@@ -76,3 +76,22 @@ def test_long_corridor_is_fast():
     rp, cp = min_cost_matching(len(x), len(y), p["i"], p["j"], p["v"], 4.0)
     assert time.perf_counter() - t < 20
     assert (cp >= 0).sum() == len(y)  # every point of the shorter line matched
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_by_component_equals_whole_problem(seed):
+    # many small components, single pairs, duplicates and tied costs
+    # (integer and sqrt-of-integer distances, pairs at exactly 2 lam): the
+    # component-wise solver returns the very matching of the whole-problem
+    # solver, not just one of equal cost
+    g = np.random.default_rng(seed)
+    nr, nc = int(g.integers(1, 300)), int(g.integers(1, 300))
+    n = int(g.integers(1, 3 * (nr + nc)))
+    r, c = g.integers(0, nr, n), g.integers(0, nc, n)
+    r, c = np.unique(np.column_stack([r, c]), axis=0).T if seed % 2 else (r, c)
+    lam = float(g.choice([1.0, 2.0, 2.5]))
+    d = np.sqrt(g.integers(0, 26, len(r)).astype(float)) * (lam / 4.0)
+    d[g.random(len(r)) < 0.05] = 2.0 * lam
+    rp, cp = min_cost_matching(nr, nc, r, c, d, lam)
+    r0, c0 = _solve(nr, nc, r, c, d, lam)
+    assert np.array_equal(rp, r0) and np.array_equal(cp, c0)

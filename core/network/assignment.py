@@ -111,8 +111,9 @@ def _solve(n_rows: int, n_cols: int, r, c, d, unmatched_cost: float
     u = u.tolist()
     v = [0.0] * ncol
     rc, cr = rc.tolist(), cr.tolist()
+    dist, pred = [float("inf")] * ncol, [0] * ncol
     for i0 in free:
-        _augment(i0, ip, cl, cc, u, v, rc, cr)
+        _augment(i0, ip, cl, cc, u, v, rc, cr, dist, pred)
     rc = np.asarray(rc, np.int64)
     real = rc < n_cols
     row_partner[real] = rc[real]
@@ -150,29 +151,32 @@ def _row_reduction(rows, cols, cost, ptr, n_rows, ncol):
     return u, rc, cr
 
 
-def _augment(i0, ip, cl, cc, u, v, rc, cr):
+def _augment(i0, ip, cl, cc, u, v, rc, cr, dist, pred):
     """One shortest augmenting path from the free row ``i0`` (Dijkstra on
     reduced costs), then the dual update and the flip of the path; the lists
-    u, v, rc, cr are updated in place."""
+    u, v, rc, cr are updated in place.  ``dist``: inf for every column
+    (scratch, restored on return; -inf marks a settled column), ``pred``:
+    scratch, one entry per column."""
     inf = float("inf")
-    dist = {}
-    pred = {}
-    done = {}
+    touched = []
+    done = []
     heap = []
-    push, pop, get = heapq.heappush, heapq.heappop, dist.get
+    push, pop = heapq.heappush, heapq.heappop
     ui = u[i0]
     for e in range(ip[i0], ip[i0 + 1]):
         j = cl[e]
         dj = cc[e] - ui - v[j]
-        if dj < get(j, inf):
+        if dj < dist[j]:
             dist[j] = dj
             pred[j] = i0
             push(heap, (dj, j))
+            touched.append(j)
     while True:
         dj, j = pop(heap)
-        if j in done:
+        if dj > dist[j]:           # settled, or a better entry came later
             continue
-        done[j] = dj
+        dist[j] = -inf
+        done.append((j, dj))
         k = cr[j]
         if k < 0:
             jstar, delta = j, dj
@@ -180,15 +184,16 @@ def _augment(i0, ip, cl, cc, u, v, rc, cr):
         uk = u[k]
         for e in range(ip[k], ip[k + 1]):
             jj = cl[e]
-            if jj in done:
-                continue
             nd = dj + cc[e] - uk - v[jj]
-            if nd < get(jj, inf):
+            if nd < dist[jj]:      # never for a settled column
                 dist[jj] = nd
                 pred[jj] = k
                 push(heap, (nd, jj))
+                touched.append(jj)
+    for j in touched:
+        dist[j] = inf
     u[i0] += delta
-    for j, dj in done.items():
+    for j, dj in done:
         if j != jstar:
             k = cr[j]
             u[k] += delta - dj

@@ -11,7 +11,8 @@ from scipy.optimize import linear_sum_assignment
 from scipy.spatial.distance import cdist
 
 from core.metrics.pixel.masks import from_pixel_size
-from core.network.assignment import min_cost_matching
+from core.metrics.pixel.pixel_boundaryf import _pairs
+from core.network.assignment import _solve, min_cost_matching
 from core.metrics.pixel.surfaces import boundary
 from core.runner import run_masks
 
@@ -67,6 +68,20 @@ def test_distance_and_correspondence_equal_brute_force(pair, spacing, tol):
     solver_cost = d[np.nonzero(ok)[0], row[ok]].sum() + tol * (n + m - 2 * ok.sum())
     assert solver_cost == pytest.approx(best, abs=1e-9)
 
+
+
+@settings(max_examples=30)
+@given(pairs(), st.sampled_from([(1.0, 1.0), (0.5, 2.0), (0.3, 0.3)]),
+       st.sampled_from([0.5, 1.0, 2.5]))
+def test_correspondence_by_component_equals_whole_problem(pair, spacing, tol):
+    # the solver, one component at a time (what the metric runs), returns
+    # the matching of the whole-problem solver on boundary pixel pairs
+    g, p = pair
+    eg, ep = boundary(g), boundary(p)
+    xp, xg, i, j, d = _pairs(eg, ep, tol, spacing)
+    got = min_cost_matching(len(xp), len(xg), i, j, d, tol)
+    ref = _solve(len(xp), len(xg), i, j, d, tol)
+    assert all(np.array_equal(a, b) for a, b in zip(got, ref))
 
 def test_area_by_hand():
     # two 1-pixel dots 2 px apart, t = 1 px: each disc (radius 1) has 5

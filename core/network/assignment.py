@@ -55,7 +55,8 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
     col_partner = np.full(n_cols, -1, np.int64)
     if n_rows == 0 or n_cols == 0 or len(d) == 0:
         return row_partner, col_partner
-    comp = _pair_components(n_rows, n_cols, r, c)
+    label = _components(n_rows, n_cols, r, c)
+    comp = label[r]
     size = np.bincount(comp)
     one = size[comp] == 1
     ok = one & (d <= 2.0 * lam)
@@ -64,14 +65,26 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
     rest = np.nonzero(~one)[0]
     rest = rest[np.argsort(comp[rest], kind="stable")]
     bounds = np.flatnonzero(np.diff(comp[rest])) + 1
+    (orow, srow, rank_r), (ocol, scol, rank_c) = (_ranks(label[:n_rows]),
+                                                  _ranks(label[n_rows:]))
     for part in np.split(rest, bounds) if len(rest) else []:
-        rk, ck = np.unique(r[part]), np.unique(c[part])
-        rp, _ = _solve(len(rk), len(ck), np.searchsorted(rk, r[part]),
-                       np.searchsorted(ck, c[part]), d[part], lam)
+        k = comp[part[0]]
+        rk, ck = orow[srow[k]:srow[k + 1]], ocol[scol[k]:scol[k + 1]]
+        rp, _ = _solve(len(rk), len(ck), rank_r[r[part]], rank_c[c[part]], d[part], lam)
         hit = rp >= 0
         row_partner[rk[hit]] = ck[rp[hit]]
         col_partner[ck[rp[hit]]] = rk[hit]
     return row_partner, col_partner
+
+
+def _ranks(label):
+    """(the nodes by component, in index order; each component's start in
+    it; each node's rank within its component)."""
+    order = np.argsort(label, kind="stable")
+    start = np.searchsorted(label[order], np.arange(label.max() + 2))
+    rank = np.empty(len(label), np.int64)
+    rank[order] = np.arange(len(label)) - start[label[order]]
+    return order, start, rank
 
 
 def _checked(r, c, d, unmatched_cost):
@@ -86,13 +99,12 @@ def _checked(r, c, d, unmatched_cost):
     return r, c, d, lam
 
 
-def _pair_components(n_rows, n_cols, r, c) -> np.ndarray:
-    """The connected component of every pair in the bipartite candidate
-    graph (rows 0..n_rows-1, columns after them)."""
+def _components(n_rows, n_cols, r, c) -> np.ndarray:
+    """The connected component of every node of the bipartite candidate
+    graph (rows 0..n_rows-1, then the columns)."""
     n = n_rows + n_cols
     g = coo_matrix((np.ones(len(r), np.int8), (r, c + n_rows)), shape=(n, n)).tocsr()
-    _, label = connected_components(g, directed=False)
-    return label[r]
+    return connected_components(g, directed=False)[1]
 
 
 def _solve(n_rows: int, n_cols: int, r, c, d, unmatched_cost: float
@@ -163,9 +175,9 @@ def _augment(i0, ip, cl, cc, u, v, rc, cr, dist, pred):
     heap = []
     push, pop = heapq.heappush, heapq.heappop
     ui = u[i0]
-    for e in range(ip[i0], ip[i0 + 1]):
-        j = cl[e]
-        dj = cc[e] - ui - v[j]
+    a, b = ip[i0], ip[i0 + 1]
+    for j, cost in zip(cl[a:b], cc[a:b]):
+        dj = cost - ui - v[j]
         if dj < dist[j]:
             dist[j] = dj
             pred[j] = i0
@@ -182,9 +194,9 @@ def _augment(i0, ip, cl, cc, u, v, rc, cr, dist, pred):
             jstar, delta = j, dj
             break
         uk = u[k]
-        for e in range(ip[k], ip[k + 1]):
-            jj = cl[e]
-            nd = dj + cc[e] - uk - v[jj]
+        a, b = ip[k], ip[k + 1]
+        for jj, cost in zip(cl[a:b], cc[a:b]):
+            nd = dj + cost - uk - v[jj]
             if nd < dist[jj]:      # never for a settled column
                 dist[jj] = nd
                 pred[jj] = k

@@ -394,7 +394,18 @@ class _SharedRun:
         self.served = False
 
     def start(self, exe, n_procs):
-        """Spawn ``n_procs`` workers and the thread that serves them."""
+        """Spawn ``n_procs`` workers, send each the input data through its
+        own pipe, and start the thread that serves them.
+
+        The data (``common``, ``items``: the networks, tens of MB) is not
+        given as the process's arguments: multiprocessing writes those into
+        a pipe whose reading end the parent itself keeps open until the
+        write is done, so a worker that died while starting (an import that
+        fails there, a kill) left the parent blocked in Process.start for
+        ever.  The arguments are now a few kB (one pipe buffer), and the
+        data goes through the worker's own pipe, of which the worker holds
+        the only other end: its death is an error there, and the worker is
+        dropped (the items run elsewhere)."""
         import multiprocessing as mp
         import threading
         ctx = mp.get_context("spawn")
@@ -403,12 +414,16 @@ class _SharedRun:
             for _ in range(n_procs):
                 conn, child = ctx.Pipe(duplex=True)
                 p = ctx.Process(target=_watched, args=(
-                                    _shared_worker, os.getpid(), self.fn, self.common, self.items,
-                                    child), daemon=True)
+                                    _shared_worker, os.getpid(), self.fn, child), daemon=True)
                 p.start()
                 child.close()  # the worker holds the only other end: its death is an end of file
                 self.procs.append(p)
                 self.conns.append(conn)
+        for conn in self.conns:
+            try:
+                conn.send((self.common, self.items))
+            except (OSError, EOFError):  # it died while starting: _serve sees its end of file
+                pass
         self.thread = threading.Thread(target=self._serve, name="roadmetrics-shared-run",
                                        daemon=True)
         self.thread.start()
@@ -630,10 +645,15 @@ class _SendProgress:
             self.conn.send(("progress", self.i, float(fraction), message))
 
 
-def _shared_worker(fn, common, items, conn):
-    """A run_shared worker: asks for an item (("take",) in, its index out),
-    runs it, sends its progress while it runs and ("result", index, ok,
-    value) at the end; until there is no item left or the parent is gone."""
+def _shared_worker(fn, conn):
+    """A run_shared worker: receives the input data (common, items), then
+    asks for an item (("take",) in, its index out), runs it, sends its
+    progress while it runs and ("result", index, ok, value) at the end;
+    until there is no item left or the parent is gone."""
+    try:
+        common, items = conn.recv()
+    except (EOFError, OSError):
+        return
     while True:
         try:
             conn.send(("take",))

@@ -343,3 +343,36 @@ def test_run_shared_worker_killed_while_sending_its_result(tmp_path, kill_tracke
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == str([(True, size, True, True)] * 2)
     assert "Traceback" not in done.stderr and "KeyError" not in done.stderr, done.stderr
+
+
+DIES_STARTING = """
+import sys, types
+sys.path[:0] = [{root!r}, {here!r}]
+import numpy as np
+from core.analysis.executor import run_shared
+# a function whose module exists only in this process: a spawned worker
+# cannot unpickle it and dies while it starts
+mod = types.ModuleType("only_in_the_parent")
+exec("def double(common, item, progress):\\n    return item * 2 + int(common[0])\\n", mod.__dict__)
+sys.modules["only_in_the_parent"] = mod
+out = run_shared(mod.double, np.zeros({n}), list(range(6)), workers=2)
+print(out)
+"""
+
+
+@pytest.mark.slow
+def test_run_shared_worker_dead_while_starting_with_large_data():
+    """A worker that dies while it starts (here: it cannot import the
+    function), with 40 MB of input data.  multiprocessing wrote the data as
+    the process's arguments into a pipe whose reading end the parent keeps
+    open until the write ends: the parent blocked in Process.start for ever.
+    The data now goes through the worker's own pipe; the parent runs the
+    items itself and returns."""
+    code = DIES_STARTING.format(root=ROOT, here=HERE, n=5_000_000)
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=90)
+    except subprocess.TimeoutExpired:
+        pytest.fail("run_shared hung on a worker that died while it started")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str([(True, 2 * i) for i in range(6)])

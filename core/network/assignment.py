@@ -38,7 +38,7 @@ augmentations are those of the whole problem, so the matching is the same
 lists are held as Python lists at a time; a component of a single pair is
 matched without the solver.  The boundary pixels of two 10,000 x 10,000
 masks (2 x 2.1 million points, 15 million pairs, 260,000 augmentations)
-take about 10 s (docs/performance.md, Pixel metrics).
+take 10-12 s, mostly the augmentations (docs/performance.md, Pixel metrics).
 """
 from __future__ import annotations
 

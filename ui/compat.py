@@ -126,8 +126,8 @@ class RequestFlag:
 
 def max_threads(context=None) -> int:
     """The threads QGIS lets an algorithm use (Settings > Options >
-    Rendering, "Max cores to use"; QgsProcessingContext.maxThreads from
+    Rendering, "Max cores to use"; QgsProcessingContext.maximumThreads from
     QGIS 3.28, QgsApplication.maxThreads before): 0 for every core."""
-    get = getattr(context, "maxThreads", None)
+    get = getattr(context, "maximumThreads", None)
     n = get() if callable(get) else QgsApplication.maxThreads()
     return max(int(n), 0)

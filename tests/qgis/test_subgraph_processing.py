@@ -127,13 +127,17 @@ def test_qgis_thread_setting_sets_the_cores(run_alg, monkeypatch):
     monkeypatch.setattr(evaluation, "process_map",
                         lambda *a, **k: used.append(a[4]) or real(*a[:4], 1, **k))
     before = QgsApplication.maxThreads()
-    out = {}
+    out, allowed = {}, []
     try:
         for n in (1, 2, -1):
             QgsApplication.setMaxThreads(n)
+            # what QGIS made of it: QGIS 3.40 keeps at least 2 threads (1 reads back as 2)
+            m = QgsApplication.maxThreads()
+            allowed.append(available_cores() if m <= 0 else m)
             r = run_alg("roadmetrics:topo", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})
             out[n] = json.loads(r["SCORES"])["scores"]
     finally:
         QgsApplication.setMaxThreads(before)
-    assert used == [1, 2, available_cores()]
+    assert used == allowed
+    assert allowed[1] == 2 and allowed[2] == available_cores()
     assert out[1] == out[2] == out[-1]

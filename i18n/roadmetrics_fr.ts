@@ -4,42 +4,42 @@
 <context>
     <name>RoadMetrics</name>
     <message>
-        <extracomment>ui/algorithm.py:85; ui/pixel_algorithm.py:76</extracomment>
+        <extracomment>ui/algorithm.py:85</extracomment>
         <source>Reference: {}</source>
         <translation>Référence : {}</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:86; ui/pixel_algorithm.py:77</extracomment>
+        <extracomment>ui/algorithm.py:86</extracomment>
         <source>Parameters</source>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:90; ui/pixel_algorithm.py:81</extracomment>
+        <extracomment>ui/algorithm.py:90</extracomment>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:95; ui/pixel_algorithm.py:84</extracomment>
+        <extracomment>ui/algorithm.py:94</extracomment>
         <source>Outputs</source>
         <translation>Sorties</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:98; ui/pixel_algorithm.py:87</extracomment>
+        <extracomment>ui/algorithm.py:97</extracomment>
         <source>JSON with every score, the parameters used, counts and warnings.</source>
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:139; ui/evaluate.py:95; ui/pixel_algorithm.py:116</extracomment>
+        <extracomment>ui/algorithm.py:147; ui/evaluate.py:95; ui/pixel_algorithm.py:101</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:163; ui/centrelines.py:65; ui/compare.py:130; ui/evaluate.py:161; ui/perturb.py:95; ui/pixel_algorithm.py:139; ui/sensitivity.py:111</extracomment>
+        <extracomment>ui/algorithm.py:171; ui/centrelines.py:65; ui/compare.py:130; ui/evaluate.py:161; ui/perturb.py:95; ui/pixel_algorithm.py:124; ui/sensitivity.py:111</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:166; ui/checks.py:586; ui/checks.py:656; ui/checks.py:684; ui/checks.py:699; ui/compare.py:133; ui/evaluate.py:166; ui/perturb.py:98; ui/pixel_algorithm.py:142; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
+        <extracomment>ui/algorithm.py:174; ui/checks.py:586; ui/checks.py:656; ui/checks.py:684; ui/checks.py:699; ui/compare.py:133; ui/evaluate.py:166; ui/perturb.py:98; ui/pixel_algorithm.py:127; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -529,77 +529,77 @@
         <translation>{} erreur(s) de type {} placée(s).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:40; core/io/ogr.py:58</extracomment>
+        <extracomment>ui/pixel_algorithm.py:39; core/io/ogr.py:58</extracomment>
         <source>{} cannot be read by GDAL.</source>
         <translation>GDAL ne peut pas lire {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:43</extracomment>
+        <extracomment>ui/pixel_algorithm.py:42</extracomment>
         <source>{} has no band {}.</source>
         <translation>{} n&apos;a pas de bande {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:52</extracomment>
+        <extracomment>ui/pixel_algorithm.py:51</extracomment>
         <source>The two rasters are in different CRSs ({} and {}): reproject one onto the other&apos;s grid (Warp).</source>
         <translation>Les deux rasters sont dans des SCR différents ({} et {}) : reprojetez l&apos;un sur la grille de l&apos;autre (Projection (warp)).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:56</extracomment>
+        <extracomment>ui/pixel_algorithm.py:55</extracomment>
         <source>The two rasters are not on one grid ({} x {} and {} x {} pixels, or different extents): resample one onto the other (Align rasters).</source>
         <translation>Les deux rasters ne sont pas sur une même grille ({} x {} et {} x {} pixels, ou emprises différentes) : rééchantillonnez l&apos;un sur l&apos;autre (Aligner les rasters).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:61</extracomment>
+        <extracomment>ui/pixel_algorithm.py:60</extracomment>
         <source>The rasters&apos; CRS ({}) is not in metres: reproject them to a projected CRS in metres (e.g. their UTM zone) first.</source>
         <translation>Le SCR des rasters ({}) n&apos;est pas en mètres : reprojetez-les d&apos;abord dans un SCR projeté en mètres (par ex. leur zone UTM).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:72</extracomment>
+        <extracomment>ui/pixel_algorithm.py:70</extracomment>
         <source>Inputs: two rasters on one grid (same size, extent and CRS, in metres): 0/1 masks, probability maps with a threshold, or class maps with road classes.</source>
         <translation>Entrées : deux rasters sur une même grille (mêmes dimensions, emprise et SCR, en mètres) : masques 0/1, cartes de probabilité avec un seuil, ou cartes de classes avec des classes de routes.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:96</extracomment>
+        <extracomment>ui/pixel_algorithm.py:81</extracomment>
         <source>Inputs: {} x {} pixels of {:g} x {:g} m; road pixels: ground truth {}, prediction {}.</source>
         <translation>Entrées : {} x {} pixels de {:g} x {:g} m ; pixels de route : vérité terrain {}, prédiction {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:101; ui/summary.py:93; ui/summary.py:111</extracomment>
+        <extracomment>ui/pixel_algorithm.py:86; ui/summary.py:93; ui/summary.py:111</extracomment>
         <source>Warnings: {} (listed above).</source>
         <translation>Avertissements : {} (ci-dessus).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:101; ui/summary.py:93; ui/summary.py:112</extracomment>
+        <extracomment>ui/pixel_algorithm.py:86; ui/summary.py:93; ui/summary.py:112</extracomment>
         <source>Warnings: none.</source>
         <translation>Avertissements : aucun.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:105</extracomment>
+        <extracomment>ui/pixel_algorithm.py:90</extracomment>
         <source>Ground truth (raster mask)</source>
         <translation>Vérité terrain (masque raster)</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:106</extracomment>
+        <extracomment>ui/pixel_algorithm.py:91</extracomment>
         <source>Prediction (raster: mask, probabilities or classes)</source>
         <translation>Prédiction (raster : masque, probabilités ou classes)</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:110</extracomment>
+        <extracomment>ui/pixel_algorithm.py:95</extracomment>
         <source>Band of the ground truth</source>
         <translation>Bande de la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:111</extracomment>
+        <extracomment>ui/pixel_algorithm.py:96</extracomment>
         <source>Band of the prediction</source>
         <translation>Bande de la prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:121</extracomment>
+        <extracomment>ui/pixel_algorithm.py:106</extracomment>
         <source>Choose two raster layers (ground truth and prediction).</source>
         <translation>Choisissez deux couches raster (vérité terrain et prédiction).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:146</extracomment>
+        <extracomment>ui/pixel_algorithm.py:131</extracomment>
         <source>the rasters have no CRS: their pixel sizes are taken to be metres</source>
         <translation>les rasters n&apos;ont pas de SCR : la taille de leurs pixels est considérée comme exprimée en mètres</translation>
     </message>
@@ -939,22 +939,22 @@
         <translation>tuile {} en échec</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:486</extracomment>
+        <extracomment>core/analysis/executor.py:501</extracomment>
         <source>{} done</source>
         <translation>{} terminé</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:698</extracomment>
+        <extracomment>core/analysis/executor.py:718</extracomment>
         <source>DASK_SCHEDULER is set but the &apos;distributed&apos; package is not installed (pip install distributed)</source>
         <translation>DASK_SCHEDULER est renseigné mais le paquet « distributed » n&apos;est pas installé (pip install distributed)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:721</extracomment>
+        <extracomment>core/analysis/executor.py:741</extracomment>
         <source>tile {} done (dask)</source>
         <translation>tuile {} terminée (dask)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:747</extracomment>
+        <extracomment>core/analysis/executor.py:767</extracomment>
         <source>the Dask workers {} cannot import &apos;{}&apos;: put the folder that holds the plugin (&apos;{}&apos;) on their PYTHONPATH</source>
         <translation>les workers Dask {} ne peuvent pas importer « {} » : ajoutez le dossier qui contient l&apos;extension (« {} ») à leur PYTHONPATH</translation>
     </message>
@@ -1874,17 +1874,17 @@
         <translation>Les classes de routes (ROAD_CLASSES) doivent être des nombres finis ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:153</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:165</extracomment>
         <source>STRATEGY must be one of {}; got {!r}.</source>
         <translation>STRATEGY doit être parmi {} ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:157; core/metrics/pixel/pixel_cldice.py:52; core/metrics/pixel/pixel_distances.py:90; core/metrics/pixel/pixel_iou.py:72</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:169; core/metrics/pixel/pixel_cldice.py:52; core/metrics/pixel/pixel_distances.py:90; core/metrics/pixel/pixel_iou.py:72</extracomment>
         <source>road masks</source>
         <translation>masques des routes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:163</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:175</extracomment>
         <source>matching boundaries</source>
         <translation>appariement des contours</translation>
     </message>
@@ -2024,27 +2024,27 @@
         <translation>{} : {} partie(s) de ligne ignorée(s) : une coordonnée au-delà de 2^53 m (9,007e+15 m, où float64 ne distingue plus les mètres entiers ; une erreur de saisie ou d&apos;export).</translation>
     </message>
     <message>
-        <extracomment>core/raster/centrelines.py:61</extracomment>
+        <extracomment>core/raster/centrelines.py:44</extracomment>
         <source>{} must be a number &gt;= 0, got {}.</source>
         <translation>{} doit être un nombre &gt;= 0, reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/centrelines.py:63</extracomment>
+        <extracomment>core/raster/centrelines.py:46</extracomment>
         <source>Thresholding the raster</source>
         <translation>Seuillage du raster</translation>
     </message>
     <message>
-        <extracomment>core/raster/centrelines.py:66</extracomment>
+        <extracomment>core/raster/centrelines.py:49</extracomment>
         <source>Thinning the road mask</source>
         <translation>Squelettisation du masque des routes</translation>
     </message>
     <message>
-        <extracomment>core/raster/centrelines.py:68</extracomment>
+        <extracomment>core/raster/centrelines.py:51</extracomment>
         <source>Tracing the skeleton</source>
         <translation>Tracé du squelette</translation>
     </message>
     <message>
-        <extracomment>core/raster/centrelines.py:72</extracomment>
+        <extracomment>core/raster/centrelines.py:55</extracomment>
         <source>Pruning and simplifying</source>
         <translation>Élagage et simplification</translation>
     </message>

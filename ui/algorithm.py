@@ -80,7 +80,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
     def shortHelpString(self):
         labels = {p.name: tr(p.label) for p in self.spec.all_params()}
         labels.update({s.name: sink_label(self.spec, s) for s in self.spec.sinks})
-        lines = [help_with_labels(tr(self.spec.help), labels)]
+        lines = self._help_intro(labels)
         if self.spec.reference:
             lines.append(tr("Reference: {}").format(self.spec.reference))
         lines.append("<h3>" + tr("Parameters") + "</h3><ul>")
@@ -90,8 +90,7 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
                 d += f", {tr('default')} {p.default}" + (f" {p.unit}" if p.unit else "")
             lines.append(f"<li><b>{labels[p.name]}</b> ({d}): "
                          f"{help_with_labels(tr(p.help), labels)}</li>")
-        raster_labels = {d.name(): d.description() for d in self.parameterDefinitions()}
-        lines.append("</ul><p>" + help_with_labels(raster_help(), raster_labels) + "</p>")
+        lines.append("</ul>" + self._help_after_parameters())
         lines.append("<h3>" + tr("Outputs") + "</h3><ul>")
         for o in self.spec.outputs:
             lines.append(f"<li><b>{o.name}</b>: {help_with_labels(tr(o.help), labels)}</li>")
@@ -102,6 +101,15 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
                          f"{help_with_labels(tr(s.help), labels)}</li>")
         lines.append("</ul>")
         return "\n".join(lines)
+
+    def _help_intro(self, labels):
+        """The help's first paragraphs: the metric's description."""
+        return [help_with_labels(tr(self.spec.help), labels)]
+
+    def _help_after_parameters(self):
+        """HTML after the parameter list: the raster inputs' rules."""
+        raster_labels = {d.name(): d.description() for d in self.parameterDefinitions()}
+        return "<p>" + help_with_labels(raster_help(), raster_labels) + "</p>"
 
     def helpUrl(self):
         return registry.help_url(self.spec.id)

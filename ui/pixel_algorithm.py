@@ -14,7 +14,6 @@ from ..core.text import msg
 from ..core.progress import Cancelled, Progress
 from ..core.runner import run_masks
 from .algorithm import MetricAlgorithm
-from .catalogue import help_with_labels
 from .checks import resolve_single
 from .compat import DistanceUnit
 from .i18n import tr
@@ -66,27 +65,13 @@ def check_grids(gt, pred):
 class PixelAlgorithm(MetricAlgorithm):
     spec = None  # set by pixel_algorithm_class
 
-    def shortHelpString(self):
-        labels = {p.name: tr(p.label) for p in self.spec.all_params()}
-        lines = [help_with_labels(tr(self.spec.help), labels),
-                 tr("Inputs: two rasters on one grid (same size, extent and CRS, in metres): "
-                    "0/1 masks, probability maps with a threshold, or class maps with road "
-                    "classes.")]
-        if self.spec.reference:
-            lines.append(tr("Reference: {}").format(self.spec.reference))
-        lines.append("<h3>" + tr("Parameters") + "</h3><ul>")
-        for p in self.spec.all_params():
-            d = f"<code>{p.name}</code>"
-            if p.default is not None:
-                d += f", {tr('default')} {p.default}" + (f" {p.unit}" if p.unit else "")
-            lines.append(f"<li><b>{labels[p.name]}</b> ({d}): "
-                         f"{help_with_labels(tr(p.help), labels)}</li>")
-        lines.append("</ul><h3>" + tr("Outputs") + "</h3><ul>")
-        for o in self.spec.outputs:
-            lines.append(f"<li><b>{o.name}</b>: {help_with_labels(tr(o.help), labels)}</li>")
-        lines.append("<li><b>SCORES</b>: " + tr("JSON with every score, the parameters used, "
-                                                "counts and warnings.") + "</li></ul>")
-        return "\n".join(lines)
+    def _help_intro(self, labels):
+        return super()._help_intro(labels) + [
+            tr("Inputs: two rasters on one grid (same size, extent and CRS, in metres): 0/1 "
+               "masks, probability maps with a threshold, or class maps with road classes.")]
+
+    def _help_after_parameters(self):
+        return ""  # no line inputs, so no raster-instead-of-lines rules
 
     def _summary(self, feedback, result):
         """The log summary: the scores (headline with a verdict), the grid and

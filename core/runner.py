@@ -14,6 +14,7 @@ from . import registry
 from .classes import split_by_class
 from .network.lineset import LineSet
 from .progress import NO_PROGRESS, active
+from .layers import layers_for_run
 from .text import message_of, msg
 
 if TYPE_CHECKING:  # for the annotations only
@@ -127,7 +128,8 @@ def _run_metric(spec, gt, pred, params, progress):
     for i, (c, (g, p)) in enumerate(parts.items()):
         sub = progress.sub(0.5 + 0.5 * i / n, 0.5 + 0.5 * (i + 1) / n)
         try:
-            r = spec.compute(g, p, params, sub)
+            with layers_for_run(False):  # a class's layers are never shown
+                r = spec.compute(g, p, params, sub)
             per_class[c] = {"scores": spec.clip_scores(r.scores), "n_gt_features": int(len(g.feature_ids)),
                             "n_pred_features": int(len(p.feature_ids)),
                             "gt_length_m": g.total_length(), "pred_length_m": p.total_length(),

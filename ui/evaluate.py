@@ -16,7 +16,7 @@ from ..core.fieldnames import needs_short_names, short_field_names
 from ..core.analysis.evaluate import EvaluationFailed, evaluate, scores_document
 from ..core.analysis.tiles import evaluate_tiles
 from ..core.progress import Cancelled
-from ..core.reports.report import evaluation_report
+from ..core.reports.report import evaluation_report, map_metric
 from ..core.result import json_safe
 from .checks import (check_run, field_names, ground_truth_parameter, layer_crs, prediction_parameter,
                      resolve_tool)
@@ -153,7 +153,12 @@ class EvaluateAlgorithm(ToolAlgorithm):
                 for w in tiled.warnings:
                     warn(feedback, translate(w))
                 return None, tiled, tiled.numbers(), aggregation, empty
-            ev = evaluate(gt, pred, ids, params, seed, progress, workers=workers, strict=True)
+            # only the report's map shows layers (one metric's): the other
+            # metrics skip the work their layers alone need
+            shown = map_metric(ids) if self.parameterAsFileOutput(parameters, "REPORT", context) \
+                else None
+            ev = evaluate(gt, pred, ids, params, seed, progress, workers=workers, strict=True,
+                          keep_layers=[shown] if shown else False)
             for w in ev.warnings():
                 warn(feedback, translate(w))
             return ev, None, ev.numbers(), aggregation, empty

@@ -8,7 +8,7 @@ MERGE_TOLERANCE, NODE_CROSSINGS) are passed to every metric that has them;
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Collection, Optional, Union
 
 import math
 import traceback
@@ -20,6 +20,7 @@ from ..network.lineset import LineSet
 from ..progress import Progress
 from .executor import run_shared
 from ..parallel import cores_for_run
+from ..layers import layers_for_run
 from ..text import message_of, msg
 
 SHARED = ("SEED", "CLASS_FIELD", "MERGE_TOLERANCE", "NODE_CROSSINGS")
@@ -108,8 +109,10 @@ def _run_metrics(gt, pred, params, seed, keep_layers, group, progress):
         sub = progress.sub(done / total, (done + costs[i]) / total)
         done += costs[i]
         sub.set(0.0, spec.name)
+        keep = _keeps_layers(keep_layers, m)
         try:
-            r = run_metric(spec, gt, pred, metric_params(spec, params, seed), sub)
+            with layers_for_run(keep):
+                r = run_metric(spec, gt, pred, metric_params(spec, params, seed), sub)
         except ValueError as e:
             out.append((False, message_of(e)))
             continue
@@ -119,10 +122,18 @@ def _run_metrics(gt, pred, params, seed, keep_layers, group, progress):
             out.append((False, f"internal error: {type(e).__name__}: {e}\n"
                                f"{traceback.format_exc(limit=3)}"))
             continue
-        if not keep_layers:
+        if not keep:
             r.layers = {}
         out.append((True, r))
     return out
+
+
+def _keeps_layers(keep_layers, metric) -> bool:
+    """evaluate's ``keep_layers`` for one metric: True / False for all, or
+    the ids of the metrics whose layers are kept."""
+    if isinstance(keep_layers, bool):
+        return keep_layers
+    return metric in keep_layers
 
 
 def _tasks(ids):
@@ -137,9 +148,13 @@ def _tasks(ids):
 
 def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
              params: Optional[dict] = None, seed: Optional[int] = None,
-             progress: Optional[Progress] = None, keep_layers: bool = True,
+             progress: Optional[Progress] = None,
+             keep_layers: Union[bool, Collection[str]] = True,
              workers: int = 1, strict: bool = False) -> Evaluation:
-    """``workers`` > 1 (0 = one per core) runs the metrics on this process
+    """``keep_layers``: the metrics' layers are kept (True), dropped (False)
+    or kept for the metrics of these ids only; a metric whose layers are
+    dropped runs without them (core/layers.py: it may skip the work that
+    only its layers need), with the same scores.  ``workers`` > 1 (0 = one per core) runs the metrics on this process
     and workers - 1 spawned ones at once, heaviest first (each metric is
     seeded by its own parameters, so the numbers do not depend on which
     process ran it); metrics that share intermediate results run in the

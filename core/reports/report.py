@@ -636,6 +636,18 @@ def _class_section(evaluation, class_field, tr):
     return h
 
 
+def map_metric(order) -> Optional[str]:
+    """The metric whose diagnostic layers the report's map shows: the first
+    of ``order`` that declares a sink of MAP_LAYERS (None: none does).  The
+    only layers evaluate-all's report uses: a run that writes the report
+    keeps this metric's layers and may drop the others' (core/layers.py)."""
+    names = {k for k, *_ in MAP_LAYERS}
+    for m in order:
+        if any(s.name in names for s in registry.get(m).sinks):
+            return m
+    return None
+
+
 def _map_section(evaluation, order, gt_parts, pred_parts, tr):
     """The zoomable map of both networks with the first metric's
     diagnostic layers."""

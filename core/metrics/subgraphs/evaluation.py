@@ -75,15 +75,17 @@ class PointOutcomes:
 
 
 class SubgraphCounts:
-    """Per-seed counts and per-point outcomes of a run."""
+    """Per-seed counts and per-point outcomes of a run (``points`` False:
+    no per-point outcomes, ``gt_points`` and ``pred_points`` None: they
+    feed only the layers)."""
 
-    def __init__(self, n_seeds, n_holes_total, n_marbles_total):
+    def __init__(self, n_seeds, n_holes_total, n_marbles_total, points=True):
         self.holes = np.zeros(n_seeds, np.int64)
         self.marbles = np.zeros(n_seeds, np.int64)
         self.matched_holes = np.zeros(n_seeds, np.int64)
         self.matched_marbles = np.zeros(n_seeds, np.int64)
-        self.gt_points = PointOutcomes(n_holes_total)
-        self.pred_points = PointOutcomes(n_marbles_total)
+        self.gt_points = PointOutcomes(n_holes_total) if points else None
+        self.pred_points = PointOutcomes(n_marbles_total) if points else None
 
     def totals(self) -> dict[str, float]:
         H, M = int(self.holes.sum()), int(self.marbles.sum())
@@ -92,15 +94,16 @@ class SubgraphCounts:
 
 
 def run(gcg, pcg, gc, pc, radius, mode, match_distance, matcher, progress,
-        angle_tolerance=None) -> dict:
+        angle_tolerance=None, points=True) -> SubgraphCounts:
     """Crop, match and count for every seed.
 
     ``gcg``/``pcg``: ChainGraph of the ground truth / prediction; ``gc``/
     ``pc``: their Centres; ``matcher(nr, nc, r, c, d)`` from
     core/metrics/subgraphs/matching.py; ``angle_tolerance`` (radians): candidate
-    pairs must also differ in heading by less than it (TOPO)."""
+    pairs must also differ in heading by less than it (TOPO); ``points``:
+    also the per-point outcomes (for the layers, :func:`layers`)."""
     n = len(gc.valid)
-    out = SubgraphCounts(n, gcg.n_points, pcg.n_points)
+    out = SubgraphCounts(n, gcg.n_points, pcg.n_points, points)
     ci, cj, cd = candidate_pairs(gcg.xy, pcg.xy, match_distance)
     if angle_tolerance is not None and len(ci):
         ok = heading_difference(gcg.heading[ci], pcg.heading[cj]) < angle_tolerance
@@ -123,8 +126,9 @@ def run(gcg, pcg, gc, pc, radius, mode, match_distance, matcher, progress,
         out.marbles += np.bincount(ms, minlength=n)
         out.matched_holes += np.bincount(hs[rm], minlength=n)
         out.matched_marbles += np.bincount(ms[cm], minlength=n)
-        out.gt_points.add(hs, hp, hd, rm, rdist)
-        out.pred_points.add(ms, mp, md, cm, cdist)
+        if points:
+            out.gt_points.add(hs, hp, hd, rm, rdist)
+            out.pred_points.add(ms, mp, md, cm, cdist)
     progress.set(1.0)
     return out
 
@@ -206,7 +210,10 @@ def layers(gcg, pcg, counts) -> dict:
     subgraphs appears once in MATCHED (if it was matched in any) and once in
     UNMATCHED_GT / UNMATCHED_PRED (if it was left unmatched in any), with the
     number of those subgraphs, the lowest such seed id, its distance from
-    that seed's centre and the mean match distance."""
+    that seed's centre and the mean match distance.  Without per-point
+    outcomes (``counts.gt_points`` None: the run discards the layers): none."""
+    if counts.gt_points is None:
+        return {}
     out = {"MATCHED": FeatureTable("Point", FIELDS),
            "UNMATCHED_GT": FeatureTable("Point", FIELDS),
            "UNMATCHED_PRED": FeatureTable("Point", FIELDS)}

@@ -110,13 +110,16 @@ def maximum_matching(nr, nc, r, c) -> tuple[np.ndarray, np.ndarray]:
     ur, ri = _compact(r, nr)
     uc, ci = _compact(c, nc)
     a, b = len(ur), len(uc)
-    o = np.lexsort((ci, ri))
-    ri, ci = ri[o], ci[o]
+    if not _sorted_pairs(ri, ci):  # the candidates usually come sorted
+        o = np.lexsort((ci, ri))
+        ri, ci = ri[o], ci[o]
     ptr = np.searchsorted(ri, np.arange(a + 1))
     rp = np.full(a, -1, np.int64)  # column of each row
     cp = np.full(b, -1, np.int64)  # row of each column
+    e = np.arange(len(ri))
     for _ in range(16):
-        e = np.nonzero((rp[ri] < 0) & (cp[ci] < 0))[0]
+        # a pair whose row or column is taken stays so: look among the last round's
+        e = e[(rp[ri[e]] < 0) & (cp[ci[e]] < 0)]
         if len(e) == 0:
             break
         first = e[np.r_[True, ri[e][1:] != ri[e][:-1]]]
@@ -124,9 +127,14 @@ def maximum_matching(nr, nc, r, c) -> tuple[np.ndarray, np.ndarray]:
         win = by_col[np.r_[True, ci[by_col][1:] != ci[by_col][:-1]]]
         rp[ri[win]] = ci[win]
         cp[ci[win]] = ri[win]
+    # a free row can reach a free column only within its connected component
+    comp_r, comp_c, ncomp = _components(a, b, ri, ci)
     while True:
         checkpoint()
-        ends = _augmenting_path_ends(a, b, ptr, ci, rp, cp)
+        free_col = np.zeros(ncomp, bool)
+        free_col[comp_c[cp < 0]] = True
+        free_rows = np.nonzero((rp < 0) & free_col[comp_r])[0]
+        ends = _augmenting_path_ends(a, b, ptr, ci, rp, cp, free_rows)
         if ends is None:
             break
         cur, via = ends
@@ -141,11 +149,31 @@ def maximum_matching(nr, nc, r, c) -> tuple[np.ndarray, np.ndarray]:
     return ur[m], uc[rp[m]]
 
 
-def _augmenting_path_ends(a, b, ptr, ci, rp, cp):
+def _sorted_pairs(i, j) -> bool:
+    """Whether the pairs (i, j) are in lexicographic order (np.lexsort((j,
+    i)) would then be the identity)."""
+    if len(i) < 2:
+        return True
+    di = np.diff(i)
+    return bool(np.all((di > 0) | ((di == 0) & (j[1:] >= j[:-1]))))
+
+
+def _components(a, b, ri, ci):
+    """Connected component of each row and each column of the candidate
+    graph (rows 0..a-1, columns 0..b-1, edges (ri, ci)), and their number."""
+    g = coo_matrix((np.ones(len(ri), np.int8), (ri, a + ci)), shape=(a + b, a + b))
+    ncomp, lab = connected_components(g, directed=False)
+    return lab[:a], lab[a:], ncomp
+
+
+def _augmenting_path_ends(a, b, ptr, ci, rp, cp, free_rows):
     """One phase of :func:`maximum_matching`: the free columns ending
     vertex-disjoint augmenting paths (at most one per free row) and, per
-    column, the row it was reached from; None when there is no such path."""
-    free_rows = np.nonzero(rp < 0)[0]
+    column, the row it was reached from; None when there is no such path.
+    ``free_rows``: the free rows to search from, in increasing order (those
+    whose component has a free column: the others cannot reach one, and
+    leaving out their searches, which are disjoint from the rest, changes no
+    path found)."""
     if len(free_rows) == 0:
         return None
     root_row = np.full(a, -1, np.int64)

@@ -43,7 +43,8 @@ from ...registry import MetricSpec, Param, register
 from ...result import MetricResult
 from ...network.sampling import rng
 from .evaluation import Centres, run
-from .matching import match_greedy, match_optimal
+from .matching import match_greedy, match_maximum, match_optimal
+from ...layers import layers_wanted
 from .extract import EUCLIDEAN, ChainGraph, uniform_locations
 from . import common
 from .subg import seed_settings, other_centres, seed_params
@@ -89,12 +90,20 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     fwd = other_centres(P, gxy, dmatch)
     _merge(pc, fwd, gi)
     progress.set(0.15, N_("cropping and matching subgraphs"))
-    if matching == "optimal":
+    points = layers_wanted()
+    if matching == "optimal" and points:
         # a partial, not a closure: it may be sent to worker processes
         matcher = functools.partial(match_optimal, max_distance=dmatch)
+    elif matching == "optimal":
+        # the scores count the pairs of a maximum-cardinality matching; which
+        # of them (least total distance) only the layers show: without
+        # layers, any maximum matching gives the same counts, without the
+        # assignments (core/layers.py)
+        matcher = match_maximum
     else:
         matcher = match_greedy
-    counts = run(gcg, pcg, gc, pc, radius, EUCLIDEAN, dmatch, matcher, progress.sub(0.15, 1.0))
+    counts = run(gcg, pcg, gc, pc, radius, EUCLIDEAN, dmatch, matcher, progress.sub(0.15, 1.0),
+                 points=points)
     scores = common.pooled_scores(counts, warnings)
     return common.result("optg", scores, params,
                          ["N_SEEDS", "RADIUS", "SPACING", "MATCH_DISTANCE", "MATCHING", "SEED"],

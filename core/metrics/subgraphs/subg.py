@@ -41,6 +41,7 @@ from ...result import MetricResult
 from ...network.sampling import rng
 from ...network.snapping import NetworkLocator
 from .evaluation import Centres, run
+from ...layers import layers_wanted
 from .matching import match_within
 from .extract import EUCLIDEAN, ChainGraph, uniform_locations
 from . import common
@@ -98,7 +99,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     pc = other_centres(P, xy, dmatch)
     progress.set(0.15, N_("cropping and matching subgraphs"))
     counts = run(gcg, pcg, gc, pc, radius, EUCLIDEAN, dmatch, match_within,
-                 progress.sub(0.15, 1.0))
+                 progress.sub(0.15, 1.0), points=layers_wanted())
     scores = common.pooled_scores(counts, warnings)
     return common.result("subg", scores, params,
                          ["N_SEEDS", "RADIUS", "SPACING", "MATCH_DISTANCE", "SEED"],

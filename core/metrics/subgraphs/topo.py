@@ -47,6 +47,7 @@ from ...scores import f1
 from ...registry import MetricSpec, Param, register, require_non_negative, require_positive
 from ...result import MetricResult
 from .evaluation import Centres, run
+from ...layers import layers_wanted
 from .matching import match_maximum
 from .extract import ALONG_GRAPH, ChainGraph, chain_seed_locations, heading_at, locate_with_heading
 from . import common
@@ -86,7 +87,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
                             "TOPO is undefined (NaN)"))
     progress.set(0.15, N_("walking and matching subgraphs"))
     counts = run(gcg, pcg, gc, pc, radius, ALONG_GRAPH, dmatch, match_maximum,
-                 progress.sub(0.15, 1.0), angle_tolerance=tol)
+                 progress.sub(0.15, 1.0), angle_tolerance=tol, points=layers_wanted())
     pooled = common.pooled_scores(counts, warnings if agg == "pooled" else [])
     mean = _mean_scores(counts, pc.valid, warnings if agg == "mean" else [])
     scores = dict(pooled)

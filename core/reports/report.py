@@ -339,19 +339,31 @@ class _Frame:
 def _polyline_svg(frame, lines, color, width, max_vertices=80000):
     total = sum(len(l) for l in lines)
     step = max(1, int(math.ceil(total / max_vertices)))
-    out = []
+    kept = []
     for l in lines:
         if len(l) < 2:
             continue
         q = l[::step] if step > 1 and len(l) > 2 else l
         if step > 1 and not np.array_equal(q[-1], l[-1]):
             q = np.vstack([q, l[-1]])
-        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in frame.xy(q))
-        out.append(f"<polyline points='{pts}'/>")
-    if not out:
+        kept.append(np.asarray(q, float)[:, :2])
+    if not kept:
         return ""
+    # every vertex formatted in one pass (a call per line cost more than the map)
+    pts = _formatted(frame.xy(np.concatenate(kept)), "%.1f,%.1f")
+    ends = np.cumsum([len(q) for q in kept]).tolist()
+    out = [f"<polyline points='{' '.join(pts[a:b])}' vector-effect='non-scaling-stroke'/>"
+           for a, b in zip([0] + ends[:-1], ends)]
     return (f"<g fill='none' stroke='{color}' stroke-width='{width}' stroke-linejoin='round'>"
-            + "".join(out).replace("/>", " vector-effect='non-scaling-stroke'/>") + "</g>")
+            + "".join(out) + "</g>")
+
+
+def _formatted(xy, template) -> list[str]:
+    """``template % (x, y)`` for every row of ``xy``, in one formatting call."""
+    if len(xy) == 0:
+        return []
+    text = ((template + "\n") * len(xy)) % tuple(np.asarray(xy, float).ravel().tolist())
+    return text.split("\n")[:-1]
 
 
 def _scale_bar(frame, tr):
@@ -403,7 +415,7 @@ def network_map(gt_parts, pred_parts, layers=None, tr=_identity) -> str:
                 xy = xy[:: int(math.ceil(len(xy) / 20000))]
             r = 0.9 if name == "MATCHED" else 1.8
             out.append(f"<g fill='{color}'>" + "".join(
-                f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{r}'/>" for x, y in xy) + "</g>")
+                _formatted(xy, "<circle cx='%.1f' cy='%.1f' r='" + f"{r}'/>")) + "</g>")
         elif t.geometry != "None":
             out.append(_polyline_svg(frame, t.coords, color, width))
     return zoomable("".join(out), frame, tr("map"), tr)

@@ -7,21 +7,24 @@ def lines(*coords, **attrs):
     return LineSet.from_lines([np.asarray(c, dtype=float) for c in coords], **attrs)
 
 
+def _norm(x):
+    """A value with its numbers as bytes (NaN equal to NaN, -0.0 not 0.0)."""
+    if isinstance(x, dict):
+        return {k: _norm(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_norm(v) for v in x]
+    if isinstance(x, np.ndarray):
+        return ("array", str(x.dtype), x.shape, x.tobytes())
+    if isinstance(x, (float, np.floating)):
+        return ("float", np.float64(x).tobytes())
+    return x
+
+
 def assert_identical_results(a, b):
     """Two MetricResults hold the same numbers, bit for bit: scores, counts,
     details and every layer's coordinates and columns (NaN equal to NaN)."""
     import pickle
-
-    def norm(x):
-        if isinstance(x, dict):
-            return {k: norm(v) for k, v in x.items()}
-        if isinstance(x, (list, tuple)):
-            return [norm(v) for v in x]
-        if isinstance(x, np.ndarray):
-            return ("array", str(x.dtype), x.shape, x.tobytes())
-        if isinstance(x, (float, np.floating)):
-            return ("float", np.float64(x).tobytes())  # NaN == NaN, -0.0 != 0.0
-        return x
+    norm = _norm
     assert norm(a.scores) == norm(b.scores), (a.scores, b.scores)
     assert norm(a.counts) == norm(b.counts)
     assert pickle.dumps(norm(a.details)) == pickle.dumps(norm(b.details))
@@ -30,6 +33,21 @@ def assert_identical_results(a, b):
         u = b.layers[name]
         assert norm(t.coords) == norm(u.coords), name
         assert norm(t.columns) == norm(u.columns), name
+
+
+def assert_same_without_layers(spec, gt, pred, params):
+    """A run that discards the layers (core/layers.py) against a full run:
+    no layers, and the same scores, counts, details and pooling statistics,
+    bit for bit.  Returns the full run's result."""
+    from core.layers import layers_for_run
+    from core.runner import run
+    full = run(spec, gt, pred, params)
+    with layers_for_run(False):
+        bare = run(spec, gt, pred, params)
+    assert bare.layers == {}
+    for k in ("scores", "counts", "details", "pool_stats"):
+        assert _norm(getattr(full, k)) == _norm(getattr(bare, k)), k
+    return full
 
 
 def slow_here(monkeypatch, seconds=0.3):

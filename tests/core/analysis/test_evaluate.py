@@ -123,3 +123,23 @@ def test_workers_set_the_cores_of_a_metric(monkeypatch):
         common[-1]) or [(True, fn(common, t, Progress())) for t in tasks])
     evaluate(gt, pred, ["topo", "junct"], workers=2)
     assert seen == [1] and used[-1] == 1
+
+
+def test_layers_kept_only_for_the_metrics_asked(window):
+    # evaluate-all in QGIS keeps only the layers its report maps: the other
+    # metrics run without theirs (core/layers.py), with the same numbers
+    gt, pred = window
+    ids = ["apls", "optg", "subg", "junct"]
+    full = evaluate(gt, pred, ids, seed=3)
+    some = evaluate(gt, pred, ids, seed=3, keep_layers=["apls"])
+    none = evaluate(gt, pred, ids, seed=3, keep_layers=False)
+    for ev in (some, none):
+        a, b = full.numbers(), ev.numbers()
+        assert a.keys() == b.keys()
+        assert all(a[k] == b[k] or (math.isnan(a[k]) and math.isnan(b[k])) for k in a)
+        for m in ids:
+            assert _same(full.results[m].to_dict(pool_stats=True), ev.results[m].to_dict(pool_stats=True)), m
+    assert set(some.results["apls"].layers) == set(full.results["apls"].layers) != set()
+    assert all(some.results[m].layers == {} for m in ("optg", "subg", "junct"))
+    assert all(none.results[m].layers == {} for m in ids)
+    assert all(full.results[m].layers for m in ids)

@@ -9,6 +9,7 @@ import pickle
 import re
 import sys
 
+import numpy as np
 import pytest
 
 from core import registry
@@ -19,6 +20,8 @@ from core.reports.report import (
     goodness,
     histogram,
     human,
+    map_metric,
+    network_map,
     plugin_version,
     summary_lines,
     verdict,
@@ -293,3 +296,24 @@ def test_map_legend_labels_are_collected_for_translation():
     assert seen == ["ground truth", "prediction"] + labels
     strings = _update_ts().collect()
     assert all(s in strings for s in seen), [s for s in seen if s not in strings]
+
+
+def test_map_metric_is_the_first_with_diagnostic_layers():
+    # the one metric whose layers evaluate-all keeps for the report's map
+    assert map_metric(["distances", "tlts", "apls"]) == "tlts"
+    assert map_metric(["apls", "ccq"]) == "apls"
+    assert map_metric(["distances"]) is None
+
+
+def test_map_draws_every_line_and_point_with_one_decimal():
+    from core.result import FeatureTable
+    pts = FeatureTable("Point", [("source", "string")])
+    pts.extend(np.array([[5.0, 0.0], [10.0, 10.0]]), source="x")
+    html = network_map([np.array([[0.0, 0.0], [10.0, 10.0], [20.0, 0.0]])],
+                       [np.array([[0.0, 1.0], [20.0, 1.0]]), np.array([[3.0, 3.0]])],
+                       {"MATCHED": pts})
+    # 20 m wide: 50 SVG units a metre; y grows downwards from the top (10 m)
+    assert "<polyline points='0.0,500.0 500.0,0.0 1000.0,500.0' vector-effect='non-scaling-stroke'/>" in html
+    assert "<polyline points='0.0,450.0 1000.0,450.0' vector-effect='non-scaling-stroke'/>" in html
+    assert html.count("<polyline") == 2  # the one-vertex line is not drawn
+    assert "<circle cx='250.0' cy='500.0' r='0.9'/><circle cx='500.0' cy='0.0' r='0.9'/>" in html

@@ -173,3 +173,33 @@ def test_maximum_matching_long_augmenting_path():
     r, c = key // (n + 2), key % (n + 2)
     mr, mc = sm.maximum_matching(n + 1, n + 1, r, c)
     assert len(mr) == n + 1
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_maximum_matching_does_not_depend_on_the_candidates_order(seed):
+    # candidates usually come sorted by (row, column) and are then not sorted
+    # again; in any other order they are: the same matching either way
+    g = np.random.default_rng(seed)
+    nr, nc = 120, 100
+    key = np.unique(g.integers(0, nr, 600) * nc + g.integers(0, nc, 600))
+    r, c = key // nc, key % nc
+    assert sm._sorted_pairs(r, c)
+    mr, mc = sm.maximum_matching(nr, nc, r, c)
+    o = g.permutation(len(r))
+    assert not sm._sorted_pairs(r[o], c[o])
+    mr2, mc2 = sm.maximum_matching(nr, nc, r[o], c[o])
+    assert np.array_equal(mr, mr2) and np.array_equal(mc, mc2)
+
+
+def test_maximum_matching_with_saturated_components():
+    # a component with more rows than columns keeps free rows that no path can
+    # serve (they are not searched from again), next to a ladder whose long
+    # augmenting path must still be found
+    nr, nc, r, c = _ladder(30)
+    star_r = nr + np.arange(5)  # five rows, one column: one pair
+    star_c = np.full(5, nc)
+    r2 = np.concatenate([r, star_r])
+    c2 = np.concatenate([c, star_c])
+    mr, mc = sm.maximum_matching(nr + 5, nc + 1, r2, c2)
+    assert len(mr) == nc + 1
+    assert sorted(mc.tolist()) == list(range(nc + 1))

@@ -7,7 +7,7 @@ import pytest
 from core import registry
 from core.network.sampling import rng
 from core.runner import run as run_spec
-from helpers import lines
+from helpers import assert_same_without_layers, lines
 
 OPTG = registry.get("optg")
 SUBG = registry.get("subg")
@@ -164,3 +164,23 @@ def test_optg_on_two_processes_is_bit_identical(monkeypatch):
         both = run("optg", gt, pred, params)
     assert 0 < len(here) < n_items[-1]  # the worker process ran some blocks
     assert_identical_results(serial, both)
+
+
+@pytest.mark.parametrize("matching", ["optimal", "greedy"])
+def test_without_layers_the_same_scores(matching):
+    # optimal: the pairs of a maximum-cardinality matching are counted instead of
+    # solving the least-distance assignments (which decide only which points the
+    # layers show as matched)
+    from sample_data import CROP, crop, sample
+    full = assert_same_without_layers(OPTG, crop(sample("ground_truth"), CROP),
+                                      crop(sample("prediction"), CROP), {"MATCHING": matching})
+    assert set(full.layers) == {"MATCHED", "UNMATCHED_GT", "UNMATCHED_PRED"}
+
+
+def test_without_layers_fig3_counts():
+    # the hand-checked Fig. 3 case without layers: 40 pairs of 84 holes per seed
+    from core.layers import layers_for_run
+    with layers_for_run(False):
+        r = run(lines(A, B), lines(A), N_SEEDS=100, RADIUS=WHOLE)
+    assert r.score("TP") == 40 * 100 and r.score("FN") == 44 * 100 and r.score("FP") == 0
+    assert r.layers == {}

@@ -110,3 +110,12 @@ def test_empty_ground_truth_has_no_seed():
     assert all(math.isnan(r.score(k)) for k in ("PRECISION", "RECALL", "F1"))
     assert r.score("TP") == r.score("FP") == r.score("FN") == 0
     assert any("no seed" in w for w in r.warnings)
+
+
+def test_without_layers_the_same_scores():
+    # no per-point outcomes when the run discards the layers (core/layers.py)
+    from helpers import assert_same_without_layers
+    from sample_data import CROP, crop, sample
+    full = assert_same_without_layers(registry.get("subg"), crop(sample("ground_truth"), CROP),
+                                      crop(sample("prediction"), CROP), {})
+    assert set(full.layers) == {"MATCHED", "UNMATCHED_GT", "UNMATCHED_PRED"}

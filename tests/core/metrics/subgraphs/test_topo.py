@@ -144,3 +144,12 @@ def test_topo_on_two_processes_is_bit_identical(monkeypatch):
     assert used == [1, 2]
     assert 0 < len(here) < n_items[-1]  # the worker process ran some items
     assert_identical_results(serial, both)
+
+
+def test_without_layers_the_same_scores():
+    # no per-point outcomes when the run discards the layers (core/layers.py)
+    from helpers import assert_same_without_layers
+    from sample_data import CROP, crop, sample
+    full = assert_same_without_layers(registry.get("topo"), crop(sample("ground_truth"), CROP),
+                                      crop(sample("prediction"), CROP), {})
+    assert set(full.layers) == {"MATCHED", "UNMATCHED_GT", "UNMATCHED_PRED"}

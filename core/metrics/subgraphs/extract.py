@@ -191,16 +191,23 @@ class ChainGraph:
             cv.append(p[hit])
             cw.append(gap[hit])
             cc.append(m + np.nonzero(hit)[0])
+        n_links = len(ga)
         ga = np.concatenate([ga] + cc)
         gb = np.concatenate([gb] + cv)
         gw = np.maximum(np.concatenate([gw] + cw), MIN_WEIGHT)
-        g = coo_matrix((gw, (ga, gb)), shape=(m + B, m + B)).tocsr()
         if mode == EUCLIDEAN:
+            g = coo_matrix((gw, (ga, gb)), shape=(m + B, m + B)).tocsr()
             _, lab = connected_components(g, directed=False)
             keep = lab[:m] == lab[m + pi]
             dist = pd
         elif mode == ALONG_GRAPH:
-            d = dijkstra(g, directed=False, indices=np.arange(m, m + B), min_only=True,
+            # the links already hold both directions; with the centre links
+            # added both ways too, a directed search gives the undirected
+            # distances without scipy's transposed copy of the graph
+            ga, gb = np.concatenate([ga, gb[n_links:]]), np.concatenate([gb, ga[n_links:]])
+            gw = np.concatenate([gw, gw[n_links:]])
+            g = coo_matrix((gw, (ga, gb)), shape=(m + B, m + B)).tocsr()
+            d = dijkstra(g, directed=True, indices=np.arange(m, m + B), min_only=True,
                          limit=radius * (1 + 1e-12))
             dist = d[:m]
             keep = dist <= radius

@@ -154,8 +154,9 @@ def test_unreadable_raster_and_bad_parameters(mixed):
 def masks(tmp_path):
     """Ground-truth and predicted masks: two good pairs, one prediction on
     a grid of another size, one on a shifted grid, one missing."""
-    gt, pred = tmp_path / "gt", tmp_path / "pred"
-    gt.mkdir()
+    root = tmp_path / "masks"
+    gt, pred = root / "gt", root / "pred"
+    gt.mkdir(parents=True)
     pred.mkdir()
     for k in ("a", "b", "size", "shifted", "missing"):
         write_geotiff(gt / f"{k}.tif", cross(), crs=None)
@@ -164,7 +165,7 @@ def masks(tmp_path):
     write_geotiff(pred / "size.tif", cross()[:100], crs=None)
     write_geotiff(pred / "shifted.tif", cross(), crs=None,
                   transform=(PIX, 0, X0 + 10 * PIX, 0, -PIX, Y0))
-    return tmp_path
+    return root
 
 
 @pytest.mark.parametrize("metric", ["pixel_iou", "pixel_distances", "pixel_cldice",
@@ -226,3 +227,20 @@ def test_pixel_metric_cli_band_workers_and_skip(masks):
     assert rows2["a"]["status"] == "error" and "band 2" in rows2["a"]["error"]
     bad = cli(*base, "--out", masks / "x.csv", "--raster-threshold", "0.5")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+@pytest.mark.slow
+def test_dask_cluster_reads_the_rasters_in_its_workers(mixed, masks):
+    """`--dask ADDRESS`: the raster pairs (line and pixel metrics) give the
+    rows of one local process; only paths go to the cluster."""
+    distributed = pytest.importorskip("distributed", reason="the 'distributed' package is "
+                                      "not installed (the 'dask' extra)")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        for metric, folder, extra in (("apls", mixed, ["--raster-threshold", "0.5"]),
+                                      ("pixel_cldice", masks, [])):
+            base = ["batch", metric, "--pairs", folder / "gt", folder / "pred", *extra]
+            one = cli(*base, "--out", folder / "one.csv")
+            dask = cli(*base, "--out", folder / "dask.csv", "--dask", cluster.scheduler_address)
+            assert one.returncode == 0 and dask.returncode == 0, dask.stderr
+            assert _rows(folder / "dask.csv") == _rows(folder / "one.csv")

@@ -27,7 +27,8 @@ extracted in the worker with the raster parameters (``RASTER_THRESHOLD``
 (``ground_truth_raster`` / ``prediction_raster``, as a single pair's
 ``parameters``) and in the aggregate (``raster``); a pixel metric
 (``inputs="masks"``) scores the two masks, a pair on two grids gets the
-status ``grid_mismatch``.  Only paths go to the workers.
+status ``grid_mismatch``.  Only paths go to the workers, which read the
+files.
 """
 from __future__ import annotations
 
@@ -174,60 +175,40 @@ def _source_warnings(gsrc: Source, psrc: Source) -> dict:
 
 
 def _score_masks(spec, task: dict, row: dict) -> dict:
-    """The row of a pixel metric (two masks on one grid; read here, in the
+    """The row of a pixel metric (two masks on one grid, read here, in the
     worker).  A missing prediction is, with the SpaceNet rule, scored as an
     all-zero mask on the ground truth's grid; pairs on two grids get the
-    status ``grid_mismatch``."""
+    status ``grid_mismatch`` with the metric's sentence."""
     from ._pixel import compute_masks
     gt, pred, band = task["gt"], task["pred"], task.get("band", 1)
     status = "ok" if pred is not None else "missing_prediction"
     if pred is None and task["empty_chips"] == "skip":
         return {**row, "status": status}
     try:
-        shape, mismatch = _grids(gt, pred, band)
-        if mismatch is not None:
-            return {**row, "status": "grid_mismatch", "error": str(mismatch)}
         if pred is None:
             import numpy as np
-            pred = np.zeros(shape, dtype=np.uint8)
+            pred = np.zeros(_shape(gt, band), dtype=np.uint8)
         r = compute_masks(spec, gt, pred, task["params"], pixel_size=task["pixel_size"],
                           band=band)
     except ValueError as e:
-        return {**row, "status": "error", "error": message_of(e)}
+        text = message_of(e)
+        grid = "one grid" in getattr(text, "template", str(text))
+        return {**row, "status": "grid_mismatch" if grid else "error", "error": str(text)}
     return {**row, "status": status, **r.scores, "warnings": " | ".join(r.warnings),
             "_pool_stats": r._core.pool_stats}
 
 
-def _grids(gt, pred, band: int) -> tuple:
-    """(ground truth's shape, mismatch sentence or None) from the files'
-    headers (no pixel read): two rasters must have the same size and
-    transform.  A side that is not a raster file (.npy) is checked when the
-    masks are read."""
-    def grid(path):
-        if not is_raster_path(path):
-            import numpy as np
-            try:
-                return tuple(np.load(path, mmap_mode="r", allow_pickle=False).shape[-2:]), None
-            except (OSError, ValueError):
-                return None, None
-        from ._raster import _open
-        with _open(os.fspath(path), band) as (shape, _read, transform, *_):
-            return tuple(shape), transform
-    gshape, gt_t = grid(gt)
-    if pred is None:
-        return gshape, None
-    pshape, pt_t = grid(pred)
-    same_t = gt_t is None or pt_t is None or all(
-        abs(a - b) <= 1e-9 * max(map(abs, gt_t)) for a, b in zip(gt_t, pt_t))
-    if gshape is None or pshape is None or (gshape == pshape and same_t):
-        return gshape, None
-    return gshape, msg("The two rasters are not on one grid ({} x {} pixels, transform {}; "
-                       "{} x {} pixels, transform {}): resample one onto the other.",
-                       gshape[0], gshape[1], _fmt(gt_t), pshape[0], pshape[1], _fmt(pt_t))
-
-
-def _fmt(t) -> str:
-    return "none" if t is None else "(" + ", ".join(f"{v:.6g}" for v in t) + ")"
+def _shape(path, band: int) -> tuple:
+    """(rows, cols) of a raster file from its header (a .npy: its array's)."""
+    if not is_raster_path(path):
+        import numpy as np
+        try:
+            return tuple(np.load(path, mmap_mode="r", allow_pickle=False).shape[-2:])
+        except (OSError, ValueError) as e:
+            raise InputError(msg("{} cannot be read as a numpy array ({}).", path, e)) from None
+    from ._raster import _open
+    with _open(os.fspath(path), band) as (shape, *_):
+        return tuple(shape)
 
 
 def columns(metric: str, rasters: bool = False) -> list:

@@ -182,8 +182,10 @@ def test_pixel_metrics_rows_equal_single_pairs(masks, metric):
             assert (rows[k][name] == "" and np.isnan(v)) or float(rows[k][name]) == v
     for k in ("size", "shifted"):
         assert rows[k]["status"] == "grid_mismatch", rows[k]
-        assert "not on one grid" in rows[k]["error"]
-    assert "120 x 160 pixels" in rows["size"]["error"] and "100 x 160" in rows["size"]["error"]
+        assert "one grid" in rows[k]["error"]
+    assert "(120 x 160 pixels)" in rows["size"]["error"]
+    assert "(100 x 160 pixels)" in rows["size"]["error"]
+    assert str(X0 + 10 * PIX) in rows["shifted"]["error"]  # the two transforms
     # a missing prediction (SpaceNet rule): scored as an all-zero mask on the ground truth's grid
     zero = fn(str(masks / "gt" / "missing.tif"), np.zeros((120, 160), np.uint8))
     assert rows["missing"]["status"] == "missing_prediction"

@@ -117,3 +117,18 @@ def test_compare_raster_inputs_refused_clearly(run_alg, tmp_path):
     assert any("no road pixel" in w for w in doc["input_warnings"])
     assert _overall(res, "CCQ_F1")["empty"] == 0.0
     assert digest(tif) == before
+
+
+def test_compare_rasters_through_qgis_process(qgis_process, tmp_path):
+    """Several rasters are given by repeating PREDICTION_RASTERS; the
+    numbers of processing.run."""
+    gt = write_tif(tmp_path / "gt.tif", cross())
+    a = write_tif(tmp_path / "a.tif", cross())
+    b = write_tif(tmp_path / "b.tif", one_road())
+    res = qgis_process("roadmetrics:compare", f"GROUND_TRUTH_RASTER={gt}",
+                       f"PREDICTION_RASTERS={a}", f"PREDICTION_RASTERS={b}",
+                       f"METRICS={metric_index('ccq')}", "WORKERS=1")
+    doc = json.loads(res["RESULTS"])
+    assert doc["methods"] == ["a", "b"] and sorted(doc["prediction_rasters"]) == ["a", "b"]
+    core = run("ccq", extract_centrelines(cross(), T), extract_centrelines(one_road(), T))
+    assert doc["scores"]["CCQ_F1"]["overall"] == [1.0, core.scores["F1"]]

@@ -12,6 +12,8 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import roadnetworkmetrics as rnm
 from roadnetworkmetrics import InputError, _batch
@@ -246,3 +248,55 @@ def test_dask_cluster_reads_the_rasters_in_its_workers(mixed, masks):
             dask = cli(*base, "--out", folder / "dask.csv", "--dask", cluster.scheduler_address)
             assert one.returncode == 0 and dask.returncode == 0, dask.stderr
             assert _rows(folder / "dask.csv") == _rows(folder / "one.csv")
+
+
+@st.composite
+def mask_pairs(draw):
+    """Two to four pairs of random road masks (bars 1-5 pixels wide), each
+    pair on its own grid size; a pair may have an empty prediction."""
+    out = []
+    for _ in range(draw(st.integers(2, 4))):
+        h, w = draw(st.integers(20, 36)), draw(st.integers(20, 36))
+        g = np.random.Generator(np.random.PCG64(draw(st.integers(0, 2 ** 31))))
+        pair = []
+        for _side in range(2):
+            m = np.zeros((h, w), np.uint8)
+            for _ in range(int(g.integers(0 if pair else 1, 4))):
+                width, pos = int(g.integers(1, 6)), int(g.integers(0, min(h, w) - 5))
+                if g.random() < 0.5:
+                    m[pos:pos + width, int(g.integers(0, w // 2)):] = 1
+                else:
+                    m[int(g.integers(0, h // 2)):, pos:pos + width] = 1
+            pair.append(m)
+        out.append(pair)
+    return out
+
+
+@settings(max_examples=12)
+@given(pairs=mask_pairs(), metric=st.sampled_from(["pixel_iou", "pixel_cldice"]))
+def test_pixel_batch_rows_and_mean_are_the_single_pairs(pairs, metric):
+    """Property: each row holds the single-pair scores of its files and the
+    aggregate mean is the mean of those scores over the pairs that have one
+    (NaN left out), whatever the masks."""
+    import tempfile
+    from pathlib import Path
+    from roadnetworkmetrics.core import registry
+    fn = getattr(rnm, metric)
+    with tempfile.TemporaryDirectory() as d:
+        d = Path(d)
+        listed = []
+        for k, (g, p) in enumerate(pairs):
+            listed.append((f"p{k}", write_geotiff(d / f"g{k}.tif", g, crs=None),
+                           write_geotiff(d / f"q{k}.tif", p, crs=None)))
+        agg = _batch.run_batch(metric, listed, str(d / "rows.jsonl"))
+        rows = {r["id"]: r for r in map(json.loads, open(d / "rows.jsonl"))}
+        singles = {i: fn(g, p).scores for i, g, p in listed}
+    for name in (o.name for o in registry.get(metric).outputs):
+        vals = [singles[i][name] for i in singles]
+        for i in singles:
+            v = singles[i][name]
+            assert rows[i][name] == (None if np.isnan(v) else v)
+        finite = [v for v in vals if not np.isnan(v)]
+        want = sum(finite) / len(finite) if finite else float("nan")
+        assert (np.isnan(want) and np.isnan(agg["mean"][name])) or \
+            agg["mean"][name] == pytest.approx(want, abs=1e-12)

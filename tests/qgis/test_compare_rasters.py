@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 from qgis.core import QgsProcessingException
 
+from conftest import memory_layer
+
 from core.network.lineset import LineSet
 from core.raster.centrelines import extract_centrelines
 from core.runner import run
@@ -102,6 +104,11 @@ def test_compare_raster_inputs_refused_clearly(run_alg, tmp_path):
         ({"GROUND_TRUTH": gt_layer(), "PREDICTION_RASTERS": [tif, tif], "RASTER_BAND": 2},
          "band 2"),
     ]
+    wkts = [f"LINESTRING({X0} {Y0}, {X0 + 50} {Y0})"]
+    with_class = memory_layer(wkts, fields=[("class", "string")], values=[["a"]])
+    cases.append(({"GROUND_TRUTH": with_class, "PREDICTIONS": [with_class],
+                   "PREDICTION_RASTERS": [tif], "PARAMETERS": '{"ccq": {"CLASS_FIELD": "class"}}'},
+                  "missing from the prediction"))  # a raster's centrelines have no attributes
     for params, pattern in cases:
         with pytest.raises(QgsProcessingException, match=pattern):
             run_alg("roadmetrics:compare", dict(params, METRICS=ccq, WORKERS=1))

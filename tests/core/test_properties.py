@@ -1,7 +1,7 @@
 """Property tests run for every registered metric (hypothesis):
 identity gives the perfect score; scores stay in bounds; splitting features,
 densifying vertices and translating both layers change nothing; the same
-SEED gives the same numbers."""
+SEED gives the same numbers; a run without layers gives the same numbers."""
 import math
 
 import numpy as np
@@ -115,6 +115,19 @@ def test_same_seed_same_numbers(spec, gt, pred):
     a = run_spec(spec, _ls(gt), _ls(pred), p)
     b = run_spec(spec, _ls(gt), _ls(pred), p)
     assert a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
+@settings(max_examples=10)
+@given(gt=networks(), pred=networks())
+def test_without_layers_the_same_numbers(spec, gt, pred):
+    # a run that throws the layers away (core/layers.py: evaluate-all's metrics
+    # but the report's map, tiles, the tools) may skip the work only the layers
+    # need, never change a number: scores, counts, details and pooling statistics
+    # are identical, bit for bit (OPT-G: a maximum-cardinality matching instead
+    # of the least-distance assignments)
+    from helpers import assert_same_without_layers
+    assert_same_without_layers(spec, _ls(gt), _ls(pred), _p(spec), skips_layers=False)
 
 
 NETWORK_SPECS = [s for s in SPECS if s.id in ("apls", "tlts", "optp", "junct", "optj", "subg", "optg",

@@ -154,7 +154,9 @@ def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
     """``keep_layers``: the metrics' layers are kept (True), dropped (False)
     or kept for the metrics of these ids only; a metric whose layers are
     dropped runs without them (core/layers.py: it may skip the work that
-    only its layers need), with the same scores.  ``workers`` > 1 (0 = one per core) runs the metrics on this process
+    only its layers need), with the same scores.
+
+    ``workers`` > 1 (0 = one per core) runs the metrics on this process
     and workers - 1 spawned ones at once, heaviest first (each metric is
     seeded by its own parameters, so the numbers do not depend on which
     process ran it); metrics that share intermediate results run in the

@@ -4,6 +4,7 @@
     roadmetrics help METRIC
     roadmetrics METRIC GT PRED [--PARAM value ...] [--json] [--matched out.gpkg ...]
                               (GT or PRED a .tif: --raster-threshold 0.5 ...)
+    roadmetrics pixel_iou GT.tif PRED.tif [--json] [--confusion-map errors.tif]
     roadmetrics evaluate GT PRED [--metrics apls,ccq] [--report report.html] [--json]
     roadmetrics batch METRIC (--pairs GT_DIR PRED_DIR | --manifest CSV |
                               --spacenet GT.csv PROPOSAL.csv) --out rows.csv [--json]
@@ -347,6 +348,13 @@ def show_help(name: Optional[str]) -> int:
     print("\nOutputs (scores):")
     for o in spec.outputs:
         print(f"  {o.name}: {o.label}" + (f" [{o.unit}]" if o.unit else ""))
+    if spec.maps:
+        print("\nMaps (GeoTIFFs on the input grid; write with the option):")
+        for m in spec.maps:
+            print(f"  {_sink_option(m.name)} FILE.tif: {m.label}")
+            for code, _, text in m.legend:
+                print(f"      {code}: {text}")
+        return 0
     print("\nLayers (write with the option):")
     for s in spec.sinks:
         print(f"  {_sink_option(s.name)} FILE: {s.label}")

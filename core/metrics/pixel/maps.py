@@ -32,8 +32,11 @@ from ...text import N_
 
 # pixels left out of every count (ground-truth nodata in pixel_iou)
 IGNORED = 255
+# pixels per chunk of a table look-up: np.take turns its indices into
+# 8-byte integers, so a whole 10,000^2 raster at once would need 800 MB
+LOOKUP_CHUNK = 1 << 22
 # code of (gt road, predicted road): index gt * 2 + pred
-_CONFUSION_LUT = np.array([0, 2, 3, 1], dtype=np.uint8)
+_CONFUSION_LUT = [0, 2, 3, 1]
 
 CONFUSION_LEGEND = [
     (0, "", N_("true negative: road on neither side")),
@@ -89,15 +92,25 @@ SKELETON_LEGEND = [
 ]
 
 
+def _pair_codes(a: np.ndarray, b: np.ndarray, table: list) -> np.ndarray:
+    """table[2 a + b] for two bool arrays of one shape, as uint8, looked up
+    in chunks (memory: the output and one uint8 index array)."""
+    idx = a.view(np.uint8) << 1
+    idx |= b.view(np.uint8)
+    lut = np.asarray(table, dtype=np.uint8)
+    flat = idx.reshape(-1)
+    for k in range(0, flat.size, LOOKUP_CHUNK):
+        part = flat[k:k + LOOKUP_CHUNK]
+        part[...] = np.take(lut, part)
+    return idx
+
+
 def confusion_map(g: np.ndarray, p: np.ndarray, keep: Optional[np.ndarray] = None,
                   same_class: Optional[np.ndarray] = None) -> np.ndarray:
     """0 TN, 1 TP, 2 FP, 3 FN of two bool masks; 4 where ``same_class`` is
     False on a TP pixel (class maps: road on both, another class);
     IGNORED where ``keep`` is False."""
-    idx = g.view(np.uint8) << 1
-    idx |= p.view(np.uint8)
-    out = np.take(_CONFUSION_LUT, idx)
-    del idx
+    out = _pair_codes(g, p, _CONFUSION_LUT)
     if same_class is not None:
         out[(out == 1) & ~same_class] = 4
     if keep is not None:
@@ -126,14 +139,12 @@ def boundary_map(shape: tuple, ig: np.ndarray, ip: np.ndarray, ok_g: np.ndarray,
 def area_map(dg: np.ndarray, dp: np.ndarray) -> np.ndarray:
     """The area strategy's codes: 7 both neighbourhoods, 8 the ground
     truth's only, 9 the prediction's only, 0 neither."""
-    idx = dg.view(np.uint8) << 1
-    idx |= dp.view(np.uint8)
-    return np.take(np.array([0, 9, 8, 7], dtype=np.uint8), idx)
+    return _pair_codes(dg, dp, [0, 9, 8, 7])
 
 
 def skeleton_map(g: np.ndarray, p: np.ndarray, sg: np.ndarray, sp: np.ndarray) -> np.ndarray:
     """The skeleton codes 1-5 over the mask codes 6-8 (0 elsewhere)."""
-    out = np.take(np.array([0, 8, 7, 6], dtype=np.uint8), (g.view(np.uint8) << 1) | p)
+    out = _pair_codes(g, p, [0, 8, 7, 6])
     out[sg] = np.where(p[sg], 1, 2)
     out[sp] = np.where(g[sp], 3, 4)
     out[sg & sp] = 5

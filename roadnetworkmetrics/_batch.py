@@ -86,12 +86,17 @@ def pairs_from_manifest(path: str) -> list:
     return [(r["id"], full(r["ground_truth"]), full(r["prediction"])) for r in rows]
 
 
-def pairs_from_spacenet(gt_csv: str, proposal_csv: str) -> list:
+def pairs_from_spacenet(gt_csv: str, proposal_csv: str,
+                        pixel_size: Optional[float] = None) -> list:
     """[(ImageId, gt Source or None, proposal Source or None)] in the ground
-    truth's order, then the proposal's ids that the ground truth lacks."""
+    truth's order, then the proposal's ids that the ground truth lacks.
+    With the batch's ``pixel_size`` (metres) the coordinates are scaled
+    while reading (core/io/spacenet.py)."""
+    scale = pixel_size if pixel_size is not None and math.isfinite(pixel_size) and \
+        pixel_size > 0 else None   # otherwise each pair says what is wrong
     try:
-        g = read_spacenet_csv(gt_csv)
-        p = read_spacenet_csv(proposal_csv)
+        g = read_spacenet_csv(gt_csv, scale)
+        p = read_spacenet_csv(proposal_csv, scale)
     except ValueError as e:
         raise InputError(message_of(e))
     return [(k, g.get(k), p.get(k)) for k in list(g) + [k for k in p if k not in g]]
@@ -99,7 +104,7 @@ def pairs_from_spacenet(gt_csv: str, proposal_csv: str) -> list:
 
 def score_pair(task: dict, progress=None) -> dict:
     """One row (module level: runs in worker processes and on Dask)."""
-    from ._api import compute
+    from ._api import compute, compute_resolved
     spec = registry.get(task["metric"])
     row = {"id": task["id"]}
     gt, pred, rule = task["gt"], task["pred"], task["empty_chips"]
@@ -112,7 +117,8 @@ def score_pair(task: dict, progress=None) -> dict:
     except ValueError as e:
         return {**row, "status": "error", "error": message_of(e)}
     if psrc is None:
-        psrc = Source(LineSet([]), gsrc.crs, gsrc.pixel, "missing prediction")
+        psrc = Source(LineSet([]), gsrc.crs, gsrc.pixel, "missing prediction",
+                      pixel_size_m=gsrc.pixel_size_m)
         status = "missing_prediction"
     else:
         status = "ok" if len(psrc.lines.parts) else "empty_prediction"
@@ -126,7 +132,9 @@ def score_pair(task: dict, progress=None) -> dict:
                   if not (o.perfect is None and o.bounds and o.bounds[1] is None)}
         return {**row, "status": status, **{k: v for k, v in scores.items() if v is not None}}
     try:
-        r = compute(spec.id, gsrc, psrc, task["params"], task["pixel_size"])
+        r = (compute_resolved(spec, gsrc, psrc, task["resolved"], {}, task["pixel_size"])
+             if task.get("resolved") is not None else
+             compute(spec.id, gsrc, psrc, task["params"], task["pixel_size"]))
     except InputError as e:
         return {**row, "status": "error", "error": str(e)}
     out = {**row, "status": status, **r.scores,
@@ -269,7 +277,8 @@ def run_batch(metric: str, pairs: list, out: str, params: Optional[dict] = None,
     writer = RowWriter(out, columns(metric), resume)
     todo = [(i, g, p) for i, g, p in pairs if str(i) not in writer.done]
     tasks = [{"id": i, "gt": g, "pred": p, "metric": metric, "params": dict(params or {}),
-              "pixel_size": pixel_size, "empty_chips": empty_chips, "fields": fields}
+              "pixel_size": pixel_size, "empty_chips": empty_chips, "fields": fields,
+              "resolved": resolved if spec.inputs == "lines" else None}
              for i, g, p in todo]
     computed = []
 

@@ -290,7 +290,7 @@ def run_batch(argv) -> int:
     elif args.manifest:
         pairs = _batch.pairs_from_manifest(args.manifest)
     else:
-        pairs = _batch.pairs_from_spacenet(*args.spacenet)
+        pairs = _batch.pairs_from_spacenet(*args.spacenet, args.pixel_size)
     bar = None
     if _progress(args):
         from ._progress import _bar

@@ -59,7 +59,8 @@ def one(metric: str, params: dict, size: int, maps: bool = False) -> dict:
     dt = time.perf_counter() - t
     u2 = resource.getrusage(resource.RUSAGE_SELF)
     cpu = u2.ru_utime + u2.ru_stime - u.ru_utime - u.ru_stime
-    return {"metric": metric, "params": params, "maps": sorted(res.maps), "seconds": round(dt, 2), "cpu_s": round(cpu, 2),
+    return {"metric": metric, "params": params, "maps": sorted(res.maps),
+            "seconds": round(dt, 2), "cpu_s": round(cpu, 2),
             "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
             "scores": {k: round(v, 5) for k, v in res.scores.items()}}
 

@@ -132,3 +132,16 @@ def test_library_and_qgis_write_the_same_map(run_alg, tifs, tmp_path, metric, na
     np.testing.assert_array_equal(a_q, a_l)
     np.testing.assert_array_equal(a_l, lib.maps[name])
     assert ds_q.GetGeoTransform() == ds_l.GetGeoTransform()
+
+
+def test_qgis_process_writes_the_library_map(qgis_process, tifs, tmp_path):
+    """qgis_process (enum as an index, as QGIS 3.22 takes it) and the library
+    give the same map file contents."""
+    import roadnetworkmetrics as rnm
+    gt, pred, _, _ = tifs
+    out = str(tmp_path / "qp.tif")
+    res = qgis_process("roadmetrics:pixel_boundaryf", f"GROUND_TRUTH={gt}",
+                       f"PREDICTION={pred}", "STRATEGY=3", f"BOUNDARY_MAP={out}")
+    assert res["BOUNDARY_MAP"] == out
+    lib = rnm.pixel_boundaryf(gt, pred, STRATEGY="validation", maps=True)
+    np.testing.assert_array_equal(read(out)[2], lib.maps["BOUNDARY_MAP"])

@@ -15,6 +15,7 @@ from typing import Callable
 
 import numpy as np
 
+from ..metrics.pixel.maps import LOOKUP_CHUNK
 from .report import _identity, esc
 
 PREVIEW_PX = 1000
@@ -49,6 +50,16 @@ def preview(codes: np.ndarray) -> tuple[np.ndarray, int]:
     return codes[::k, ::k], k
 
 
+def code_counts(codes: np.ndarray) -> np.ndarray:
+    """Pixels of each uint8 code (256 counts), counted in chunks: bincount
+    turns its input into 8-byte integers (800 MB for a 10,000^2 map at once)."""
+    flat = codes.reshape(-1)
+    out = np.zeros(256, dtype=np.int64)
+    for k in range(0, flat.size, LOOKUP_CHUNK):
+        out += np.bincount(flat[k:k + LOOKUP_CHUNK], minlength=256)
+    return out
+
+
 def maps_section(spec, maps: dict, tr: Callable = _identity) -> str:
     """HTML: one figure per map of ``spec`` present in ``maps``."""
     parts = []
@@ -58,7 +69,7 @@ def maps_section(spec, maps: dict, tr: Callable = _identity) -> str:
             continue
         small, k = preview(codes)
         png = base64.b64encode(palette_png(small, m.legend)).decode("ascii")
-        counts = np.bincount(codes.ravel(), minlength=256)
+        counts = code_counts(codes)
         rows = "".join(
             f"<tr><td><span class='swatch' style='background:{colour or '#fff'}'></span></td>"
             f"<td>{int(code)}</td><td>{esc(tr(text))}</td><td class='num'>{int(counts[code]):,}</td></tr>"

@@ -45,3 +45,10 @@ def test_report_has_scores_maps_counts_and_warnings():
     assert base64.b64decode(png).startswith(b"\x89PNG")
     plain = run_masks("pixel_iou", from_pixel_size(g, g, 1.0))
     assert "data:image/png" not in pixel_report(registry.get("pixel_iou"), plain, {})
+
+
+def test_code_counts_in_chunks(monkeypatch):
+    import core.reports.pixel_maps as pm
+    monkeypatch.setattr(pm, "LOOKUP_CHUNK", 7)
+    codes = np.arange(100, dtype=np.uint8).reshape(10, 10) % 5
+    assert pm.code_counts(codes)[:6].tolist() == [20, 20, 20, 20, 20, 0]

@@ -192,3 +192,13 @@ def test_maps_count_what_the_scores_count(spec, params, g, p):
     m = next(iter(r.maps.values()))
     assert m.shape == (h, w) and m.dtype == np.uint8
     _check_counts(spec, params, r)
+
+
+def test_look_ups_in_chunks_give_the_same_codes(monkeypatch):
+    import core.metrics.pixel.maps as maps
+    rng = np.random.default_rng(3)
+    g, p = rng.random((9, 11)) < 0.5, rng.random((9, 11)) < 0.5
+    whole = confusion_map(g, p)
+    monkeypatch.setattr(maps, "LOOKUP_CHUNK", 5)
+    np.testing.assert_array_equal(confusion_map(g, p), whole)
+    np.testing.assert_array_equal(whole, np.select([g & p, p, g], [1, 2, 3], 0))

@@ -205,19 +205,26 @@ class RasterMap:
     grid: one uint8 code per pixel, each code explained by ``legend``, a
     list of (code, hex colour, text) (English, translated where shown;
     colour '' for a code drawn transparent, e.g. true negatives).
-    ``nodata``: the code of pixels left out (never a legend code).  The
-    metric builds it only when asked (``compute(..., maps=True)``), as
-    ``MetricResult.maps[name]``."""
+    ``nodata``: the code of pixels left out (never a legend code).
+    ``draw_order``: the legend's codes from bottom to top, for a reduced
+    view (a report's image keeps, in each block of pixels, the code drawn
+    last: errors over matches over the masks); default the legend's order.
+    The metric builds the map only when asked (``compute(..., maps=True)``),
+    as ``MetricResult.maps[name]``."""
 
     name: str
     label: str
     help: str = ""
     legend: list = field(default_factory=list)
     nodata: int = 255
+    draw_order: list = field(default_factory=list)
 
     def __post_init__(self):
         self.legend = [tuple(x) for x in (self.legend or [])]
         codes = [c for c, _, _ in self.legend]
+        self.draw_order = list(self.draw_order or codes)
+        if sorted(self.draw_order) != sorted(codes):
+            raise ValueError(f"{self.name}: draw_order must list the legend's codes")  # not user-visible
         if len(set(codes)) != len(codes) or self.nodata in codes or \
                 not all(0 <= c <= 255 for c in codes + [self.nodata]):
             raise ValueError(f"{self.name}: legend codes must be distinct uint8 values other "

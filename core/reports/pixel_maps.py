@@ -3,9 +3,10 @@
 (no network, no imaging library: the PNG is written with zlib) beside its
 legend and the number of pixels of each code.
 
-A map larger than PREVIEW_PX on a side is shown at every k-th pixel
-(nearest neighbour: thin boundary lines may be thinned out on a very large
-raster; the GeoTIFF output has every pixel)."""
+A map larger than PREVIEW_PX on a side is shown reduced by k: each k x k
+block shows the code drawn last in the map's ``draw_order`` (errors over
+matches over the masks beneath), so one-pixel lines stay visible; the
+GeoTIFF output has every pixel."""
 from __future__ import annotations
 
 import base64
@@ -44,10 +45,29 @@ def palette_png(codes: np.ndarray, legend: list) -> bytes:
             + _chunk(b"IDAT", zlib.compress(rows.tobytes(), 6)) + _chunk(b"IEND", b""))
 
 
-def preview(codes: np.ndarray) -> tuple[np.ndarray, int]:
-    """(the map at every k-th pixel, k) so that no side exceeds PREVIEW_PX."""
+def preview(codes: np.ndarray, draw_order=()) -> tuple[np.ndarray, int]:
+    """(the map reduced by k, k) so that no side exceeds PREVIEW_PX: each
+    k x k block shows its code drawn last in ``draw_order`` (bottom to top;
+    codes not listed count as the bottom), so a one-pixel boundary or
+    skeleton stays visible; k = 1: the map itself."""
     k = max(1, -(-max(codes.shape) // PREVIEW_PX))
-    return codes[::k, ::k], k
+    if k == 1:
+        return codes, 1
+    rank = np.zeros(256, dtype=np.uint8)
+    rank[np.asarray(list(draw_order), dtype=np.int64)] = np.arange(len(draw_order), dtype=np.uint8)
+    h, w = codes.shape
+    hh, ww = -(-h // k) * k, -(-w // k) * k
+    out = np.zeros((hh // k, ww // k), dtype=np.uint8)
+    rows = max(k, (LOOKUP_CHUNK // max(w, 1)) // k * k)     # a band of rows at a time
+    for r0 in range(0, h, rows):
+        band = codes[r0:r0 + rows]
+        nb = -(-band.shape[0] // k)
+        ranks = np.zeros((nb * k, ww), dtype=np.uint8)
+        ranks[:band.shape[0], :w] = np.take(rank, band)
+        out[r0 // k:r0 // k + nb] = ranks.reshape(nb, k, ww // k, k).max(axis=(1, 3))
+    back = np.zeros(256, dtype=np.uint8)
+    back[:len(draw_order)] = list(draw_order)
+    return np.take(back, out), k
 
 
 def code_counts(codes: np.ndarray) -> np.ndarray:
@@ -67,7 +87,7 @@ def maps_section(spec, maps: dict, tr: Callable = _identity) -> str:
         codes = maps.get(m.name)
         if codes is None:
             continue
-        small, k = preview(codes)
+        small, k = preview(codes, m.draw_order)
         png = base64.b64encode(palette_png(small, m.legend)).decode("ascii")
         counts = code_counts(codes)
         rows = "".join(
@@ -77,7 +97,8 @@ def maps_section(spec, maps: dict, tr: Callable = _identity) -> str:
         if counts[m.nodata]:
             rows += (f"<tr><td></td><td>{m.nodata}</td><td>{esc(tr('nodata (left out)'))}</td>"
                      f"<td class='num'>{int(counts[m.nodata]):,}</td></tr>")
-        note = tr("every {}-th pixel shown").format(k) if k > 1 else tr("every pixel shown")
+        note = (tr("each {} x {} block of pixels shows its most telling code").format(k, k)
+                if k > 1 else tr("every pixel shown"))
         parts.append(
             f"<h3>{esc(tr(m.label))} (<code>{esc(m.name)}</code>)</h3>"
             f"<p class='small'>{esc(tr(m.help))}</p><div class='grid'>"

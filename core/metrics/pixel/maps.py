@@ -151,6 +151,13 @@ def skeleton_map(g: np.ndarray, p: np.ndarray, sg: np.ndarray, sp: np.ndarray) -
     return out
 
 
-def map_spec(name: str, label: str, help: str, legend: list) -> RasterMap:
+# bottom to top in a reduced view: road / matches first, then what is wrong
+DISTANCE_ORDER = [0, 5, 1, 3, 4, 2]
+MATCH_ORDER = [0, 7, 5, 1, 3, 9, 8, 6, 4, 2]
+SKELETON_ORDER = [0, 6, 7, 8, 5, 1, 3, 4, 2]
+
+
+def map_spec(name: str, label: str, help: str, legend: list,
+             draw_order: Optional[list] = None) -> RasterMap:
     """A RasterMap of this module's codes (nodata IGNORED)."""
-    return RasterMap(name, label, help, legend, IGNORED)
+    return RasterMap(name, label, help, legend, IGNORED, draw_order or [])

@@ -40,7 +40,7 @@ from ...result import MetricResult
 from ...scores import ratio
 from ...text import N_, msg
 from .common import empty_warning, setup, used_params, which_empty
-from .maps import AREA_LEGEND, MATCH_LEGEND, area_map, boundary_map, map_spec
+from .maps import AREA_LEGEND, MATCH_LEGEND, MATCH_ORDER, area_map, boundary_map, map_spec
 from .masks import Rasters
 from .surfaces import boundary, coordinates, dilation, point_distances
 
@@ -276,5 +276,5 @@ SPEC = register(MetricSpec(
                    "(unmatched ground truth: FN, unmatched prediction: FP); with the area "
                    "strategy, the TOLERANCE neighbourhoods of both boundaries instead (in both: "
                    "TP, only the ground truth's: FN, only the prediction's: FP).",
-                   MATCH_LEGEND + AREA_LEGEND)],
+                   MATCH_LEGEND + AREA_LEGEND, MATCH_ORDER)],
 ))

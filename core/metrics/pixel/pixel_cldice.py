@@ -27,7 +27,7 @@ from ...result import MetricResult
 from ...scores import f1, ratio
 from ...text import N_
 from .common import empty_warning, setup, used_params, which_empty
-from .maps import SKELETON_LEGEND, map_spec, skeleton_map
+from .maps import SKELETON_LEGEND, SKELETON_ORDER, map_spec, skeleton_map
 from .masks import Rasters
 
 NAMES = ["CLDICE", "TPREC", "TSENS"]
@@ -95,5 +95,5 @@ SPEC = register(MetricSpec(
     maps=[map_spec("SKELETON_MAP", "Skeleton map (raster)",
                    "The skeleton pixels of both masks, each inside the other mask (counted by "
                    "TSENS / TPREC) or outside it (missed ground truth, false prediction), over "
-                   "the two masks in light colours.", SKELETON_LEGEND)],
+                   "the two masks in light colours.", SKELETON_LEGEND, SKELETON_ORDER)],
 ))

@@ -35,7 +35,7 @@ from ...result import MetricResult
 from ...scores import ratio
 from ...text import N_
 from .common import empty_warning, setup, used_params, which_empty
-from .maps import DISTANCE_LEGEND, boundary_map, map_spec
+from .maps import DISTANCE_LEGEND, DISTANCE_ORDER, boundary_map, map_spec
 from .masks import Rasters
 from .surfaces import boundary, inner_band, point_distances
 
@@ -172,5 +172,6 @@ SPEC = register(MetricSpec(
     maps=[map_spec("BOUNDARY_MAP", "Boundary map (raster)",
                    "The boundary pixels of both masks, each within TOLERANCE of the other "
                    "boundary (counted by NSD) or farther (missed ground-truth boundary, false "
-                   "predicted boundary); pixels on both boundaries apart.", DISTANCE_LEGEND)],
+                   "predicted boundary); pixels on both boundaries apart.", DISTANCE_LEGEND,
+                   DISTANCE_ORDER)],
 ))

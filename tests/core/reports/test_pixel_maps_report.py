@@ -27,9 +27,23 @@ def test_palette_png_decodes_to_the_legend_colours():
 
 
 def test_preview_of_a_large_map():
-    small, k = preview(np.zeros((2 * PREVIEW_PX + 1, 10), np.uint8))
-    assert k == 3 and small.shape[0] <= PREVIEW_PX
+    codes = np.zeros((2 * PREVIEW_PX + 1, 10), np.uint8)
+    small, k = preview(codes, [0, 1, 2])
+    assert k == 3 and small.shape == (667, 4) and small.shape[0] <= PREVIEW_PX
     assert preview(np.zeros((5, 5), np.uint8))[1] == 1
+
+
+def test_preview_keeps_the_code_drawn_last_in_each_block(monkeypatch):
+    import core.reports.pixel_maps as pm
+    monkeypatch.setattr(pm, "PREVIEW_PX", 3)
+    monkeypatch.setattr(pm, "LOOKUP_CHUNK", 14)      # bands of 2 rows: the loop runs
+    codes = np.zeros((7, 7), np.uint8)
+    codes[0, 0], codes[1, 1] = 3, 1          # block (0, 0): 1 drawn above 3
+    codes[6, 6] = 2                          # the last, partial block
+    codes[2, 4] = 5                          # not in the order: bottom
+    small, k = pm.preview(codes, [0, 3, 2, 1])
+    assert k == 3
+    np.testing.assert_array_equal(small, [[1, 0, 0], [0, 0, 0], [0, 0, 2]])
 
 
 def test_report_has_scores_maps_counts_and_warnings():

@@ -8,6 +8,7 @@
     roadmetrics evaluate GT PRED [--metrics apls,ccq] [--report report.html] [--json]
     roadmetrics batch METRIC (--pairs GT_DIR PRED_DIR | --manifest CSV |
                               --spacenet GT.csv PROPOSAL.csv) --out rows.csv [--json]
+                              (.tif pairs: --raster-threshold 0.5 ...; pixel metrics: --band)
 
 Exit codes: 0 success, 2 bad input or parameters (one sentence on stderr),
 1 internal error, 130 interrupted.  Parameters are spelt as in the plugin
@@ -274,6 +275,10 @@ def batch_parser(spec) -> argparse.ArgumentParser:
     p.add_argument("--no-resume", action="store_true",
                    help="start again instead of skipping the ids already in ROWS")
     _add_params(p, spec.all_params())
+    if spec.inputs == "masks":
+        p.add_argument("--band", type=int, default=1, help="band of the rasters (default 1)")
+    else:
+        _add_raster_params(p)
     return p
 
 
@@ -295,11 +300,13 @@ def run_batch(argv) -> int:
     if _progress(args):
         from ._progress import _bar
         bar = _bar(f"batch {spec.id}")
+    names = [p.name for p in spec.all_params()] + (
+        [] if spec.inputs == "masks" else _raster_names())
     try:
-        agg = _batch.run_batch(spec.id, pairs, args.out, _given(args, [p.name for p in
-                                                                       spec.all_params()]),
+        agg = _batch.run_batch(spec.id, pairs, args.out, _given(args, names),
                                args.pixel_size, args.empty_chips, args.workers, args.dask,
-                               not args.no_resume, (lambda f, m: bar.update(f)) if bar else None)
+                               not args.no_resume, (lambda f, m: bar.update(f)) if bar else None,
+                               getattr(args, "band", 1))
     finally:
         if bar:
             bar.close()
@@ -309,7 +316,7 @@ def run_batch(argv) -> int:
         print(f"batch {spec.id}: {agg['pairs']} pair(s), {agg['scored']} scored, rows in "
               f"{args.out}" + (f" ({agg['resumed']} resumed)" if agg["resumed"] else ""))
         _print_scores("mean", agg["mean"], [])
-        for s in ("missing_prediction", "missing_ground_truth", "error"):
+        for s in ("missing_prediction", "missing_ground_truth", "grid_mismatch", "error"):
             if agg.get(s):
                 print(f"{s}: {', '.join(map(str, agg[s][:10]))}"
                       + (" ..." if len(agg[s]) > 10 else ""), file=sys.stderr)

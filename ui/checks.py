@@ -643,8 +643,8 @@ def check_run(alg, parameters, context, feedback, metric_params=None, fields=Tru
     gt_fields = set(gt.fields().names()) if (gt is not None and fields) else set()
     pred_sets = ([set(sources["PREDICTION"].fields().names())] if "PREDICTION" in sources else
                  [set(p.fields().names()) for p in preds])
-    if not fields or not pred_sets:
-        pred_sets = [set()]
+    if not fields or not pred_sets or parameters.get("PREDICTION_RASTERS"):
+        pred_sets.append(set())  # a raster's centrelines have no attributes
     for m, params in (metric_params or {}).items():
         spec = registry.get(m)
         for ps in pred_sets:

@@ -32,7 +32,6 @@ import math
 
 import numpy as np
 
-from ...lazy_scipy import cKDTree
 from ...network.assignment import min_cost_matching
 from ...progress import Progress, checkpoint
 from ...registry import MetricSpec, Output, Param, register, require_in_range, require_positive
@@ -41,7 +40,7 @@ from ...scores import ratio
 from ...text import N_, msg
 from .common import empty_warning, setup, used_params, which_empty
 from .masks import Rasters
-from .surfaces import boundary, coordinates, dilation, point_distances
+from .surfaces import boundary, coordinates, dilation, pairs_within, point_distances
 
 NAMES = ["F", "PRECISION", "RECALL", "TP", "FP", "FN"]
 STRATEGIES = ["distance", "area", "correspondence", "validation"]
@@ -75,16 +74,12 @@ def area_match(eg, ep, tol, spacing, pixel_area) -> tuple[float, float, float, f
 
 def _pairs(eg, ep, tol, spacing):
     """Candidate pairs (prediction index, gt index, distance m) within tol,
-    both boundaries in row-major order (pairs in no particular order)."""
+    both boundaries in row-major order, the pairs sorted by prediction then
+    gt index (the KD-tree's pairs and distances, found on the grid:
+    surfaces.pairs_within)."""
     xp, xg = coordinates(ep, spacing), coordinates(eg, spacing)
-    # the trees' shapes change only the order of the pairs, never a distance
-    m = _tree(xp).sparse_distance_matrix(_tree(xg), tol, output_type="ndarray")
-    return (xp, xg, m["i"].astype(np.int64, copy=False), m["j"].astype(np.int64, copy=False),
-            m["v"])
-
-
-def _tree(x):
-    return cKDTree(x, balanced_tree=False, compact_nodes=False)
+    i, j, d = pairs_within(ep, eg, tol, spacing)
+    return xp, xg, i, j, d
 
 
 def correspondence_match(eg, ep, tol, spacing) -> tuple[int, int, int, int]:

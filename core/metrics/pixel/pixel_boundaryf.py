@@ -40,7 +40,7 @@ from ...scores import ratio
 from ...text import N_, msg
 from .common import empty_warning, setup, used_params, which_empty
 from .masks import Rasters
-from .surfaces import boundary, coordinates, dilation, pairs_within, point_distances
+from .surfaces import boundary, dilation, pairs_within, point_distances
 
 NAMES = ["F", "PRECISION", "RECALL", "TP", "FP", "FN"]
 STRATEGIES = ["distance", "area", "correspondence", "validation"]
@@ -73,22 +73,22 @@ def area_match(eg, ep, tol, spacing, pixel_area) -> tuple[float, float, float, f
 
 
 def _pairs(eg, ep, tol, spacing):
-    """Candidate pairs (prediction index, gt index, distance m) within tol,
-    both boundaries in row-major order, the pairs sorted by prediction then
-    gt index (the KD-tree's pairs and distances, found on the grid:
-    surfaces.pairs_within)."""
-    xp, xg = coordinates(ep, spacing), coordinates(eg, spacing)
+    """(pixels of E_P, pixels of E_G, then the candidate pairs: prediction
+    index, gt index, distance m within tol), both boundaries in row-major
+    order, the pairs sorted by prediction then gt index (the KD-tree's
+    pairs and distances, found on the grid: surfaces.pairs_within)."""
     i, j, d = pairs_within(ep, eg, tol, spacing)
-    return xp, xg, i, j, d
+    return int(np.count_nonzero(ep)), int(np.count_nonzero(eg)), i, j, d
 
 
 def correspondence_match(eg, ep, tol, spacing) -> tuple[int, int, int, int]:
     """CbM: one-to-one matching within tol (exact minimum cost)."""
-    xp, xg, i, j, d = _pairs(eg, ep, tol, spacing)
+    n_p, n_g, i, j, d = _pairs(eg, ep, tol, spacing)
     checkpoint()
-    row, _ = min_cost_matching(len(xp), len(xg), i, j, d, tol)
+    row, _ = min_cost_matching(n_p, n_g, i, j, d, tol)
+    del i, j, d
     tp = int(np.count_nonzero(row >= 0))
-    return tp, tp, len(xp) - tp, len(xg) - tp
+    return tp, tp, n_p - tp, n_g - tp
 
 
 # pairs per chunk of the validation's angle test
@@ -103,24 +103,30 @@ def outward_normals(mask, edge, spacing) -> np.ndarray:
     pixel, evaluated at the pixel with the derivative of the Gaussian,
     -grad (G * M)(p) = sum_q M(q) (q - p) G(q - p) / sigma^2 up to the sign
     convention, over a window of NORMAL_RADIUS pixels (outside the raster is
-    background).  Only the edge pixels are visited."""
+    background).  Only the edge pixels are visited: one gather of the mask
+    per window offset, and its term added to every pixel (0 where the mask
+    is off: x + 0 = x, since the sums start at +0 and never become -0, so
+    the sums are those of adding the terms of the mask pixels only, in the
+    same order)."""
     r = NORMAL_RADIUS
-    h, w = mask.shape
+    w = mask.shape[1]
+    width = w + 2 * r
     m = np.pad(np.asarray(mask, dtype=bool), r).ravel()
-    rows, cols = np.nonzero(edge)
-    at = (rows + r) * (w + 2 * r) + cols       # the window's first column
-    runs = np.lib.stride_tricks.sliding_window_view(m, 2 * r + 1)
+    at = np.flatnonzero(edge)
+    at += (at // w) * (2 * r) + r * width + r       # the pixel in the padded raster
     gy = np.zeros(len(at))
     gx = np.zeros(len(at))
+    term = np.empty(len(at))
     for dy in range(-r, r + 1):
-        row = runs[at + dy * (w + 2 * r)]      # the 2r + 1 pixels of row dy, one gather
         for dx in range(-r, r + 1):
             wt = math.exp(-(dy * dy + dx * dx) / 2.0)
             if (dy == 0 and dx == 0) or wt < 1e-12:
                 continue
-            hit = row[:, dx + r]                # gy[hit] += ..., without the fancy indexing
-            np.add(gy, wt * dy * spacing[0], out=gy, where=hit)
-            np.add(gx, wt * dx * spacing[1], out=gx, where=hit)
+            hit = m[at + (dy * width + dx)]
+            if dy:          # (the dy = 0 terms are 0: nothing to add)
+                gy += np.multiply(hit, wt * dy * spacing[0], out=term)
+            if dx:
+                gx += np.multiply(hit, wt * dx * spacing[1], out=term)
     # the mask lies towards +(gy, gx): the outward normal points the other way
     return np.arctan2(-gy, -gx)
 

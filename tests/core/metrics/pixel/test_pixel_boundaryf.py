@@ -78,9 +78,9 @@ def test_correspondence_by_component_equals_whole_problem(pair, spacing, tol):
     # the matching of the whole-problem solver on boundary pixel pairs
     g, p = pair
     eg, ep = boundary(g), boundary(p)
-    xp, xg, i, j, d = _pairs(eg, ep, tol, spacing)
-    got = min_cost_matching(len(xp), len(xg), i, j, d, tol)
-    ref = _solve(len(xp), len(xg), i, j, d, tol)
+    n_p, n_g, i, j, d = _pairs(eg, ep, tol, spacing)
+    got = min_cost_matching(n_p, n_g, i, j, d, tol)
+    ref = _solve(n_p, n_g, i, j, d, tol)
     assert all(np.array_equal(a, b) for a, b in zip(got, ref))
 
 def test_area_by_hand():

@@ -46,7 +46,13 @@ import heapq
 
 import numpy as np
 
-from ..lazy_scipy import connected_components, coo_matrix
+from ..lazy_scipy import connected_components, csr_matrix
+
+
+# components holding more pairs than this in all are solved on several
+# processes (a worker starts in about 0.5 s), BATCH_PAIRS pairs per item
+PARALLEL_PAIRS = 2_000_000
+BATCH_PAIRS = 400_000
 
 
 def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
@@ -59,12 +65,16 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
     ties and augmentation order are those of the whole problem: the same
     matching as :func:`_solve` on everything at once); a component of one
     pair is matched directly (d <= 2 unmatched_cost, the tie rule of the
-    solver), and only one component's pair lists exist at a time."""
+    solver), and only one batch of components' pair lists exists at a time.
+    Above PARALLEL_PAIRS the batches run on the run's cores
+    (core.parallel.process_map): each component's matching is the same on
+    any number of processes."""
     r, c, d, lam = _checked(r, c, d, unmatched_cost)
     row_partner = np.full(n_rows, -1, np.int64)
     col_partner = np.full(n_cols, -1, np.int64)
     if n_rows == 0 or n_cols == 0 or len(d) == 0:
         return row_partner, col_partner
+    r, c, d = _by_row(n_cols, r, c, d)
     label = _components(n_rows, n_cols, r, c)
     comp = label[r]
     size = np.bincount(comp)
@@ -73,18 +83,134 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
     row_partner[r[ok]] = c[ok]
     col_partner[c[ok]] = r[ok]
     rest = np.nonzero(~one)[0]
-    rest = rest[np.argsort(comp[rest], kind="stable")]
-    bounds = np.flatnonzero(np.diff(comp[rest])) + 1
+    if not len(rest):
+        return row_partner, col_partner
+    rest = rest[_stable_order(comp[rest], size > 1)]
+    parts = np.split(rest, np.flatnonzero(np.diff(comp[rest])) + 1)
     (orow, srow, rank_r), (ocol, scol, rank_c) = (_ranks(label[:n_rows]),
                                                   _ranks(label[n_rows:]))
-    for part in np.split(rest, bounds) if len(rest) else []:
-        k = comp[part[0]]
-        rk, ck = orow[srow[k]:srow[k + 1]], ocol[scol[k]:scol[k + 1]]
-        rp, _ = _solve(len(rk), len(ck), rank_r[r[part]], rank_c[c[part]], d[part], lam)
-        hit = rp >= 0
-        row_partner[rk[hit]] = ck[rp[hit]]
-        col_partner[ck[rp[hit]]] = rk[hit]
+    it = np.int32 if max(n_rows, n_cols) < 2 ** 31 else np.int64    # ranks: half the memory
+    pairs = _Pairs(rank_r.astype(it)[r], rank_c.astype(it)[c], d, lam)
+    del one, ok, rest
+    batches = _batches([len(x) for x in parts])
+    items = [_Batch(pairs, [parts[k] for k in b]) for b in batches]
+    for b, rps in zip(batches, _solve_batches(items, len(d))):
+        for k, rp in zip(b, rps):
+            comp_k = comp[parts[k][0]]
+            rk, ck = orow[srow[comp_k]:srow[comp_k + 1]], ocol[scol[comp_k]:scol[comp_k + 1]]
+            hit = rp >= 0
+            row_partner[rk[hit]] = ck[rp[hit]]
+            col_partner[ck[rp[hit]]] = rk[hit]
     return row_partner, col_partner
+
+
+class _Pairs:
+    """The pairs with rows and columns renumbered within their component
+    (ranks), their costs and the unmatched cost."""
+
+    def __init__(self, r, c, d, lam):
+        self.r, self.c, self.d, self.lam = r, c, d, lam
+
+
+class _Batch:
+    """Some components to solve: ``parts`` (the positions of each one's
+    pairs, in (row, column) order) in ``pairs``.  Sent to a worker as its
+    components' own arrays, taken from the whole problem's only then."""
+
+    def __init__(self, pairs, parts):
+        self.pairs, self.parts = pairs, parts
+
+    def problems(self) -> list:
+        """(n_rows, n_cols, r, c, d) of every component."""
+        p = self.pairs
+        out = []
+        for part in self.parts:
+            r, c = p.r[part], p.c[part]
+            out.append((int(r.max()) + 1, int(c.max()) + 1, r, c, p.d[part]))
+        return out
+
+    def __reduce__(self):
+        return _LoadedBatch, (self.problems(), self.pairs.lam)
+
+
+class _LoadedBatch:
+    """A :class:`_Batch` in a worker process."""
+
+    def __init__(self, problems, lam):
+        self._problems, self.pairs = problems, _Pairs(None, None, None, lam)
+
+    def problems(self) -> list:
+        return self._problems
+
+
+def _batches(sizes) -> list[list[int]]:
+    """The components (by number of pairs) grouped into batches of about
+    BATCH_PAIRS pairs, the largest first (balances the processes best)."""
+    order = np.argsort(-np.asarray(sizes), kind="stable").tolist()
+    out, total = [], BATCH_PAIRS
+    for k in order:
+        if total + sizes[k] > BATCH_PAIRS:
+            out.append([])
+            total = 0
+        out[-1].append(k)
+        total += sizes[k]
+    return out
+
+
+def _solve_batches(items, n_pairs) -> list:
+    """[_solve_batch(item) for item in items], on several processes for
+    more than PARALLEL_PAIRS pairs."""
+    from ..parallel import cores, process_map   # on first use: core.parallel imports nothing heavy
+    procs = cores() if n_pairs >= PARALLEL_PAIRS else 1
+    if procs <= 1:
+        return [_solve_batch(None, item, None) for item in items]
+    return process_map(_solve_batch, None, items, processes=procs,
+                       weights=[float(sum(len(x) for x in item.parts)) for item in items])
+
+
+def _solve_batch(common, item, progress) -> list:
+    """The row partners (ranks) of every component of a batch (module level:
+    it may run in a worker process)."""
+    from ..progress import checkpoint
+    out = []
+    for n_rows, n_cols, r, c, d in item.problems():
+        checkpoint()
+        out.append(_solve(n_rows, n_cols, r, c, d, item.pairs.lam, presorted=True)[0])
+    return out
+
+
+def _by_row(n_cols, r, c, d):
+    """The pairs in (row, column) order, ties in their given order (a
+    stable sort; nothing to do when they come sorted, as the pixel pairs
+    do): each component's pairs then come in the order :func:`_solve`
+    sorts them into."""
+    if _is_sorted(r, c):
+        return r, c, d
+    o = np.argsort(r * n_cols + c, kind="stable")
+    return r[o], c[o], d[o]
+
+
+def _is_sorted(r, c) -> bool:
+    """Whether the pairs are in (row, column) order."""
+    if len(r) < 2:
+        return True
+    step = np.diff(r)
+    if (step < 0).any():
+        return False
+    same = np.flatnonzero(step == 0)
+    return bool((c[same + 1] >= c[same]).all())
+
+
+def _stable_order(comp, multi):
+    """np.argsort(comp, kind="stable"), with the components numbered
+    0, 1, ... among those of several pairs (``multi``) first, so that up to
+    65,536 of them sort as 16-bit keys (numpy's radix sort, several times
+    faster than the general stable sort on 15 million pairs)."""
+    dense = np.cumsum(multi) - 1
+    key = dense[comp]
+    if len(key) and key.max() < 2 ** 16:
+        key = key.astype(np.uint16)
+    return np.argsort(key, kind="stable")
 
 
 def _ranks(label):
@@ -111,26 +237,35 @@ def _checked(r, c, d, unmatched_cost):
 
 def _components(n_rows, n_cols, r, c) -> np.ndarray:
     """The connected component of every node of the bipartite candidate
-    graph (rows 0..n_rows-1, then the columns)."""
+    graph (rows 0..n_rows-1, then the columns), the pairs sorted by row
+    (their row pointers make the sparse matrix directly, no sort)."""
     n = n_rows + n_cols
     it = np.int32 if n < 2 ** 31 and len(r) < 2 ** 31 else np.int64   # int32: half the time
-    g = coo_matrix((np.ones(len(r), np.int8), (r.astype(it), (c + n_rows).astype(it))),
-                   shape=(n, n)).tocsr()
+    ptr = np.empty(n + 1, it)
+    ptr[:n_rows + 1] = np.searchsorted(r, np.arange(n_rows + 1))
+    ptr[n_rows + 1:] = len(r)
+    g = csr_matrix((np.ones(len(r), np.int8), (c + n_rows).astype(it), ptr), shape=(n, n))
     return connected_components(g, directed=False)[1]
 
 
-def _solve(n_rows: int, n_cols: int, r, c, d, unmatched_cost: float
+def _solve(n_rows: int, n_cols: int, r, c, d, unmatched_cost: float, presorted: bool = False
            ) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`min_cost_matching` on the whole candidate graph at once."""
+    """:func:`min_cost_matching` on the whole candidate graph at once
+    (``presorted``: the pairs are known to be in (row, column) order)."""
     r, c, d, lam = _checked(r, c, d, unmatched_cost)
     row_partner = np.full(n_rows, -1, np.int64)
     col_partner = np.full(n_cols, -1, np.int64)
     if n_rows == 0 or n_cols == 0 or len(d) == 0:
         return row_partner, col_partner
-    rows, cols, cost, ptr = _with_dummies(n_rows, n_cols, r, c, d, lam)
+    rows, cols, cost, ptr = _with_dummies(n_rows, n_cols, r, c, d, lam, presorted)
     ncol = n_cols + n_rows
     u, rc, cr = _row_reduction(rows, cols, cost, ptr, n_rows, ncol)
     free = np.nonzero(rc < 0)[0].tolist()
+    if not free:
+        real = rc < n_cols
+        row_partner[real] = rc[real]
+        col_partner[rc[real]] = np.nonzero(real)[0]
+        return row_partner, col_partner
     ip, cl, cc = ptr.tolist(), cols.tolist(), cost.tolist()
     u = u.tolist()
     v = [0.0] * ncol
@@ -145,16 +280,33 @@ def _solve(n_rows: int, n_cols: int, r, c, d, unmatched_cost: float
     return row_partner, col_partner
 
 
-def _with_dummies(n_rows, n_cols, r, c, d, lam):
+def _with_dummies(n_rows, n_cols, r, c, d, lam, presorted=False):
     """The pairs plus one dummy column per row (column n_cols + i, cost
-    2 lam: leaving both points unmatched), sorted by row then column, with
-    the row pointers."""
+    2 lam: leaving both points unmatched), sorted by row then column (ties
+    in their given order), with the row pointers."""
+    if presorted or _is_sorted(r, c):
+        return _dummies_at_row_ends(n_rows, n_cols, r, c, d, lam)
     rows = np.concatenate([r, np.arange(n_rows)])
     cols = np.concatenate([c, n_cols + np.arange(n_rows)])
     cost = np.concatenate([d, np.full(n_rows, 2.0 * lam)])
     o = np.argsort(rows * (n_cols + n_rows) + cols, kind="stable")   # = lexsort, faster
     rows, cols, cost = rows[o], cols[o], cost[o]
     ptr = np.searchsorted(rows, np.arange(n_rows + 1))
+    return rows, cols, cost, ptr
+
+
+def _dummies_at_row_ends(n_rows, n_cols, r, c, d, lam):
+    """:func:`_with_dummies` for pairs already in (row, column) order: the
+    dummy column (the largest) closes each row, so pair k moves r_k places
+    on (one dummy per earlier row), no sort."""
+    ptr = np.zeros(n_rows + 1, np.int64)
+    np.cumsum(np.bincount(r, minlength=n_rows) + 1, out=ptr[1:])
+    n = len(r) + n_rows
+    rows, cols, cost = np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n)
+    at = np.arange(len(r)) + r
+    rows[at], cols[at], cost[at] = r, c, d
+    end = ptr[1:] - 1
+    rows[end], cols[end], cost[end] = np.arange(n_rows), n_cols + np.arange(n_rows), 2.0 * lam
     return rows, cols, cost, ptr
 
 

@@ -86,18 +86,24 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
     if not len(rest):
         return row_partner, col_partner
     rest = rest[_stable_order(comp[rest], size > 1)]
-    parts = np.split(rest, np.flatnonzero(np.diff(comp[rest])) + 1)
+    cut = np.flatnonzero(np.diff(comp[rest])) + 1
+    first = np.concatenate([[0], cut])
+    ks = comp[rest[first]]                                  # the components, in order
     (orow, srow, rank_r), (ocol, scol, rank_c) = (_ranks(label[:n_rows]),
                                                   _ranks(label[n_rows:]))
+    del comp, one, ok, label
     it = np.int32 if max(n_rows, n_cols) < 2 ** 31 else np.int64    # ranks: half the memory
-    pairs = _Pairs(rank_r.astype(it)[r], rank_c.astype(it)[c], d, lam)
-    del one, ok, rest
-    batches = _batches([len(x) for x in parts])
-    items = [_Batch(pairs, [parts[k] for k in b]) for b in batches]
+    pairs = _Pairs(rank_r.astype(it)[r[rest]], rank_c.astype(it)[c[rest]], d[rest], lam)
+    bounds = np.concatenate([first, [len(rest)]]).tolist()
+    del rest, rank_r, rank_c
+    shapes = list(zip((srow[ks + 1] - srow[ks]).tolist(), (scol[ks + 1] - scol[ks]).tolist()))
+    spans = [(bounds[k], bounds[k + 1]) + shapes[k] for k in range(len(ks))]
+    batches = _batches([e - s for s, e, _, _ in spans])
+    items = [_Batch(pairs, [spans[k] for k in b]) for b in batches]
     for b, rps in zip(batches, _solve_batches(items, len(d))):
         for k, rp in zip(b, rps):
-            comp_k = comp[parts[k][0]]
-            rk, ck = orow[srow[comp_k]:srow[comp_k + 1]], ocol[scol[comp_k]:scol[comp_k + 1]]
+            rk = orow[srow[ks[k]]:srow[ks[k] + 1]]
+            ck = ocol[scol[ks[k]]:scol[ks[k] + 1]]
             hit = rp >= 0
             row_partner[rk[hit]] = ck[rp[hit]]
             col_partner[ck[rp[hit]]] = rk[hit]
@@ -105,42 +111,41 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
 
 
 class _Pairs:
-    """The pairs with rows and columns renumbered within their component
-    (ranks), their costs and the unmatched cost."""
+    """The pairs of the components of several pairs, grouped by component
+    (each one's pairs contiguous, in (row, column) order), rows and columns
+    renumbered within their component (ranks); the unmatched cost."""
 
     def __init__(self, r, c, d, lam):
         self.r, self.c, self.d, self.lam = r, c, d, lam
 
 
 class _Batch:
-    """Some components to solve: ``parts`` (the positions of each one's
-    pairs, in (row, column) order) in ``pairs``.  Sent to a worker as its
-    components' own arrays, taken from the whole problem's only then."""
+    """Some components to solve: ``spans`` (start, end, rows, columns) of
+    each one in ``pairs``.  A worker process gets the batch as the folder of
+    the pairs saved by :func:`_solve_batches` and reads its spans there
+    (memory-mapped): sending every batch's arrays through the workers' pipes
+    (core.analysis.executor sends all items to each worker) would add their
+    pickles to this process's peak memory."""
 
-    def __init__(self, pairs, parts):
-        self.pairs, self.parts = pairs, parts
+    def __init__(self, pairs, spans, folder=None):
+        self.pairs, self.spans, self.folder = pairs, spans, folder
 
     def problems(self) -> list:
-        """(n_rows, n_cols, r, c, d) of every component."""
+        """(n_rows, n_cols, r, c, d) of every component (views)."""
         p = self.pairs
-        out = []
-        for part in self.parts:
-            r, c = p.r[part], p.c[part]
-            out.append((int(r.max()) + 1, int(c.max()) + 1, r, c, p.d[part]))
-        return out
+        return [(nr, nc, p.r[s:e], p.c[s:e], p.d[s:e]) for s, e, nr, nc in self.spans]
 
     def __reduce__(self):
-        return _LoadedBatch, (self.problems(), self.pairs.lam)
+        if self.folder is None:
+            raise ValueError("a batch of components is sent with the folder of its pairs")
+        return _mapped_batch, (self.folder, self.spans, self.pairs.lam)
 
 
-class _LoadedBatch:
-    """A :class:`_Batch` in a worker process."""
-
-    def __init__(self, problems, lam):
-        self._problems, self.pairs = problems, _Pairs(None, None, None, lam)
-
-    def problems(self) -> list:
-        return self._problems
+def _mapped_batch(folder, spans, lam) -> _Batch:
+    """A :class:`_Batch` in a worker process, over the saved pairs."""
+    import os
+    r, c, d = (np.load(os.path.join(folder, f"{k}.npy"), mmap_mode="r") for k in "rcd")
+    return _Batch(_Pairs(r, c, d, lam), spans, folder)
 
 
 def _batches(sizes) -> list[list[int]]:
@@ -159,13 +164,26 @@ def _batches(sizes) -> list[list[int]]:
 
 def _solve_batches(items, n_pairs) -> list:
     """[_solve_batch(item) for item in items], on several processes for
-    more than PARALLEL_PAIRS pairs."""
+    more than PARALLEL_PAIRS pairs (the pairs saved in a temporary folder
+    for the workers, removed at the end)."""
     from ..parallel import cores, process_map   # on first use: core.parallel imports nothing heavy
     procs = cores() if n_pairs >= PARALLEL_PAIRS else 1
-    if procs <= 1:
+    if procs <= 1 or len(items) < 2:
         return [_solve_batch(None, item, None) for item in items]
-    return process_map(_solve_batch, None, items, processes=procs,
-                       weights=[float(sum(len(x) for x in item.parts)) for item in items])
+    import os
+    import shutil
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="roadmetrics-matching-")
+    try:
+        p = items[0].pairs
+        for k, x in zip("rcd", (p.r, p.c, p.d)):
+            np.save(os.path.join(folder, f"{k}.npy"), x)
+        for item in items:
+            item.folder = folder
+        return process_map(_solve_batch, None, items, processes=procs,
+                           weights=[float(sum(e - s for s, e, _, _ in x.spans)) for x in items])
+    finally:   # (a worker may still map the files on Windows: then the OS's temp cleanup)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _solve_batch(common, item, progress) -> list:
@@ -190,15 +208,15 @@ def _by_row(n_cols, r, c, d):
     return r[o], c[o], d[o]
 
 
-def _is_sorted(r, c) -> bool:
-    """Whether the pairs are in (row, column) order."""
-    if len(r) < 2:
-        return True
-    step = np.diff(r)
-    if (step < 0).any():
-        return False
-    same = np.flatnonzero(step == 0)
-    return bool((c[same + 1] >= c[same]).all())
+def _is_sorted(r, c, chunk: int = 1 << 16) -> bool:
+    """Whether the pairs are in (row, column) order (checked in chunks that
+    stay in the cache)."""
+    for a in range(0, max(len(r) - 1, 0), chunk):
+        rr, cc = r[a:a + chunk + 1], c[a:a + chunk + 1]
+        step = rr[1:] - rr[:-1]
+        if (step < 0).any() or (cc[1:][step == 0] < cc[:-1][step == 0]).any():
+            return False
+    return True
 
 
 def _stable_order(comp, multi):

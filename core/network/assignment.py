@@ -30,15 +30,24 @@ Hopcroft-Karp feasibility check can also take exponential time on
 chain-like graphs, scipy issue #26147).  Deterministic: ties go to the
 lowest column index.
 
-The connected components of the candidate graph are solved one after the
-other (scipy.sparse.csgraph), rows and columns renumbered in their own
-order: the initial matching, the heap's ties and the order of the
-augmentations are those of the whole problem, so the matching is the same
+The connected components of the candidate graph are solved separately
+(scipy.sparse.csgraph), rows and columns renumbered in their own order: the
+initial matching, the heap's ties and the order of the augmentations are
+those of the whole problem, so the matching is the same
 (tests/core/network/test_assignment.py), while only one component's pair
 lists are held as Python lists at a time; a component of a single pair is
-matched without the solver.  The boundary pixels of two 10,000 x 10,000
-masks (2 x 2.1 million points, 15 million pairs, 260,000 augmentations)
-take 10-12 s, mostly the augmentations (docs/performance.md, Pixel metrics).
+matched without the solver.  Pairs that come sorted by (row, column), as
+the pixel pairs do, are never sorted again (one cache-sized check), the
+sparse graph is built from their row pointers, and the components are
+grouped with a 16-bit radix sort.  The components are solved in batches
+of about BATCH_PAIRS pairs, on the run's cores above PARALLEL_PAIRS pairs
+(core.parallel.process_map; the workers read the pairs memory-mapped from
+a temporary folder, so the peak memory is the serial run's): each
+component's matching does not depend on where it is solved.  The boundary
+pixels of two 10,000 x 10,000 masks (2 x 2.1 million points, 15 million
+pairs, 802 components of several pairs, 261,573 augmentations) take about
+10 s of CPU, 7 of them the augmentations in pure Python (half of it on
+each of two cores; docs/performance.md, Pixel metrics).
 """
 from __future__ import annotations
 
@@ -82,10 +91,10 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
     ok = one & (d <= 2.0 * lam)
     row_partner[r[ok]] = c[ok]
     col_partner[c[ok]] = r[ok]
-    rest = np.nonzero(~one)[0]
-    if not len(rest):
+    n_rest = len(d) - int(np.count_nonzero(one))
+    if not n_rest:
         return row_partner, col_partner
-    rest = rest[_stable_order(comp[rest], size > 1)]
+    rest = _stable_order(comp, size > 1)[:n_rest]      # the other pairs, by component
     cut = np.flatnonzero(np.diff(comp[rest])) + 1
     first = np.concatenate([[0], cut])
     ks = comp[rest[first]]                                  # the components, in order
@@ -219,12 +228,15 @@ def _is_sorted(r, c, chunk: int = 1 << 16) -> bool:
     return True
 
 
-def _stable_order(comp, multi):
-    """np.argsort(comp, kind="stable"), with the components numbered
-    0, 1, ... among those of several pairs (``multi``) first, so that up to
-    65,536 of them sort as 16-bit keys (numpy's radix sort, several times
-    faster than the general stable sort on 15 million pairs)."""
+def _stable_order(comp, multi) -> np.ndarray:
+    """The pairs of the components of several pairs (``multi``) grouped by
+    component, each in its given order, then the others: a stable argsort
+    of the components numbered 0, 1, ... among those of several pairs, the
+    others last, so that up to 65,535 of them sort as 16-bit keys (numpy's
+    radix sort, several times faster than the general stable sort on 15
+    million pairs)."""
     dense = np.cumsum(multi) - 1
+    dense[~multi] = int(np.count_nonzero(multi))
     key = dense[comp]
     if len(key) and key.max() < 2 ** 16:
         key = key.astype(np.uint16)

@@ -17,6 +17,7 @@ from typing import Optional
 
 import numpy as np
 from ...lazy_scipy import cKDTree
+from ...parallel import cores, thread_map
 from ...progress import checkpoint
 
 # threads of the KD-tree queries (the results do not depend on it)
@@ -204,14 +205,17 @@ def _grid_pairs(src, dst, off):
     d_lo = np.searchsorted(fd, (cut - ky * n_cols).clip(min=0))
     d_hi = np.searchsorted(fd, cut + ky * n_cols)
     small = np.int32 if max(len(fs), len(fd)) < 2 ** 31 else np.int64   # less memory per band
-    out = [(np.zeros(0, small), np.zeros(0, small), np.zeros(0, np.int32))]
-    for k in range(len(cut) - 1):
+
+    def one(k):
         checkpoint()
         i, j, o = _band_pairs(fs[s_at[k]:s_at[k + 1]], fd[d_lo[k]:d_hi[k + 1]], s_at[k],
                               d_lo[k], cut[k] // n_cols, cut[k + 1] // n_cols, (ky, kx),
                               n_cols, step)
-        out.append((i.astype(small), j.astype(small), o.astype(np.int32)))
-    del fs, fd
+        return i.astype(small), j.astype(small), o.astype(np.int32)
+    # the bands on threads (numpy's gathers release the GIL), joined in band order
+    out = [(np.zeros(0, small), np.zeros(0, small), np.zeros(0, np.int32))]
+    out += thread_map(one, list(range(len(cut) - 1)),
+                      min(cores(), QUERY_WORKERS) if len(fs) > BAND_PIXELS // 8 else 1)
     return tuple(np.concatenate([x[k] for x in out], dtype=t)
                  for k, t in enumerate((np.int64, np.int64, np.int32)))
 

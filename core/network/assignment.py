@@ -274,7 +274,10 @@ def _components(n_rows, n_cols, r, c) -> np.ndarray:
     ptr = np.empty(n + 1, it)
     ptr[:n_rows + 1] = np.searchsorted(r, np.arange(n_rows + 1))
     ptr[n_rows + 1:] = len(r)
-    g = csr_matrix((np.ones(len(r), np.int8), (c + n_rows).astype(it), ptr), shape=(n, n))
+    col = c.astype(it)
+    col += n_rows
+    # float64 weights: what connected_components converts to (no copy of them there)
+    g = csr_matrix((np.ones(len(r)), col, ptr), shape=(n, n))
     return connected_components(g, directed=False)[1]
 
 

@@ -72,12 +72,13 @@ def area_match(eg, ep, tol, spacing, pixel_area) -> tuple[float, float, float, f
             (int(np.count_nonzero(dg)) - tp) * pixel_area)
 
 
-def _pairs(eg, ep, tol, spacing):
+def _pairs(eg, ep, tol, spacing, distances=True):
     """(pixels of E_P, pixels of E_G, then the candidate pairs: prediction
-    index, gt index, distance m within tol), both boundaries in row-major
-    order, the pairs sorted by prediction then gt index (the KD-tree's
-    pairs and distances, found on the grid: surfaces.pairs_within)."""
-    i, j, d = pairs_within(ep, eg, tol, spacing)
+    index, gt index, distance m within tol or None without ``distances``),
+    both boundaries in row-major order, the pairs sorted by prediction then
+    gt index (the KD-tree's pairs and distances, found on the grid:
+    surfaces.pairs_within)."""
+    i, j, d = pairs_within(ep, eg, tol, spacing, distances)
     return int(np.count_nonzero(ep)), int(np.count_nonzero(eg)), i, j, d
 
 
@@ -133,7 +134,7 @@ def outward_normals(mask, edge, spacing) -> np.ndarray:
 
 def validation_match(g, p, eg, ep, tol, spacing, angle_deg) -> tuple[int, int, int, int]:
     """Pv: (validated prediction, validated gt, FP, FN)."""
-    _, _, i, j, _ = _pairs(eg, ep, tol, spacing)
+    _, _, i, j, _ = _pairs(eg, ep, tol, spacing, distances=False)
     ap, ag = outward_normals(p, ep, spacing), outward_normals(g, eg, spacing)
     vp = np.zeros(len(ap), bool)
     vg = np.zeros(len(ag), bool)

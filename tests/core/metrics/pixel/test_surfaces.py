@@ -107,3 +107,12 @@ def test_pairs_within_by_hand_and_in_bands(monkeypatch):
     got = S.pairs_within(a, b, 2.5, (1.0, 0.5))
     assert all(np.array_equal(x, y) for x, y in zip(got, _kd_pairs(a, b, 2.5, (1.0, 0.5))))
     assert S.exact_multiples(0.5, 10 ** 6) and not S.exact_multiples(0.3, 10)
+
+
+@settings(max_examples=30)
+@given(masks(), spacings)
+def test_pairs_within_without_distances_are_the_same_pairs(m, spacing):
+    other = np.roll(m, 1, axis=1)
+    i, j, d = S.pairs_within(m, other, 2.0, spacing)
+    a, b, none = S.pairs_within(m, other, 2.0, spacing, distances=False)
+    assert none is None and np.array_equal(i, a) and np.array_equal(j, b)

@@ -46,8 +46,9 @@ a temporary folder, so the peak memory is the serial run's): each
 component's matching does not depend on where it is solved.  The boundary
 pixels of two 10,000 x 10,000 masks (2 x 2.1 million points, 15 million
 pairs, 802 components of several pairs, 261,573 augmentations) take about
-10 s of CPU, 7 of them the augmentations in pure Python (half of it on
-each of two cores; docs/performance.md, Pixel metrics).
+10 s of CPU on a busy machine, 7 of them the augmentations in pure Python
+(shared by two processes on two cores; docs/performance.md, Pixel
+metrics).
 """
 from __future__ import annotations
 

@@ -200,6 +200,38 @@ class Sink:
 
 
 @dataclass(eq=False)
+class RasterMap:
+    """A diagnostic raster of a mask metric (inputs='masks'), on the input
+    grid: one uint8 code per pixel, each code explained by ``legend``, a
+    list of (code, hex colour, text) (English, translated where shown;
+    colour '' for a code drawn transparent, e.g. true negatives).
+    ``nodata``: the code of pixels left out (never a legend code).
+    ``draw_order``: the legend's codes from bottom to top, for a reduced
+    view (a report's image keeps, in each block of pixels, the code drawn
+    last: errors over matches over the masks); default the legend's order.
+    The metric builds the map only when asked (``compute(..., maps=True)``),
+    as ``MetricResult.maps[name]``."""
+
+    name: str
+    label: str
+    help: str = ""
+    legend: list = field(default_factory=list)
+    nodata: int = 255
+    draw_order: list = field(default_factory=list)
+
+    def __post_init__(self):
+        self.legend = [tuple(x) for x in (self.legend or [])]
+        codes = [c for c, _, _ in self.legend]
+        self.draw_order = list(self.draw_order or codes)
+        if sorted(self.draw_order) != sorted(codes):
+            raise ValueError(f"{self.name}: draw_order must list the legend's codes")  # not user-visible
+        if len(set(codes)) != len(codes) or self.nodata in codes or \
+                not all(0 <= c <= 255 for c in codes + [self.nodata]):
+            raise ValueError(f"{self.name}: legend codes must be distinct uint8 values other "
+                             f"than nodata")  # not user-visible
+
+
+@dataclass(eq=False)
 class MetricSpec:
     """One metric algorithm.  ``compute(gt: LineSet, pred: LineSet, params:
     dict, progress)`` -> MetricResult; ``params`` holds every parameter
@@ -214,7 +246,8 @@ class MetricSpec:
     for the property tests (e.g. fewer seeds: the properties hold for any
     value, the defaults are only slower).  ``cost``: relative run time on a
     typical input (1 = a fast metric): evaluate-all starts the heaviest
-    metrics first.  ``shares``: metrics with the same key reuse each other's
+    metrics first.  ``maps``: the RasterMaps of a mask metric (what
+    shows why, pixel by pixel).  ``shares``: metrics with the same key reuse each other's
     intermediate results (cached with the networks) when they run in the
     same process, so evaluate-all runs them in one task.  ``headline``: the
     one score the summaries show first (None: the F1 / F-measure output if
@@ -244,8 +277,12 @@ class MetricSpec:
     shares: Optional[str] = None
     headline: Optional[str] = None
     inputs: str = "lines"
+    maps: list = field(default_factory=list)
 
     def __post_init__(self):
+        self.maps = list(self.maps)
+        if self.maps and self.inputs != "masks":
+            raise ValueError(f"{self.id}: only mask metrics have raster maps")  # not user-visible
         if self.inputs not in INPUT_KINDS:
             raise ValueError(f"{self.id}: inputs must be one of {INPUT_KINDS}")  # not user-visible
         self.params = list(self.params)

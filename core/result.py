@@ -85,7 +85,9 @@ class MetricResult:
     {sink name: FeatureTable}; ``details``: bounded extra facts (histograms,
     per-class scores); ``pool_stats``: additive statistics from which the
     metric's 'pooled' aggregation over tiles recomputes its scores (see
-    MetricSpec.pool)."""
+    MetricSpec.pool); ``maps``: {map name: 2-D uint8 array on the input
+    grid} of a mask metric run with ``maps=True`` (registry.RasterMap: the
+    codes' legend), never in SCORES."""
 
     metric: str
     scores: Optional[dict] = None
@@ -95,8 +97,10 @@ class MetricResult:
     layers: Optional[dict] = None
     details: Optional[dict] = None
     pool_stats: Optional[dict] = None
+    maps: Optional[dict] = None
 
     def __post_init__(self):
+        self.maps = dict(self.maps or {})
         self.scores = dict(self.scores or {})
         self.parameters = dict(self.parameters or {})
         self.counts = dict(self.counts or {})

@@ -33,11 +33,13 @@ def run(spec: Union[MetricSpec, str], gt: LineSet, pred: LineSet, params: Option
 
 
 def run_masks(spec: Union[MetricSpec, str], rasters, params: Optional[dict] = None,
-              progress: Optional[Progress] = None) -> MetricResult:
+              progress: Optional[Progress] = None, maps: bool = False) -> MetricResult:
     """Run the mask metric ``spec`` (inputs='masks') on ``rasters`` (a
     core.metrics.pixel.masks.Rasters): parameters resolved and checked,
     cancel and progress bridged, scores clipped onto their bounds.  Every
-    face runs a pixel metric through here."""
+    face runs a pixel metric through here.  ``maps``: also build the
+    metric's diagnostic maps (``result.maps``, spec.maps); off, they cost
+    nothing."""
     if isinstance(spec, str):
         spec = registry.get(spec)
     if spec.inputs != "masks":
@@ -45,7 +47,7 @@ def run_masks(spec: Union[MetricSpec, str], rasters, params: Optional[dict] = No
     resolved = spec.resolve(params)
     progress = progress or NO_PROGRESS
     with active(progress):
-        result = spec.compute(rasters, resolved, progress)
+        result = spec.compute(rasters, resolved, progress, **({"maps": True} if maps else {}))
     spec.clip_scores(result.scores)
     _clip_classes(spec, result)
     return result

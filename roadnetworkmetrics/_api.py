@@ -74,7 +74,16 @@ def compute(metric: str, ground_truth: Any, prediction: Any, params: Optional[di
                              progress=progress)
     params = dict(params or {})
     raster = raster_params(params)
-    resolved = resolve(spec, params)
+    return compute_resolved(spec, ground_truth, prediction, resolve(spec, params), raster,
+                            pixel_size, progress)
+
+
+def compute_resolved(spec: MetricSpec, ground_truth: Any, prediction: Any, resolved: dict,
+                     raster: dict, pixel_size: Optional[float] = None,
+                     progress: Union[bool, Callable, Progress] = False) -> Result:
+    """:func:`compute` of a line metric with its parameters already
+    resolved (``spec.resolve``) and the raster ones set apart
+    (``raster_params``): a batch checks them once, not per pair."""
     fields = field_values(spec, resolved)
     gt, pred = sources(ground_truth, prediction, fields, raster)
     glines, plines, info = prepare(gt, pred, pixel_size)

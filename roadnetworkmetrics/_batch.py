@@ -20,6 +20,15 @@ Chips where a side is empty or missing (docs/library.md, "Batch scoring"):
 
 Predictions without a ground truth are reported (status
 ``missing_ground_truth``), never scored.
+
+Rasters (.tif ...) on either side: for a line metric their centrelines are
+extracted in the worker with the raster parameters (``RASTER_THRESHOLD``
+...; core/raster/params.py), the extraction recorded per row
+(``ground_truth_raster`` / ``prediction_raster``, as a single pair's
+``parameters``) and in the aggregate (``raster``); a pixel metric
+(``inputs="masks"``) scores the two masks, a pair on two grids gets the
+status ``grid_mismatch``.  Only paths go to the workers, which read the
+files.
 """
 from __future__ import annotations
 
@@ -36,15 +45,17 @@ from .core.io.read import read_path
 from .core.io.source import Source
 from .core.io.spacenet import read_spacenet_csv
 from .core.network.lineset import LineSet
-from .core.result import MetricResult
+from .core.result import MetricResult, json_safe
 from .core.text import message_of, msg
 from ._errors import InputError
+from ._raster import RASTER_EXTENSIONS, is_raster_path
 
 READABLE = (".gpkg", ".geojson", ".json", ".graph", ".csv", ".shp", ".fgb", ".gml", ".kml",
-            ".sqlite", ".gpx", ".tab")
+            ".sqlite", ".gpx", ".tab") + RASTER_EXTENSIONS
 EMPTY_RULES = ("spacenet", "skip")
 STATUS = ("ok", "empty_both", "empty_ground_truth", "empty_prediction", "missing_prediction",
-          "missing_ground_truth", "error")
+          "missing_ground_truth", "grid_mismatch", "error")
+RASTER_COLUMNS = ("ground_truth_raster", "prediction_raster")
 
 
 def pairs_from_folders(gt_dir: str, pred_dir: str) -> list:
@@ -86,12 +97,17 @@ def pairs_from_manifest(path: str) -> list:
     return [(r["id"], full(r["ground_truth"]), full(r["prediction"])) for r in rows]
 
 
-def pairs_from_spacenet(gt_csv: str, proposal_csv: str) -> list:
+def pairs_from_spacenet(gt_csv: str, proposal_csv: str,
+                        pixel_size: Optional[float] = None) -> list:
     """[(ImageId, gt Source or None, proposal Source or None)] in the ground
-    truth's order, then the proposal's ids that the ground truth lacks."""
+    truth's order, then the proposal's ids that the ground truth lacks.
+    With the batch's ``pixel_size`` (metres) the coordinates are scaled
+    while reading (core/io/spacenet.py)."""
+    scale = pixel_size if pixel_size is not None and math.isfinite(pixel_size) and \
+        pixel_size > 0 else None   # otherwise each pair says what is wrong
     try:
-        g = read_spacenet_csv(gt_csv)
-        p = read_spacenet_csv(proposal_csv)
+        g = read_spacenet_csv(gt_csv, scale)
+        p = read_spacenet_csv(proposal_csv, scale)
     except ValueError as e:
         raise InputError(message_of(e))
     return [(k, g.get(k), p.get(k)) for k in list(g) + [k for k in p if k not in g]]
@@ -99,34 +115,40 @@ def pairs_from_spacenet(gt_csv: str, proposal_csv: str) -> list:
 
 def score_pair(task: dict, progress=None) -> dict:
     """One row (module level: runs in worker processes and on Dask)."""
-    from ._api import compute
+    from ._api import compute, compute_resolved
     spec = registry.get(task["metric"])
     row = {"id": task["id"]}
     gt, pred, rule = task["gt"], task["pred"], task["empty_chips"]
     if gt is None:
         return {**row, "status": "missing_ground_truth"}
+    if spec.inputs == "masks":
+        return _score_masks(spec, task, row)
     try:
-        gsrc = gt if isinstance(gt, Source) else read_path(gt, task["fields"])
-        psrc = pred if isinstance(pred, Source) else (
-            read_path(pred, task["fields"]) if pred is not None else None)
+        gsrc = _side(gt, "ground truth", task)
+        psrc = _side(pred, "prediction", task) if pred is not None else None
     except ValueError as e:
         return {**row, "status": "error", "error": message_of(e)}
     if psrc is None:
-        psrc = Source(LineSet([]), gsrc.crs, gsrc.pixel, "missing prediction")
+        psrc = Source(LineSet([]), gsrc.crs, gsrc.pixel, "missing prediction",
+                      pixel_size_m=gsrc.pixel_size_m)
         status = "missing_prediction"
     else:
         status = "ok" if len(psrc.lines.parts) else "empty_prediction"
+    row.update(_raster_records(gsrc, psrc))
     g_empty, p_empty = not gsrc.lines.parts, not psrc.lines.parts
     if g_empty and status != "missing_prediction":
         status = "empty_both" if p_empty else "empty_ground_truth"
     if rule == "skip" and (g_empty or p_empty):
-        return {**row, "status": status}
+        return {**row, "status": status, **_source_warnings(gsrc, psrc)}
     if g_empty:
         scores = {o.name: (o.perfect if p_empty else _worst(o)) for o in spec.outputs
                   if not (o.perfect is None and o.bounds and o.bounds[1] is None)}
-        return {**row, "status": status, **{k: v for k, v in scores.items() if v is not None}}
+        return {**row, "status": status, **{k: v for k, v in scores.items() if v is not None},
+                **_source_warnings(gsrc, psrc)}
     try:
-        r = compute(spec.id, gsrc, psrc, task["params"], task["pixel_size"])
+        r = (compute_resolved(spec, gsrc, psrc, task["resolved"], {}, task["pixel_size"])
+             if task.get("resolved") is not None else
+             compute(spec.id, gsrc, psrc, task["params"], task["pixel_size"]))
     except InputError as e:
         return {**row, "status": "error", "error": str(e)}
     out = {**row, "status": status, **r.scores,
@@ -135,9 +157,74 @@ def score_pair(task: dict, progress=None) -> dict:
     return out
 
 
-def columns(metric: str) -> list:
+def _side(path, name: str, task: dict) -> Source:
+    """One side of a pair read in the worker: a Source as it is, a raster
+    file's centrelines (the task's raster parameters), or a vector file."""
+    if isinstance(path, Source):
+        return path
+    if is_raster_path(path):
+        from ._raster import raster_source
+        return raster_source(path, None, task.get("raster") or {})
+    return read_path(path, task["fields"])
+
+
+def _raster_records(gsrc: Source, psrc: Source) -> dict:
+    """The extraction record of each raster side (core/raster/params.py
+    record, as a single pair's ``parameters``), as JSON text per column."""
+    return {col: json.dumps(json_safe(src.raster), sort_keys=True)
+            for col, src in zip(RASTER_COLUMNS, (gsrc, psrc)) if src.raster is not None}
+
+
+def _source_warnings(gsrc: Source, psrc: Source) -> dict:
+    """The readers' warnings (a raster without road pixels ...) of a pair
+    that is not scored by the metric."""
+    w = [str(x) for x in list(gsrc.warnings) + list(psrc.warnings)]
+    return {"warnings": " | ".join(w)} if w else {}
+
+
+def _score_masks(spec, task: dict, row: dict) -> dict:
+    """The row of a pixel metric (two masks on one grid, read here, in the
+    worker).  A missing prediction is, with the SpaceNet rule, scored as an
+    all-zero mask on the ground truth's grid; pairs on two grids get the
+    status ``grid_mismatch`` with the metric's sentence."""
+    from ._pixel import compute_masks
+    gt, pred, band = task["gt"], task["pred"], task.get("band", 1)
+    status = "ok" if pred is not None else "missing_prediction"
+    if pred is None and task["empty_chips"] == "skip":
+        return {**row, "status": status}
+    try:
+        if pred is None:
+            import numpy as np
+            pred = np.zeros(_shape(gt, band), dtype=np.uint8)
+        r = compute_masks(spec, gt, pred, task["params"], pixel_size=task["pixel_size"],
+                          band=band)
+    except ValueError as e:
+        text = message_of(e)
+        grid = "one grid" in getattr(text, "template", str(text))
+        return {**row, "status": "grid_mismatch" if grid else "error", "error": str(text)}
+    return {**row, "status": status, **r.scores, "warnings": " | ".join(r.warnings),
+            "_pool_stats": r._core.pool_stats}
+
+
+def _shape(path, band: int) -> tuple:
+    """(rows, cols) of a raster file from its header (a .npy: its array's)."""
+    if not is_raster_path(path):
+        import numpy as np
+        try:
+            return tuple(np.load(path, mmap_mode="r", allow_pickle=False).shape[-2:])
+        except (OSError, ValueError) as e:
+            raise InputError(msg("{} cannot be read as a numpy array ({}).", path, e)) from None
+    from ._raster import _open
+    with _open(os.fspath(path), band) as (shape, *_):
+        return tuple(shape)
+
+
+def columns(metric: str, rasters: bool = False) -> list:
+    """The rows' columns; ``rasters``: with the extraction records of
+    raster inputs (a line metric)."""
     spec = registry.get(metric)
-    return ["id", "status"] + [o.name for o in spec.outputs] + ["error", "warnings"]
+    return ["id", "status"] + [o.name for o in spec.outputs] + ["error", "warnings"] + (
+        list(RASTER_COLUMNS) if rasters else [])
 
 
 class RowWriter:
@@ -172,7 +259,8 @@ class RowWriter:
             if self.kind == "csv":
                 with open(self.path, newline="", encoding="utf-8") as f:
                     rows = list(csv.DictReader(f))
-                return [{k: _parse(v) if k not in ("id", "status", "error", "warnings") else v
+                text = ("id", "status", "error", "warnings") + RASTER_COLUMNS
+                return [{k: _parse(v) if k not in text else v
                          for k, v in r.items()} for r in rows]
             if self.kind == "jsonl":
                 with open(self.path, encoding="utf-8") as f:
@@ -242,7 +330,7 @@ def aggregate(metric: str, rows: list, pooled_rows: Optional[list] = None) -> di
                            pool_stats=r["_pool_stats"]) for r in pooled_rows
               if r.get("_pool_stats")]
         out["pooled"] = dict(spec.clip_scores(dict(spec.pool(rs)))) if rs else {}
-    for s in ("missing_prediction", "missing_ground_truth", "error"):
+    for s in ("missing_prediction", "missing_ground_truth", "grid_mismatch", "error"):
         ids = [r["id"] for r in rows if r.get("status") == s]
         if ids:
             out[s] = ids[:100] + (["..."] if len(ids) > 100 else [])
@@ -252,24 +340,33 @@ def aggregate(metric: str, rows: list, pooled_rows: Optional[list] = None) -> di
 def run_batch(metric: str, pairs: list, out: str, params: Optional[dict] = None,
               pixel_size: Optional[float] = None, empty_chips: str = "spacenet",
               workers: int = 1, dask: Optional[str] = None, resume: bool = True,
-              progress: Optional[Callable] = None) -> dict:
-    """Score every pair, write one row each to ``out``, return the aggregate."""
+              progress: Optional[Callable] = None, band: int = 1) -> dict:
+    """Score every pair, write one row each to ``out``, return the aggregate.
+    ``params`` may hold the raster parameters (``RASTER_THRESHOLD`` ...) of
+    raster files given to a line metric; ``band``: the band of the masks
+    of a pixel metric."""
     from ._api import _spec, field_values, resolve
     spec = _spec(metric)
     if empty_chips not in EMPTY_RULES:
         raise InputError(msg("empty_chips must be one of {}, not {!r}.", ", ".join(EMPTY_RULES),
                              empty_chips))
-    resolved = resolve(spec, params or {})
+    params = dict(params or {})
+    raster, rasters = _raster_settings(spec, params, pairs)
+    resolved = resolve(spec, params)
     fields = field_values(spec, resolved)
+    if spec.inputs == "masks" and not (isinstance(band, int) and band >= 1):
+        raise InputError(msg("The band must be a whole number from 1, got {}.", band))
     for _, g, p in pairs:
         for side in (g, p):
             if isinstance(side, (str, os.PathLike)) and os.path.exists(side) and \
                     os.path.exists(out) and os.path.samefile(side, out):
                 raise InputError(msg("The output {} is an input: choose another file.", out))
-    writer = RowWriter(out, columns(metric), resume)
+    writer = RowWriter(out, columns(metric, rasters is not None), resume)
     todo = [(i, g, p) for i, g, p in pairs if str(i) not in writer.done]
-    tasks = [{"id": i, "gt": g, "pred": p, "metric": metric, "params": dict(params or {}),
-              "pixel_size": pixel_size, "empty_chips": empty_chips, "fields": fields}
+    tasks = [{"id": i, "gt": g, "pred": p, "metric": metric, "params": params,
+              "pixel_size": pixel_size, "empty_chips": empty_chips, "fields": fields,
+              "raster": raster, "band": band,
+              "resolved": resolved if spec.inputs == "lines" else None}
              for i, g, p in todo]
     computed = []
 
@@ -290,5 +387,27 @@ def run_batch(metric: str, pairs: list, out: str, params: Optional[dict] = None,
     result = aggregate(metric, rows, computed if not writer.old else None)
     result["resumed"] = len(writer.old)
     result["rows"] = out
+    if rasters is not None:
+        result["raster"] = rasters
     return result
+
+
+def _raster_settings(spec, params: dict, pairs: list) -> tuple:
+    """(raster parameters given, the extraction settings for the aggregate
+    or None) of a line metric: the raster parameters are taken out of
+    ``params`` and checked before any pair is scored; given without any
+    raster file among the pairs, they are refused (as for one pair)."""
+    if spec.inputs == "masks":
+        return {}, None
+    from ._raster import _resolve, raster_params
+    from .core.raster.params import extraction_args
+    raster = raster_params(params)
+    resolved = _resolve(raster)
+    if not any(is_raster_path(s) for _, g, p in pairs for s in (g, p)):
+        if raster:
+            raise InputError(msg("{} only apply to raster files (.tif ...) among the pairs, and "
+                                 "there is none.", ", ".join(sorted(raster))))
+        return raster, None
+    return raster, {"band": resolved["RASTER_BAND"], "threshold": resolved["RASTER_THRESHOLD"],
+                    "classes": resolved["RASTER_CLASSES"], **extraction_args(resolved)}
 

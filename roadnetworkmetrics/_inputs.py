@@ -49,7 +49,13 @@ def as_source(obj: Any, name: str, crs: Any = None, node_xy=None, layer: Optiona
 
 
 def _scaled(src: Source, pixel_size: float) -> Source:
-    """Pixel coordinates (x right, y down) to metres: x * s, -y * s."""
+    """Pixel coordinates (x right, y down) to metres: x * s, -y * s (done
+    by the reader already when ``src.pixel_size_m`` is this size)."""
+    if src.pixel_size_m is not None:
+        if src.pixel_size_m != pixel_size:
+            raise InputError(msg("{} was read with a pixel size of {} m, not {} m.", src.name,
+                                 src.pixel_size_m, pixel_size))
+        return Source(src.lines, None, False, src.name, src.warnings)
     ls = src.lines
     xy, lens = ls.flat()
     lines = LineSet.from_flat(xy * np.array([pixel_size, -pixel_size]), lens, ls.part_feature,

@@ -114,8 +114,9 @@ def _same_crs(a, b) -> bool:
 
 def compute_masks(spec: MetricSpec, ground_truth: Any, prediction: Any,
                   params: Optional[dict] = None, transform=None, pixel_size=None, band: int = 1,
-                  progress: Union[bool, Callable] = False) -> Result:
-    """Run the pixel metric ``spec`` on two arrays or raster files."""
+                  progress: Union[bool, Callable] = False, maps: bool = False) -> Result:
+    """Run the pixel metric ``spec`` on two arrays or raster files
+    (``maps``: also its diagnostic maps, ``Result.maps``)."""
     from ._api import resolve
     resolved = resolve(spec, params or {})
     rasters, crs = rasters_of(ground_truth, prediction, transform, pixel_size, band)
@@ -123,16 +124,20 @@ def compute_masks(spec: MetricSpec, ground_truth: Any, prediction: Any,
     check_crs(crs, "ground truth", _box(rasters.transform, rasters.gt.shape))
     try:
         with progress_for(progress, spec.name) as prog:
-            result = run_masks(spec, rasters, resolved, prog)
+            result = run_masks(spec, rasters, resolved, prog, maps=maps)
     except (ValueError, KeyError) as e:
         raise InputError(message_of(e)) from None
     result.parameters["pixel_size_m"] = list(rasters.spacing_m)
-    return Result(result, crs)
+    out = Result(result, crs)
+    out.transform = rasters.transform
+    return out
 
 
 def docstring(spec: MetricSpec) -> str:
     from ._api import _param_doc
     outs = "\n".join(f"    - ``{o.name}``: {o.label}" for o in spec.outputs)
+    maps = "\n".join(f"    - ``{m.name}``: {m.label}; codes: " +
+                     "; ".join(f"{c} {t}" for c, _, t in m.legend) for m in spec.maps)
     params = "\n".join(_param_doc(p) for p in spec.all_params())
     o = spec.headline_output()
     return f"""{spec.name}.
@@ -155,12 +160,18 @@ band : int, default 1
     The band of a raster file.
 {params}
 progress : bool or callable, default False
+maps : bool, default False
+    Also build the diagnostic maps (uint8 codes on the input grid) in
+    ``Result.maps``; ``Result.write_map(name, path)`` writes one as a
+    GeoTIFF with its colour table.
 
 Returns
 -------
 Result
     ``scores``:
 {outs}
+    ``maps`` (with ``maps=True``):
+{maps}
 
 References
 ----------
@@ -178,9 +189,10 @@ Examples
 
 def mask_function(spec: MetricSpec) -> Callable:
     def metric(ground_truth: Any, prediction: Any, *, transform=None, pixel_size=None,
-               band: int = 1, progress: Union[bool, Callable] = False, **params: Any) -> Result:
+               band: int = 1, progress: Union[bool, Callable] = False, maps: bool = False,
+               **params: Any) -> Result:
         return compute_masks(spec, ground_truth, prediction, params, transform, pixel_size, band,
-                             progress)
+                             progress, maps)
     metric.__name__ = metric.__qualname__ = spec.id
     metric.__doc__ = docstring(spec)
     metric.__module__ = "roadnetworkmetrics"

@@ -31,7 +31,15 @@ class Result:
         show why, each record a dict of its attributes plus ``geometry``
         (a shapely geometry) in the working CRS (:attr:`crs`).
     crs : str or None
-        The CRS of the layers' coordinates (``"EPSG:3067"``), None if unknown.
+        The CRS of the layers' coordinates (``"EPSG:3067"``), None if unknown;
+        of a pixel metric, the rasters' CRS (WKT) when they had one.
+    maps : dict
+        Pixel metrics run with ``maps=True``: {map name: 2-D uint8 numpy
+        array on the input grid}, each code explained by the metric's legend
+        (:meth:`map_legend`, docs/pixel.md "Maps"); empty otherwise.
+    transform : tuple or None
+        Pixel metrics: the grid's (a, b, c, d, e, f) (rasterio / affine
+        order), used by :meth:`write_map`.
     """
 
     def __init__(self, core: MetricResult, crs: Optional[str] = None):
@@ -43,6 +51,8 @@ class Result:
         self.warnings = [str(w) for w in core.warnings]
         self.details = core.details
         self.crs = crs
+        self.maps = core.maps
+        self.transform = None
         self._layers = None
 
     def __repr__(self) -> str:
@@ -55,6 +65,32 @@ class Result:
         if self._layers is None:
             self._layers = {name: records(table) for name, table in self._core.layers.items()}
         return self._layers
+
+    def map_legend(self, name: str) -> list:
+        """[(code, colour, text)] of the map ``name`` (the registry's)."""
+        from .core import registry
+        for m in registry.get(self.metric).maps:
+            if m.name == name:
+                return list(m.legend)
+        raise KeyError(f"{self.metric} has no map {name}")
+
+    def write_map(self, name: str, path: str) -> str:
+        """Write the map ``name`` as a GeoTIFF on the input grid (its
+        transform and CRS, nodata 255, the legend as colour table and a
+        QGIS .qml style beside it); rasterio or GDAL's Python bindings."""
+        from .core import registry
+        from .core.io.geotiff import write_map
+        from .core.text import message_of
+        from ._errors import InputError
+        if name not in self.maps:
+            raise InputError(f"{self.metric}: no map {name} (run it with maps=True; maps: "
+                             f"{', '.join(m.name for m in registry.get(self.metric).maps)})")
+        spec = {m.name: m for m in registry.get(self.metric).maps}[name]
+        try:
+            return write_map(path, self.maps[name], self.transform, self.crs, spec.legend,
+                             spec.nodata)
+        except ValueError as e:
+            raise InputError(message_of(e)) from None
 
     def to_dict(self) -> dict:
         """The plugin's SCORES document (JSON-safe: NaN as None)."""

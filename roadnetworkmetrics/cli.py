@@ -4,9 +4,11 @@
     roadmetrics help METRIC
     roadmetrics METRIC GT PRED [--PARAM value ...] [--json] [--matched out.gpkg ...]
                               (GT or PRED a .tif: --raster-threshold 0.5 ...)
+    roadmetrics pixel_iou GT.tif PRED.tif [--json] [--confusion-map errors.tif]
     roadmetrics evaluate GT PRED [--metrics apls,ccq] [--report report.html] [--json]
     roadmetrics batch METRIC (--pairs GT_DIR PRED_DIR | --manifest CSV |
                               --spacenet GT.csv PROPOSAL.csv) --out rows.csv [--json]
+                              (.tif pairs: --raster-threshold 0.5 ...; pixel metrics: --band)
 
 Exit codes: 0 success, 2 bad input or parameters (one sentence on stderr),
 1 internal error, 130 interrupted.  Parameters are spelt as in the plugin
@@ -132,21 +134,54 @@ def mask_parser(spec) -> argparse.ArgumentParser:
                    help="metres per pixel (for .npy arrays; a GeoTIFF's transform is used "
                         "otherwise)")
     p.add_argument("--band", type=int, default=1, help="band of the rasters (default 1)")
+    for m in spec.maps:
+        p.add_argument(_sink_option(m.name), metavar="FILE.tif", dest="map_" + m.name,
+                       help=f"write the map {m.name} ({m.label}) to FILE.tif: a GeoTIFF on the "
+                            f"input grid with its colour table and a .qml style (rasterio or "
+                            f"GDAL's Python bindings)")
     _add_params(p, spec.all_params())
     return p
 
 
 def run_mask_metric(spec, argv) -> int:
     from ._pixel import compute_masks
+    from ._writers import check_outputs
     args = mask_parser(spec).parse_args(argv)
     params = _given(args, [p.name for p in spec.all_params()])
+    maps = {m.name: getattr(args, "map_" + m.name) for m in spec.maps
+            if getattr(args, "map_" + m.name)}
+    for path in maps.values():
+        if not path.lower().endswith((".tif", ".tiff")):
+            raise InputError(f"{path}: a map is written as a GeoTIFF: give a .tif file name")
+    check_outputs(list(maps.values()) + [_qml(p) for p in maps.values()],
+                  [args.ground_truth, args.prediction])
+    if maps:
+        _map_writer_available()
     r = compute_masks(spec, args.ground_truth, args.prediction, params,
-                      pixel_size=args.pixel_size, band=args.band, progress=_progress(args))
+                      pixel_size=args.pixel_size, band=args.band, progress=_progress(args),
+                      maps=bool(maps))
+    for name, path in maps.items():
+        r.write_map(name, path)
     if args.json:
         print(json.dumps(r.to_dict()))
     else:
         _print_scores(f"{spec.id}: {spec.name}", r.scores, r.warnings)
     return 0
+
+
+def _qml(path: str) -> str:
+    return os.path.splitext(path)[0] + ".qml"
+
+
+def _map_writer_available() -> None:
+    """InputError (exit 2) before any work when no GeoTIFF writer is installed."""
+    import importlib.util
+    if importlib.util.find_spec("rasterio") is None:
+        try:
+            from osgeo import gdal  # noqa: F401 (is GDAL's binding there?)
+        except ImportError:
+            raise InputError("Writing a map needs rasterio (pip install rasterio) or GDAL's "
+                             "Python bindings (osgeo)") from None
 
 
 def run_metric(spec, argv) -> int:
@@ -240,6 +275,10 @@ def batch_parser(spec) -> argparse.ArgumentParser:
     p.add_argument("--no-resume", action="store_true",
                    help="start again instead of skipping the ids already in ROWS")
     _add_params(p, spec.all_params())
+    if spec.inputs == "masks":
+        p.add_argument("--band", type=int, default=1, help="band of the rasters (default 1)")
+    else:
+        _add_raster_params(p)
     return p
 
 
@@ -256,16 +295,18 @@ def run_batch(argv) -> int:
     elif args.manifest:
         pairs = _batch.pairs_from_manifest(args.manifest)
     else:
-        pairs = _batch.pairs_from_spacenet(*args.spacenet)
+        pairs = _batch.pairs_from_spacenet(*args.spacenet, args.pixel_size)
     bar = None
     if _progress(args):
         from ._progress import _bar
         bar = _bar(f"batch {spec.id}")
+    names = [p.name for p in spec.all_params()] + (
+        [] if spec.inputs == "masks" else _raster_names())
     try:
-        agg = _batch.run_batch(spec.id, pairs, args.out, _given(args, [p.name for p in
-                                                                       spec.all_params()]),
+        agg = _batch.run_batch(spec.id, pairs, args.out, _given(args, names),
                                args.pixel_size, args.empty_chips, args.workers, args.dask,
-                               not args.no_resume, (lambda f, m: bar.update(f)) if bar else None)
+                               not args.no_resume, (lambda f, m: bar.update(f)) if bar else None,
+                               getattr(args, "band", 1))
     finally:
         if bar:
             bar.close()
@@ -275,7 +316,7 @@ def run_batch(argv) -> int:
         print(f"batch {spec.id}: {agg['pairs']} pair(s), {agg['scored']} scored, rows in "
               f"{args.out}" + (f" ({agg['resumed']} resumed)" if agg["resumed"] else ""))
         _print_scores("mean", agg["mean"], [])
-        for s in ("missing_prediction", "missing_ground_truth", "error"):
+        for s in ("missing_prediction", "missing_ground_truth", "grid_mismatch", "error"):
             if agg.get(s):
                 print(f"{s}: {', '.join(map(str, agg[s][:10]))}"
                       + (" ..." if len(agg[s]) > 10 else ""), file=sys.stderr)
@@ -314,6 +355,13 @@ def show_help(name: Optional[str]) -> int:
     print("\nOutputs (scores):")
     for o in spec.outputs:
         print(f"  {o.name}: {o.label}" + (f" [{o.unit}]" if o.unit else ""))
+    if spec.maps:
+        print("\nMaps (GeoTIFFs on the input grid; write with the option):")
+        for m in spec.maps:
+            print(f"  {_sink_option(m.name)} FILE.tif: {m.label}")
+            for code, _, text in m.legend:
+                print(f"      {code}: {text}")
+        return 0
     print("\nLayers (write with the option):")
     for s in spec.sinks:
         print(f"  {_sink_option(s.name)} FILE: {s.label}")

@@ -7,7 +7,9 @@ at 1 m (tests/core/pixel_data.py), tiled 10 x 6 into a mosaic (mirrored
 copies, so roads run on across the seams) and cropped to 10,000 x 10,000
 (100 km^2, about 6,500 km of road pixels' length).  Built once, cached as
 .npy in bench-output/.
-Usage: python scripts/bench_pixel.py [--size 10000] [--metrics pixel_iou ...]
+Usage: python scripts/bench_pixel.py [--size 10000] [--metrics pixel_iou ...] [--maps]
+(--maps: also build each metric's diagnostic maps, as QGIS does when a map
+output is asked for; without it the maps are not built, as in batch runs)
 """
 import argparse
 import json
@@ -47,17 +49,18 @@ def masks(size: int) -> tuple:
     return tuple(paths)
 
 
-def one(metric: str, params: dict, size: int) -> dict:
+def one(metric: str, params: dict, size: int, maps: bool = False) -> dict:
     from core.metrics.pixel.masks import from_pixel_size
     from core.runner import run_masks
     g, p = (np.load(x) for x in masks(size))
     r = from_pixel_size(g, p, 1.0)
     t, u = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF)
-    res = run_masks(metric, r, params)
+    res = run_masks(metric, r, params, maps=maps)
     dt = time.perf_counter() - t
     u2 = resource.getrusage(resource.RUSAGE_SELF)
     cpu = u2.ru_utime + u2.ru_stime - u.ru_utime - u.ru_stime
-    return {"metric": metric, "params": params, "seconds": round(dt, 2), "cpu_s": round(cpu, 2),
+    return {"metric": metric, "params": params, "maps": sorted(res.maps),
+            "seconds": round(dt, 2), "cpu_s": round(cpu, 2),
             "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
             "scores": {k: round(v, 5) for k, v in res.scores.items()}}
 
@@ -66,11 +69,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--size", type=int, default=10_000)
     ap.add_argument("--metrics", nargs="*")
+    ap.add_argument("--maps", action="store_true", help="also build the diagnostic maps")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.one:
         m, params = json.loads(a.one)
-        print(json.dumps(one(m, params, a.size)))
+        print(json.dumps(one(m, params, a.size, a.maps)))
         return
     masks(a.size)
     rows = []
@@ -78,7 +82,8 @@ def main() -> None:
         if a.metrics and m not in a.metrics:
             continue
         out = subprocess.run([sys.executable, __file__, "--size", str(a.size), "--one",
-                              json.dumps([m, params])], capture_output=True, text=True)
+                              json.dumps([m, params])] + (["--maps"] if a.maps else []),
+                             capture_output=True, text=True)
         if out.returncode:
             print(m, params, "failed:", out.stderr.strip().splitlines()[-1:])
             continue
@@ -86,7 +91,8 @@ def main() -> None:
         rows.append(row)
         print(f"{m:16} {json.dumps(params):32} {row['seconds']:7.2f} s wall {row['cpu_s']:7.2f} s "
               f"CPU {row['peak_mb']:6d} MB")
-    with open(os.path.join(OUT, f"bench_pixel_{a.size}.md"), "w", encoding="utf-8") as fh:
+    name = f"bench_pixel_{a.size}" + ("_maps" if a.maps else "")
+    with open(os.path.join(OUT, f"{name}.md"), "w", encoding="utf-8") as fh:
         fh.write("| metric | parameters | wall s | CPU s | peak MB |\n|---|---|---|---|---|\n")
         for r in rows:
             fh.write(f"| {r['metric']} | {json.dumps(r['params'])} | {r['seconds']} | "

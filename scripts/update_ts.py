@@ -197,6 +197,11 @@ def collect_registry_strings():
                 add(label, f"{spec.id}: sink {s.name} legend {k}")
             for value, _, label in s.style.get("categories") or []:
                 add(label, f"{spec.id}: sink {s.name} legend {value}")
+        for m in spec.maps:
+            add(m.label, f"{spec.id}: map {m.name} label")
+            add(m.help, f"{spec.id}: map {m.name} help")
+            for value, _, label in m.legend:
+                add(label, f"{spec.id}: map {m.name} legend {value}")
     for group, text in registry.GROUP_DESCRIPTIONS.items():
         add(text, f"family {group}: description")
     from core.raster.params import RASTER_PARAMS  # every algorithm taking a raster shows them

@@ -99,6 +99,9 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         for s in self.spec.sinks:
             lines.append(f"<li><b>{sink_label(self.spec, s)}</b> (<code>{s.name}</code>): "
                          f"{help_with_labels(tr(s.help), labels)}</li>")
+        for m in self.spec.maps:                 # mask metrics: raster outputs
+            lines.append(f"<li><b>{tr(m.label)}</b> (<code>{m.name}</code>): "
+                         f"{help_with_labels(tr(m.help), labels)}</li>")
         lines.append("</ul>")
         return "\n".join(lines)
 

@@ -643,8 +643,8 @@ def check_run(alg, parameters, context, feedback, metric_params=None, fields=Tru
     gt_fields = set(gt.fields().names()) if (gt is not None and fields) else set()
     pred_sets = ([set(sources["PREDICTION"].fields().names())] if "PREDICTION" in sources else
                  [set(p.fields().names()) for p in preds])
-    if not fields or not pred_sets:
-        pred_sets = [set()]
+    if not fields or not pred_sets or parameters.get("PREDICTION_RASTERS"):
+        pred_sets.append(set())  # a raster's centrelines have no attributes
     for m, params in (metric_params or {}).items():
         spec = registry.get(m)
         for ps in pred_sets:
@@ -714,10 +714,40 @@ def field_names(metric_params):
 
 def ground_truth_parameter():
     """GROUND_TRUTH, optional for QGIS because the algorithms that also
-    take GROUND_TRUTH_RASTER accept either (check_run asks for one)."""
+    take GROUND_TRUTH_RASTER accept either (check_run asks for one).  An
+    optional layer starts empty in a dialog; like a mandatory one it
+    proposes the active (else the first) line layer of the project, in the
+    dialog only (guiDefaultValueOverride: qgis_process and models are not
+    given a layer they were not asked for)."""
     from qgis.core import QgsProcessingParameterFeatureSource
-    return QgsProcessingParameterFeatureSource(
+    p = QgsProcessingParameterFeatureSource(
         "GROUND_TRUTH", tr("Ground truth (reference lines)"), [SourceType.VectorLine], None, True)
+    layer = desktop_line_layer()
+    if layer is not None:
+        p.setGuiDefaultValueOverride(layer.id())
+    return p
+
+
+def desktop_line_layer():
+    """The line layer a dialog proposes: the active layer of QGIS desktop
+    when it is a line layer, else the first line layer of the layer tree;
+    None outside the desktop (qgis_process, tests) or without one."""
+    try:
+        from qgis.utils import iface
+    except ImportError:
+        return None
+    if iface is None:
+        return None
+    from qgis.core import QgsProject, QgsVectorLayer
+    from .compat import GeometryType
+
+    def is_line(layer):
+        return isinstance(layer, QgsVectorLayer) and layer.geometryType() == GeometryType.Line
+    active = iface.activeLayer()
+    if is_line(active):
+        return active
+    tree = QgsProject.instance().layerTreeRoot()
+    return next((t.layer() for t in tree.findLayers() if is_line(t.layer())), None)
 
 
 def prediction_parameter():

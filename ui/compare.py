@@ -8,17 +8,20 @@ import numpy as np
 
 from qgis.core import (QgsProcessingException, QgsProcessingOutputString,
                        QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFeatureSource, QgsProcessingParameterFileDestination,
+                       QgsProcessingParameterFileDestination,
                        QgsProcessingParameterMultipleLayers)
 
 from ..core.analysis.compare import compare
 from ..core.progress import Cancelled
 from ..core.reports.tool_reports import compare_report
-from .checks import check_run, field_names, layer_crs, resolve_tool, run_info
+from .checks import (check_run, field_names, ground_truth_parameter, layer_crs, resolve_tool,
+                     run_info)
 from .compat import SourceType
 from .i18n import tr, tr_noop
 from .summary import error_text, meta, network_text, source_text, translate
 from .inputs import check_line_source, read_lines, working_crs
+from .rasters import (layer_name, raster_input_parameters, raster_layer, raster_lines,
+                      raster_parameters, raster_values, read_side)
 from .summary import warn
 from .tool_common import (
     metric_parameters,
@@ -56,13 +59,30 @@ class CompareAlgorithm(ToolAlgorithm):
         "comparing). The HTML report shows the scores and ranks, the pairwise-preference "
         "bars, the correlation and ESR matrices and the Sorting Margin distributions. All "
         "distances are in metres.")
+    RASTER_HELP = tr_noop(
+        "The ground truth can be a raster (GROUND_TRUTH_RASTER) and methods can be rasters "
+        "(PREDICTION_RASTERS, e.g. the outputs of several models: 0/1 road masks, probability "
+        "maps with RASTER_THRESHOLD or class maps with RASTER_CLASSES, in a projected CRS in "
+        "metres), beside or instead of line layers: their centrelines are extracted first with "
+        "the advanced RASTER_* parameters, the same for every raster, as the Centrelines "
+        "algorithm does, and each extraction is recorded in RESULTS and the report.")
+
+    def shortHelpString(self):
+        labels = {d.name(): d.description() for d in self.parameterDefinitions()}
+        from .catalogue import help_with_labels
+        return super().shortHelpString() + "<p>" + help_with_labels(tr(self.RASTER_HELP),
+                                                                    labels) + "</p>"
 
     def initAlgorithm(self, config=None):
         specs = self.specs()
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            "GROUND_TRUTH", tr("Ground truth (reference lines)"), [SourceType.VectorLine]))
+        self.addParameter(ground_truth_parameter())
+        self.addParameter(raster_input_parameters()[0])
         self.addParameter(QgsProcessingParameterMultipleLayers(
-            "PREDICTIONS", tr("Predictions (one layer per method)"), SourceType.VectorLine))
+            "PREDICTIONS", tr("Predictions (one layer per method)"), SourceType.VectorLine,
+            None, True))
+        self.addParameter(QgsProcessingParameterMultipleLayers(
+            "PREDICTION_RASTERS", tr("Predictions as rasters (one raster per method)"),
+            SourceType.Raster, None, True))
         self.addParameter(metrics_parameter(specs))
         self.addParameter(QgsProcessingParameterEnum(
             "SCORES", tr("Scores compared"), SCORES, False, 0))
@@ -73,6 +93,7 @@ class CompareAlgorithm(ToolAlgorithm):
         self.add_advanced(tiles_advanced + run_parameters())
         for p in network_parameters("GROUND_TRUTH"):
             self.addParameter(p)
+        self.add_advanced(raster_parameters())
         self.addParameter(QgsProcessingParameterFileDestination(
             "REPORT", tr("HTML report"), tr("HTML files (*.html)"), None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
@@ -91,34 +112,10 @@ class CompareAlgorithm(ToolAlgorithm):
         checked = []
         resolved = resolve_tool(ids, params, per_metric, seed, checked)
         check_run(self, parameters, context, feedback, resolved, warnings=checked)
-        fields = field_names(resolved)
-        gt_src = self.parameterAsSource(parameters, "GROUND_TRUTH", context)
-        check_line_source(gt_src, tr("ground-truth"))
-        layers = self.parameterAsLayerList(parameters, "PREDICTIONS", context)
-        if len(layers) < 2:
-            raise QgsProcessingException(tr("Choose at least two prediction layers to compare."))
-        info = {"warnings": checked}
-        crs = working_crs(gt_src, gt_src, context, feedback, info)
-        gt = read_lines(gt_src, tr("ground truth"), crs, context, feedback, fields, (0, 3))
-        if len(gt.parts) == 0:
-            raise QgsProcessingException(tr("The ground-truth layer has no usable line."))
-        preds, names = [], []
-        for k, layer in enumerate(layers):
-            check_line_source(layer, tr("prediction"))
-            name = layer.name() or tr("method {}").format(k + 1)
-            base, n = name, 2
-            while name in names:
-                name = f"{base} ({n})"
-                n += 1
-            names.append(name)
-            lcrs = layer_crs(layer)
-            if lcrs.isValid() and crs.isValid() and lcrs != crs:
-                feedback.pushInfo(tr("{}: transformed from {} to {}.").format(
-                    name, lcrs.authid(), crs.authid()))
-            preds.append((name, read_lines(layer, name, crs, context, feedback, fields, (3, 6),
-                                           layer_crs(gt_src))))
-            if feedback.isCanceled():
-                return {}
+        read = self._read_inputs(parameters, context, feedback, field_names(resolved), checked)
+        if read is None:
+            return {}
+        gt_src, gt, preds, crs, info = read
         tile_size, tiles_src, aggregation, empty, margin = tile_options(self, parameters, context)
         tiles = read_tiles(tiles_src, tile_size, gt, crs, context, layer_crs(gt_src))
         try:
@@ -133,24 +130,21 @@ class CompareAlgorithm(ToolAlgorithm):
             raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         for w in comp.warnings:
             warn(feedback, translate(w))
-        outputs = {"RESULTS": json.dumps(dict(comp.to_dict(), **run_info(info)))}
+        outputs = {"RESULTS": json.dumps(dict(comp.to_dict(), **run_info(info), **{
+            k: info[k] for k in ("ground_truth_raster", "prediction_rasters") if k in info}))}
         for _, _, key, _ in comp.keys:
             r = comp.ranking(key)
             feedback.pushInfo(f"{key}: " + " > ".join(f"{m} ({v:.4f})" for _, m, v in r))
         report = self.parameterAsFileOutput(parameters, "REPORT", context)
         if report:
-            rows = {
-                tr("ground truth"): f"{gt_src.sourceName()}: "
-                                    f"{source_text(self, parameters, 'GROUND_TRUTH', context)} "
-                                    f"({network_text(gt)})",
-                tr("methods"): "; ".join(f"{n} ({network_text(p)})" for n, p in preds),
-                tr("working CRS"): info.get("working_crs"),
+            rows = self._input_rows(parameters, context, gt_src, gt, preds, info)
+            rows.update({
                 tr("metrics"): ", ".join(ids),
                 "SCORES": which,
                 "SEED": seed,
                 tr("tiles"): (f"{len(tiles)} ({aggregation}, empty tiles: {empty}); "
                               f"{len(comp.references)} with ground truth" if tiles else tr("whole extent")),
-            }
+            })
             if per_metric:
                 rows["PARAMETERS"] = json.dumps(per_metric)
             outputs["REPORT"] = write_report(report, compare_report(
@@ -158,6 +152,103 @@ class CompareAlgorithm(ToolAlgorithm):
         self._tables(parameters, context, comp, outputs)
         feedback.setProgress(100)
         return outputs
+
+    def _read_inputs(self, parameters, context, feedback, fields, checked):
+        """(ground-truth layer, its LineSet, [(method, LineSet)], working
+        CRS, info) with the line layers of PREDICTIONS then the rasters of
+        PREDICTION_RASTERS as methods, every raster's centrelines extracted
+        (records in ``info``); None when cancelled."""
+        gt_raster = raster_layer(self, parameters, "GROUND_TRUTH_RASTER", context)
+        gt_src = gt_raster or self.parameterAsSource(parameters, "GROUND_TRUTH", context)
+        if gt_raster is None:
+            check_line_source(gt_src, tr("ground-truth"))
+        layers = self.parameterAsLayerList(parameters, "PREDICTIONS", context)
+        rasters = self.parameterAsLayerList(parameters, "PREDICTION_RASTERS", context)
+        if len(layers) + len(rasters) < 2:
+            raise QgsProcessingException(tr("Choose at least two prediction layers to compare."))
+        resolved = self._raster_values(parameters, context, gt_raster is not None or rasters)
+        info = {"warnings": checked, "gt_name": layer_name(gt_src)}
+        crs = working_crs(gt_src, gt_src, context, feedback, info)
+        try:
+            gt = read_side(gt_src, gt_raster is not None, "ground_truth", resolved, crs, context,
+                           feedback, fields, info, None, (0, 3))
+        except Cancelled:
+            return None
+        if len(gt.parts) == 0:
+            raise QgsProcessingException(tr("The ground-truth layer has no usable line."))
+        preds, names = [], []
+        for k, layer in enumerate(list(layers) + list(rasters)):
+            name = self._method_name(layer, k, names)
+            lcrs = layer_crs(layer)
+            if lcrs.isValid() and crs.isValid() and lcrs != crs:
+                feedback.pushInfo(tr("{}: transformed from {} to {}.").format(
+                    name, lcrs.authid(), crs.authid()))
+            try:
+                preds.append((name, self._method_lines(layer, k >= len(layers), name, resolved,
+                                                       crs, context, feedback, fields, info,
+                                                       layer_crs(gt_src))))
+            except Cancelled:
+                return None
+            if feedback.isCanceled():
+                return None
+        return gt_src, gt, preds, crs, info
+
+    def _raster_values(self, parameters, context, any_raster):
+        """The resolved RASTER_* parameters; given without any raster input,
+        the threshold or classes are refused (as for the metric algorithms)."""
+        if not any_raster:
+            given = [n for n in ("RASTER_THRESHOLD", "RASTER_CLASSES")
+                     if parameters.get(n) not in (None, "")]
+            if given:
+                raise QgsProcessingException(tr(
+                    "{} only apply to a raster input (GROUND_TRUTH_RASTER or "
+                    "PREDICTION_RASTERS), and every input is a line layer.").format(
+                    ", ".join(given)))
+            return None
+        return raster_values(self, parameters, context)
+
+    @staticmethod
+    def _method_name(layer, k, names):
+        """The layer's name, unique among the methods (appended to ``names``)."""
+        name = layer.name() or tr("method {}").format(k + 1)
+        base, n = name, 2
+        while name in names:
+            name = f"{base} ({n})"
+            n += 1
+        names.append(name)
+        return name
+
+    @staticmethod
+    def _method_lines(layer, is_raster, name, resolved, crs, context, feedback, fields, info,
+                      gt_crs):
+        """One method's lines in ``crs``: a line layer, or a raster's
+        centrelines (its record in ``info['prediction_rasters'][name]``; a
+        raster without road gives an empty method, with a warning)."""
+        if not is_raster:
+            check_line_source(layer, tr("prediction"))
+            return read_lines(layer, name, crs, context, feedback, fields, (3, 6), gt_crs)
+        lines, rec, w = raster_lines(layer, resolved, crs, context, feedback, gt_crs, (3, 6))
+        info.setdefault("prediction_rasters", {})[name] = rec
+        if w is not None:
+            info["warnings"].append(w)
+            warn(feedback, translate(w))
+        return lines
+
+    def _input_rows(self, parameters, context, gt_src, gt, preds, info):
+        """The report's rows on the inputs: the ground truth and the methods
+        with their sizes, each raster's centreline extraction, the CRS."""
+        raster = info.get("ground_truth_raster")
+        source = gt_src.source() if raster else source_text(self, parameters, "GROUND_TRUTH",
+                                                            context)
+        rows = {tr("ground truth"): f"{info['gt_name']}: {source} ({network_text(gt)})"}
+        extraction = tr("{} raster: centreline extraction")
+        if raster:
+            rows[extraction.format(tr("ground truth"))] = _record_text(raster)
+        rows[tr("methods")] = "; ".join(f"{n} ({network_text(p)})" for n, p in preds)
+        for name, rec in info.get("prediction_rasters", {}).items():
+            rows[extraction.format(name)] = _record_text(rec)
+        rows[tr("working CRS")] = info.get("working_crs")
+        return rows
 
     def _tables(self, parameters, context, comp, outputs):
         rows = []
@@ -194,3 +285,9 @@ class CompareAlgorithm(ToolAlgorithm):
                             ("sm_median", "double")], rows)
         if dest is not None:
             outputs["PAIRS"] = dest
+
+
+def _record_text(rec):
+    """A raster extraction record as the reports show it (ui/summary.py
+    input_rows): every setting but the file name and the transform."""
+    return ", ".join(f"{k} {v}" for k, v in rec.items() if k not in ("source", "transform"))

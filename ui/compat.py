@@ -61,6 +61,8 @@ class SourceType:
                          lambda: QgsProcessing.SourceType.TypeVectorPoint)
     VectorPolygon = _first(lambda: Qgis.ProcessingSourceType.VectorPolygon,
                            lambda: QgsProcessing.SourceType.TypeVectorPolygon)
+    Raster = _first(lambda: Qgis.ProcessingSourceType.Raster,
+                    lambda: QgsProcessing.SourceType.TypeRaster)
 
 
 class NumberType:

@@ -4,10 +4,12 @@ grid in, the scores out.  Identity, help, parameter widgets and number
 outputs come from the registry through MetricAlgorithm; the rasters are read
 with GDAL's Python bindings, which ship with QGIS."""
 import math
+import os
 
 from qgis.core import (QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingOutputString, QgsProcessingParameterBand,
-                       QgsProcessingParameterRasterLayer)
+                       QgsProcessingParameterRasterDestination,
+                       QgsProcessingParameterRasterLayer, QgsRasterFileWriter)
 
 from ..core.metrics.pixel.masks import Rasters
 from ..core.text import msg
@@ -19,7 +21,10 @@ from .compat import DistanceUnit
 from .i18n import tr
 from .qgsparams import qgis_parameter
 from ..core.reports.report import summary_lines
-from .summary import error_text, log_block, translate, warn
+from .styles import style_raster
+from .summary import (HTML_OUTPUT, error_text, html_parameter, log_block, meta, translate,
+                      warn)
+from .tool_common import write_report
 
 LAYERS = (("GROUND_TRUTH", "GT_BAND"), ("PREDICTION", "PRED_BAND"))
 
@@ -96,9 +101,61 @@ class PixelAlgorithm(MetricAlgorithm):
                 else tr("Band of the prediction"), 1, layer, optional=True))
         for p in self.spec.all_params():
             self.addParameter(qgis_parameter(p))
+        for m in self.spec.maps:
+            self.addParameter(QgsProcessingParameterRasterDestination(
+                m.name, tr(m.label), optional=True, createByDefault=True))
         for o in self.spec.outputs:
             self.addOutput(QgsProcessingOutputNumber(o.name, tr(o.label)))
         self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
+        self.addParameter(html_parameter())
+
+    def _map_paths(self, parameters, context):
+        """{map name: file} of the maps asked for (an optional raster
+        destination left empty is not built)."""
+        out = {}
+        for m in self.spec.maps:
+            if parameters.get(m.name) is None:
+                continue
+            path = self.parameterAsOutputLayer(parameters, m.name, context)
+            if path:
+                out[m.name] = path
+        return out
+
+    def _write_maps(self, paths, result, grid, context):
+        """Write each map as a raster on the prediction's grid (GDAL; the
+        legend as colour table, category names and a .qml style)."""
+        from ..core.io.geotiff import qml_path, write_map
+        transform, crs_wkt = grid
+        specs = {m.name: m for m in self.spec.maps}
+        for name, path in paths.items():
+            ext = os.path.splitext(path)[1]
+            driver = QgsRasterFileWriter.driverForExtension(ext) if ext else "GTiff"
+            try:
+                write_map(path, result.maps[name], transform, crs_wkt, specs[name].legend,
+                          specs[name].nodata, tr=tr, driver=driver or "GTiff", prefer="gdal")
+            except ValueError as e:
+                raise QgsProcessingException(error_text(e))
+            style_raster(context, path, qml_path(path))
+        return paths
+
+    def _html(self, parameters, context, result, values):
+        """The HTML report (scores, maps, warnings, inputs, parameters), or
+        None when not asked for."""
+        from ..core.reports.pixel_maps import pixel_report
+        path = self.parameterAsFileOutput(parameters, HTML_OUTPUT, context)
+        if not path:
+            return None
+        rows = {}
+        for (name, band), label in zip(LAYERS, (tr("ground truth"), tr("prediction"))):
+            layer = self.parameterAsRasterLayer(parameters, name, context)
+            rows[label] = f"{layer.name()}: {layer.source()} ({tr('band')} " \
+                          f"{self.parameterAsInt(parameters, band, context) or 1})"
+        c = result.counts
+        rows[tr("grid")] = tr("{} x {} pixels of {:g} x {:g} m").format(
+            c["rows"], c["columns"], c["pixel_height_m"], c["pixel_width_m"])
+        rows[tr("working CRS")] = result.parameters.get("working_crs") or ""
+        rows.update({k: v for k, v in values.items() if v is not None})
+        return write_report(path, pixel_report(self.spec, result, rows, tr, meta()))
 
     def _rasters(self, parameters, context):
         layers = [self.parameterAsRasterLayer(parameters, name, context) for name, _ in LAYERS]
@@ -107,19 +164,22 @@ class PixelAlgorithm(MetricAlgorithm):
                                             "prediction)."))
         check_grids(*layers)
         bands = [self.parameterAsInt(parameters, band, context) or 1 for _, band in LAYERS]
-        (ga, gtr, gnd), (pa, _, pnd) = (read_band(lay, b) for lay, b in zip(layers, bands))
+        (ga, gtr, gnd), (pa, ptr, pnd) = (read_band(lay, b) for lay, b in zip(layers, bands))
         try:
-            return Rasters(ga, pa, gtr, gnd, pnd), layers[0]
+            # the maps go on the prediction's grid (the same grid: check_grids)
+            return Rasters(ga, pa, gtr, gnd, pnd), layers[0], (ptr, layers[1].crs().toWkt())
         except ValueError as e:
             raise QgsProcessingException(error_text(e))
 
     def processAlgorithm(self, parameters, context, feedback):
         values = self._values(parameters, context)
         resolved = resolve_single(self.spec, values)
-        rasters, gt_layer = self._rasters(parameters, context)
+        rasters, gt_layer, grid = self._rasters(parameters, context)
+        maps = self._map_paths(parameters, context)
         progress = Progress(lambda f, m: self._progress(feedback, f, m), feedback.isCanceled)
         try:
-            result = run_masks(self.spec, rasters, resolved, progress.sub(0.05, 0.95))
+            result = run_masks(self.spec, rasters, resolved, progress.sub(0.05, 0.9),
+                               maps=bool(maps))
         except Cancelled:
             feedback.reportError(tr("Cancelled."))
             return {}
@@ -137,6 +197,10 @@ class PixelAlgorithm(MetricAlgorithm):
             v = result.scores.get(o.name, math.nan)
             outputs[o.name] = float(v) if v is not None else math.nan
         outputs["SCORES"] = result.to_json()
+        outputs.update(self._write_maps(maps, result, grid, context))
+        html = self._html(parameters, context, result, values)
+        if html:
+            outputs[HTML_OUTPUT] = html
         self._summary(feedback, result)
         feedback.setProgress(100)
         return outputs

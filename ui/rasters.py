@@ -213,13 +213,13 @@ def read_inputs(alg, parameters, context, feedback, fields=()):
         if rasters[n] is None:
             check_line_source(layers[n], label)
     gt_l, pred_l = layers["GROUND_TRUTH"], layers["PREDICTION"]
-    info = {"warnings": [], "gt_name": _name(gt_l), "pred_name": _name(pred_l)}
+    info = {"warnings": [], "gt_name": layer_name(gt_l), "pred_name": layer_name(pred_l)}
     crs = working_crs(gt_l, pred_l, context, feedback, info)
     try:
-        gt = _read(gt_l, rasters["GROUND_TRUTH"] is not None, "ground_truth", resolved, crs,
-                   context, feedback, fields, info, None, (0, 4))
-        pred = _read(pred_l, rasters["PREDICTION"] is not None, "prediction", resolved, crs,
-                     context, feedback, fields, info, layer_crs(gt_l), (4, 8))
+        gt = read_side(gt_l, rasters["GROUND_TRUTH"] is not None, "ground_truth", resolved,
+                       crs, context, feedback, fields, info, None, (0, 4))
+        pred = read_side(pred_l, rasters["PREDICTION"] is not None, "prediction", resolved,
+                         crs, context, feedback, fields, info, layer_crs(gt_l), (4, 8))
     except Cancelled:
         return None, None, crs, info
     if feedback.isCanceled():
@@ -228,12 +228,13 @@ def read_inputs(alg, parameters, context, feedback, fields=()):
     return gt, pred, crs, info
 
 
-def _name(layer):
+def layer_name(layer):
+    """A feature source's or a layer's name (as read_inputs records it)."""
     return layer.sourceName() if hasattr(layer, "sourceName") else layer.name()
 
 
-def _read(layer, is_raster, key, resolved, crs, context, feedback, fields, info, assumed,
-          progress_range):
+def read_side(layer, is_raster, key, resolved, crs, context, feedback, fields, info, assumed,
+              progress_range):
     """One input as a LineSet in ``crs``: a line layer read as usual, or a
     raster's centrelines (recorded in ``info[key + '_raster']``; a
     warning when it gives no line, refused for the ground truth)."""

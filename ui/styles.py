@@ -5,8 +5,8 @@ import os
 
 from qgis.core import (QgsCategorizedSymbolRenderer, QgsGraduatedSymbolRenderer, QgsLineSymbol,
                        QgsMarkerSymbol, QgsProcessingLayerPostProcessorInterface,
-                       QgsRendererCategory, QgsRendererRange, QgsSingleSymbolRenderer,
-                       QgsVectorLayer)
+                       QgsRasterLayer, QgsRendererCategory, QgsRendererRange,
+                       QgsSingleSymbolRenderer, QgsVectorLayer)
 from qgis.PyQt.QtGui import QColor
 from qgis.PyQt.QtXml import QDomDocument
 
@@ -118,6 +118,35 @@ def write_qml_sidecar(dest, geometry, style, crs):
     with open(qml, "w", encoding="utf-8") as fh:
         fh.write(doc.toString())
     return qml
+
+
+class RasterStylePostProcessor(QgsProcessingLayerPostProcessorInterface):
+    """Loads a map's .qml style (core/io/geotiff.py) when Processing loads
+    the raster into the project."""
+    _keep = []  # QGIS does not own the post-processors: keep them alive
+
+    def __init__(self, qml):
+        super().__init__()
+        self.qml = qml
+
+    def postProcessLayer(self, layer, context, feedback):
+        if isinstance(layer, QgsRasterLayer) and os.path.exists(self.qml):
+            layer.loadNamedStyle(self.qml)
+            layer.triggerRepaint()
+
+    @classmethod
+    def create(cls, qml):
+        p = cls(qml)
+        cls._keep.append(p)
+        return p
+
+
+def style_raster(context, dest, qml):
+    """Style a map raster with its .qml when Processing loads it (QGIS also
+    reads the .qml beside the file whenever the file is opened)."""
+    if context.willLoadLayerOnCompletion(dest):
+        context.layerToLoadOnCompletionDetails(dest).setPostProcessor(
+            RasterStylePostProcessor.create(qml))
 
 
 def style_sink(context, dest, geometry, style, crs):

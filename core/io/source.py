@@ -9,7 +9,7 @@ import numpy as np
 
 from ..geometry.wkb import _header, line_parts
 from ..network.lineset import LineSet
-from ..text import msg
+from ..text import Text, msg
 
 
 @dataclass
@@ -19,7 +19,9 @@ class Source:
     coordinates are image pixels (x right, y down) to be scaled to metres
     by a pixel size; ``name``: for messages; ``warnings``: what the reader
     noticed (skipped features ...); ``raster``: for centrelines extracted
-    from a raster, what the extraction did (core/raster/params.py record)."""
+    from a raster, what the extraction did (core/raster/params.py record);
+    ``pixel_size_m``: pixel coordinates the reader has already scaled to
+    metres (x s, -y s) with this pixel size (core/io/spacenet.py)."""
 
     lines: LineSet
     crs: Optional[Any] = None
@@ -27,6 +29,7 @@ class Source:
     name: str = ""
     warnings: list = field(default_factory=list)
     raster: Optional[dict] = None
+    pixel_size_m: Optional[float] = None
 
 
 def usable(part: np.ndarray) -> bool:
@@ -34,6 +37,28 @@ def usable(part: np.ndarray) -> bool:
     all coordinates finite (the rule of the QGIS reader, ui/inputs.py)."""
     return (len(part) >= 2 and bool(np.isfinite(part).all())
             and not bool((part[1:] == part[:-1]).all()))
+
+
+def invalid_parts_warning(name: str, n: int) -> Text:
+    """The reader's warning about ``n`` skipped parts of ``name``."""
+    return msg("{}: {} invalid line part(s) skipped (fewer than two distinct vertices or "
+               "non-finite coordinates).", name, n)
+
+
+def usable_parts(coords: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """:func:`usable` of every part ``coords[offsets[i]:offsets[i + 1]]`` at
+    once (vectorised: no Python work per part or vertex)."""
+    k = len(offsets) - 1
+    n = np.diff(offsets)
+    finite = np.ones(k, bool)
+    distinct = np.zeros(k, bool)
+    if len(coords):
+        bad = np.concatenate([[0], np.cumsum(~np.isfinite(coords).all(axis=1))])
+        finite = (bad[offsets[1:]] - bad[offsets[:-1]]) == 0
+        moves = np.concatenate([[0], np.cumsum(np.any(coords[1:] != coords[:-1], axis=1))])
+        last = np.maximum(offsets[1:] - 1, offsets[:-1])
+        distinct = (moves[last] - moves[offsets[:-1]]) > 0
+    return (n >= 2) & finite & distinct
 
 
 class LineCollector:
@@ -94,16 +119,7 @@ class LineCollector:
         if k <= 0:
             return
         n = np.diff(offsets)
-        seg_ok = np.isfinite(coords).all(axis=1)
-        finite = np.ones(k, bool)
-        distinct = np.zeros(k, bool)
-        if len(coords):
-            bad = np.concatenate([[0], np.cumsum(~seg_ok)])
-            finite = (bad[offsets[1:]] - bad[offsets[:-1]]) == 0
-            moves = np.concatenate([[0], np.cumsum(np.any(coords[1:] != coords[:-1], axis=1))])
-            last = np.maximum(offsets[1:] - 1, offsets[:-1])
-            distinct = (moves[last] - moves[offsets[:-1]]) > 0
-        good = (n >= 2) & finite & distinct
+        good = usable_parts(coords, offsets)
         self.counts["features"] += k
         self.counts["invalid_parts"] += int(k - good.sum())
         first = len(self.fids)
@@ -150,8 +166,7 @@ class LineCollector:
     def warnings(self, name: str) -> list:
         c, out = self.counts, []
         if c["invalid_parts"]:
-            out.append(msg("{}: {} invalid line part(s) skipped (fewer than two distinct "
-                           "vertices or non-finite coordinates).", name, c["invalid_parts"]))
+            out.append(invalid_parts_warning(name, c["invalid_parts"]))
         if c["not_lines"]:
             out.append(msg("{}: {} feature(s) that are not lines skipped.", name, c["not_lines"]))
         return out

@@ -62,14 +62,19 @@ class LineSet:
 
     def _setup(self, parts, xy, lens, part_feature, feature_ids, attributes, counts):
         n = len(parts)
-        part_feature = (np.arange(n) if part_feature is None
-                        else np.asarray(part_feature, dtype=np.int64))
-        nf = int(part_feature.max()) + 1 if n else 0
-        far = np.zeros(n, dtype=bool)
-        far_v = np.nonzero(((xy > MAX_COORDINATE_M) | (xy < -MAX_COORDINATE_M)).any(axis=1))[0]
-        if len(far_v):
+        if part_feature is None:
+            part_feature, nf = np.arange(n), n
+        else:
+            part_feature = np.asarray(part_feature, dtype=np.int64)
+            nf = int(part_feature.max()) + 1 if n else 0
+        nfar = 0
+        if len(xy) and not (xy.max() <= MAX_COORDINATE_M and xy.min() >= -MAX_COORDINATE_M):
+            # (two reductions and nothing else for the usual data, where
+            # every vertex is in bounds; NaN takes this exact test too)
+            far = np.zeros(n, dtype=bool)
+            far_v = np.nonzero(((xy > MAX_COORDINATE_M) | (xy < -MAX_COORDINATE_M)).any(axis=1))[0]
             far[np.searchsorted(np.cumsum(lens), far_v, side="right")] = True
-        nfar = int(far.sum())
+            nfar = int(far.sum())
         if nfar:
             keep = ~far
             parts = [p for p, k in zip(parts, keep.tolist()) if k]

@@ -526,7 +526,8 @@ def _histograms(evaluation, order, tr):
 
 def evaluation_report(title: str, info: dict, evaluation=None, tiled=None, gt_parts=(),
                       pred_parts=(), tr: Optional[Callable] = None, meta: Optional[dict] = None,
-                      class_field: Optional[str] = None, input_warnings: Sequence = ()) -> str:
+                      class_field: Optional[str] = None, input_warnings: Sequence = (),
+                      sections: Sequence[str] = ()) -> str:
     """HTML text.  ``info``: {label: value} of the inputs and parameters
     (shown as they are); ``evaluation``: core.analysis.evaluate.Evaluation
     (whole extent) and/or ``tiled``: TiledEvaluation; ``tr``: translation of
@@ -534,7 +535,8 @@ def evaluation_report(title: str, info: dict, evaluation=None, tiled=None, gt_pa
     under the title (QGIS version, ...), after the date and plugin version;
     ``class_field``: the class field chosen (the per-class section only
     appears with one); ``input_warnings``: the warnings of reading the
-    inputs, listed first.  Every warning is translated with ``tr`` (core.text
+    inputs, listed first; ``sections``: more HTML shown before the warnings
+    (a pixel metric's maps).  Every warning is translated with ``tr`` (core.text
     templates), whatever language SCORES keeps them in."""
     tr = tr or _identity
     order = (tiled or evaluation).order
@@ -562,6 +564,7 @@ def evaluation_report(title: str, info: dict, evaluation=None, tiled=None, gt_pa
         h.append(_tiles_section(tiled, order, gt_parts, tr))
     if gt_parts is not None and len(gt_parts):
         h += _map_section(evaluation, order, gt_parts, pred_parts, tr)
+    h += list(sections)
     h.append(f"<h2>{esc(tr('Warnings'))}</h2>")
     if warnings:
         h.append("<ul>" + "".join(f"<li class='warn'>{esc(translate(w, tr))}</li>" for w in warnings)

@@ -51,7 +51,7 @@ def test_registry_contracts_are_typed_dataclasses():
     import dataclasses
 
     from core import registry, result
-    for cls in (registry.Param, registry.Output, registry.Sink, registry.MetricSpec,
+    for cls in (registry.Param, registry.Output, registry.Sink, registry.MetricSpec, registry.RasterMap,
                 result.MetricResult, result.FeatureTable):
         assert dataclasses.is_dataclass(cls), cls.__name__
     # every public function and method of the two modules is annotated

@@ -53,6 +53,20 @@ def test_spacenet_empty_chip_rules(spacenet):
                              "missing_prediction": 1, "missing_ground_truth": 1}
 
 
+def test_scaled_while_reading_same_rows(spacenet):
+    """The CLI's SpaceNet batch scales each file once while reading: the same
+    rows, to the bit, as pairs scaled one by one."""
+    files = str(spacenet / "gt.csv"), str(spacenet / "pred.csv")
+    for name, pairs in (("each.csv", _batch.pairs_from_spacenet(*files)),
+                        ("once.csv", _batch.pairs_from_spacenet(*files, 0.3))):
+        _batch.run_batch("apls", pairs, str(spacenet / name), pixel_size=0.3)
+    assert _rows(spacenet / "each.csv") == _rows(spacenet / "once.csv")
+    assert float(_rows(spacenet / "once.csv")["both"]["APLS"]) > 0
+    pairs = _batch.pairs_from_spacenet(*files, 0.3)
+    with pytest.raises(rnm.InputError, match="pixel size of 0.3 m, not 0.5 m"):
+        rnm.apls(pairs[0][1], pairs[0][2], pixel_size=0.5)
+
+
 def test_skip_rule_leaves_empty_chips_out(spacenet):
     pairs = _batch.pairs_from_spacenet(str(spacenet / "gt.csv"), str(spacenet / "pred.csv"))
     agg = _batch.run_batch("apls", pairs, str(spacenet / "rows.csv"), pixel_size=1.0,

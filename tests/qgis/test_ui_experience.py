@@ -326,3 +326,34 @@ def test_tool_dialogs_show_the_ranges_the_core_checks(qgis_app):
     count = QgsApplication.processingRegistry().algorithmById("roadmetrics:perturb") \
         .parameterDefinition("COUNT")
     assert (count.minimum(), count.maximum()) == (0, MAX_COUNT)
+
+
+# -- dialogs propose a ground truth as QGIS does for a mandatory layer --------------------
+class _Desktop:
+    def __init__(self, active):
+        self.active = active
+
+    def activeLayer(self):
+        return self.active
+
+
+def test_dialog_proposes_the_active_or_first_line_layer(qgis_app, monkeypatch):
+    import qgis.utils
+    from roadmetrics.ui.checks import ground_truth_parameter, prediction_parameter
+    points = QgsVectorLayer("Point?crs=EPSG:3067", "points", "memory")
+    lines = [QgsVectorLayer("LineString?crs=EPSG:3067", name, "memory") for name in ("a", "b")]
+    QgsProject.instance().addMapLayers([points] + lines)
+    try:
+        monkeypatch.setattr(qgis.utils, "iface", None, raising=False)  # qgis_process, models
+        assert ground_truth_parameter().defaultValueForGui() is None
+        monkeypatch.setattr(qgis.utils, "iface", _Desktop(lines[1]))
+        assert ground_truth_parameter().defaultValueForGui() == lines[1].id()
+        assert ground_truth_parameter().defaultValue() is None   # the dialog's only
+        monkeypatch.setattr(qgis.utils, "iface", _Desktop(points))
+        assert ground_truth_parameter().defaultValueForGui() == lines[0].id()
+        assert prediction_parameter().defaultValueForGui() is None   # never the same layer
+        monkeypatch.setattr(qgis.utils, "iface", _Desktop(lines[0]))
+        apls = alg("apls").create()
+        assert apls.parameterDefinition("GROUND_TRUTH").defaultValueForGui() == lines[0].id()
+    finally:
+        QgsProject.instance().removeMapLayers([x.id() for x in [points] + lines])

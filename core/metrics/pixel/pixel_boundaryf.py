@@ -39,6 +39,7 @@ from ...result import MetricResult
 from ...scores import ratio
 from ...text import N_, msg
 from .common import empty_warning, setup, used_params, which_empty
+from .maps import AREA_LEGEND, MATCH_LEGEND, MATCH_ORDER, area_map, boundary_map, map_spec
 from .masks import Rasters
 from .surfaces import boundary, dilation, pairs_within, point_distances
 
@@ -56,17 +57,24 @@ def f_alpha(precision: float, recall: float, alpha: float) -> float:
     return precision * recall / (alpha * precision + (1.0 - alpha) * recall)
 
 
-def distance_match(eg, ep, tol, spacing) -> tuple[int, int, int, int]:
-    """DbM: (TP on the prediction, TP on the ground truth, FP, FN)."""
+def distance_match(eg, ep, tol, spacing, flags=None) -> tuple[int, int, int, int]:
+    """DbM: (TP on the prediction, TP on the ground truth, FP, FN).
+    ``flags``: a list that receives (gt matched, prediction matched) per
+    boundary pixel (row-major), for the map; the same in every strategy."""
     ig, ip = np.flatnonzero(eg), np.flatnonzero(ep)
-    tp_p = int(np.count_nonzero(point_distances(ip, ig, eg.shape, spacing) <= tol))
-    tp_g = int(np.count_nonzero(point_distances(ig, ip, eg.shape, spacing) <= tol))
+    ok_p = point_distances(ip, ig, eg.shape, spacing) <= tol
+    ok_g = point_distances(ig, ip, eg.shape, spacing) <= tol
+    if flags is not None:
+        flags.extend((ok_g, ok_p))
+    tp_p, tp_g = int(np.count_nonzero(ok_p)), int(np.count_nonzero(ok_g))
     return tp_p, tp_g, int(np.count_nonzero(ep)) - tp_p, int(np.count_nonzero(eg)) - tp_g
 
 
-def area_match(eg, ep, tol, spacing, pixel_area) -> tuple[float, float, float, float]:
-    """AbM: (TP, TP, FP, FN) in m^2."""
+def area_match(eg, ep, tol, spacing, pixel_area, flags=None) -> tuple[float, float, float, float]:
+    """AbM: (TP, TP, FP, FN) in m^2 (``flags`` receives the two dilations)."""
     dg, dp = dilation(eg, tol, spacing), dilation(ep, tol, spacing)
+    if flags is not None:
+        flags.extend((dg, dp))
     tp = int(np.count_nonzero(dg & dp))
     return (tp * pixel_area, tp * pixel_area, (int(np.count_nonzero(dp)) - tp) * pixel_area,
             (int(np.count_nonzero(dg)) - tp) * pixel_area)
@@ -82,12 +90,14 @@ def _pairs(eg, ep, tol, spacing, distances=True):
     return int(np.count_nonzero(ep)), int(np.count_nonzero(eg)), i, j, d
 
 
-def correspondence_match(eg, ep, tol, spacing) -> tuple[int, int, int, int]:
+def correspondence_match(eg, ep, tol, spacing, flags=None) -> tuple[int, int, int, int]:
     """CbM: one-to-one matching within tol (exact minimum cost)."""
     n_p, n_g, i, j, d = _pairs(eg, ep, tol, spacing)
     checkpoint()
-    row, _ = min_cost_matching(n_p, n_g, i, j, d, tol)
+    row, col = min_cost_matching(n_p, n_g, i, j, d, tol)
     del i, j, d
+    if flags is not None:
+        flags.extend((col >= 0, row >= 0))
     tp = int(np.count_nonzero(row >= 0))
     return tp, tp, n_p - tp, n_g - tp
 
@@ -132,7 +142,8 @@ def outward_normals(mask, edge, spacing) -> np.ndarray:
     return np.arctan2(-gy, -gx)
 
 
-def validation_match(g, p, eg, ep, tol, spacing, angle_deg) -> tuple[int, int, int, int]:
+def validation_match(g, p, eg, ep, tol, spacing, angle_deg,
+                     flags=None) -> tuple[int, int, int, int]:
     """Pv: (validated prediction, validated gt, FP, FN)."""
     _, _, i, j, _ = _pairs(eg, ep, tol, spacing, distances=False)
     ap, ag = outward_normals(p, ep, spacing), outward_normals(g, eg, spacing)
@@ -144,24 +155,42 @@ def validation_match(g, p, eg, ep, tol, spacing, angle_deg) -> tuple[int, int, i
         ok = diff <= math.radians(angle_deg) + 1e-12
         vp[ik[ok]] = True
         vg[jk[ok]] = True
+    if flags is not None:
+        flags.extend((vg, vp))
     tp_p, tp_g = int(vp.sum()), int(vg.sum())
     return tp_p, tp_g, len(ap) - tp_p, len(ag) - tp_g
 
 
-def _match(strategy, g, p, eg, ep, params, rasters):
+def _match(strategy, g, p, eg, ep, params, rasters, flags=None):
     tol = require_positive(params, "TOLERANCE")
     spacing = rasters.spacing_m
     if strategy == "distance":
-        return distance_match(eg, ep, tol, spacing)
+        return distance_match(eg, ep, tol, spacing, flags)
     if strategy == "area":
-        return area_match(eg, ep, tol, spacing, rasters.pixel_area_m2)
+        return area_match(eg, ep, tol, spacing, rasters.pixel_area_m2, flags)
     if strategy == "correspondence":
-        return correspondence_match(eg, ep, tol, spacing)
+        return correspondence_match(eg, ep, tol, spacing, flags)
     angle = require_in_range(params, "ANGLE_TOLERANCE", 0.0, 180.0)
-    return validation_match(g, p, eg, ep, tol, spacing, angle)
+    return validation_match(g, p, eg, ep, tol, spacing, angle, flags)
 
 
-def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
+def _match_map(strategy, eg, ep, flags, params, rasters) -> np.ndarray:
+    """BOUNDARY_MAP from the matching's flags (none when a side is empty:
+    nothing is matched; the area strategy's neighbourhoods then are the other
+    side's alone)."""
+    if strategy == "area":
+        if not flags:
+            tol = params["TOLERANCE"]
+            flags = [dilation(eg, tol, rasters.spacing_m) if eg.any() else np.zeros_like(eg),
+                     dilation(ep, tol, rasters.spacing_m) if ep.any() else np.zeros_like(ep)]
+        return area_map(*flags)
+    ig, ip = np.flatnonzero(eg), np.flatnonzero(ep)
+    ok_g, ok_p = flags if flags else (np.zeros(len(ig), bool), np.zeros(len(ip), bool))
+    return boundary_map(eg.shape, ig, ip, ok_g, ok_p)
+
+
+def compute(rasters: Rasters, params: dict, progress: Progress,
+            maps: bool = False) -> MetricResult:
     strategy = params.get("STRATEGY") or "distance"
     if strategy not in STRATEGIES:
         raise ValueError(msg("STRATEGY must be one of {}; got {!r}.", ", ".join(STRATEGIES),
@@ -175,11 +204,12 @@ def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
                   pred_boundary_pixels=int(np.count_nonzero(ep)))
     empty = which_empty(g, p)
     progress.set(0.1, N_("matching boundaries"))
+    flags = [] if maps else None
     if empty == "both":
         empty_warning(empty, warnings, "PRECISION, RECALL and F = 1")
         scores = dict(F=1.0, PRECISION=1.0, RECALL=1.0, TP=0.0, FP=0.0, FN=0.0)
     else:
-        tp_p, tp_g, fp, fn = (_match(strategy, g, p, eg, ep, params, rasters) if not empty
+        tp_p, tp_g, fp, fn = (_match(strategy, g, p, eg, ep, params, rasters, flags) if not empty
                               else (0, 0, counts["pred_boundary_pixels"],
                                     counts["gt_boundary_pixels"]))
         if empty:
@@ -191,10 +221,11 @@ def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
         scores = dict(F=f_alpha(prec, rec, alpha), PRECISION=prec, RECALL=rec, TP=float(tp_p),
                       FP=float(fp), FN=float(fn))
         counts.update(tp_gt=float(tp_g), tp_pred=float(tp_p))
+    out = {"BOUNDARY_MAP": _match_map(strategy, eg, ep, flags, params, rasters)} if maps else {}
     progress.set(1.0)
     return MetricResult("pixel_boundaryf", {k: float(scores[k]) for k in NAMES},
                         used_params(params, ("STRATEGY", "TOLERANCE", "ALPHA", "ANGLE_TOLERANCE")),
-                        counts, warnings)
+                        counts, warnings, maps=out)
 
 
 SPEC = register(MetricSpec(
@@ -242,4 +273,10 @@ SPEC = register(MetricSpec(
     compute=compute,
     headline="F",
     inputs="masks",
+    maps=[map_spec("BOUNDARY_MAP", "Boundary match map (raster)",
+                   "The boundary pixels of both masks, matched or not by the chosen STRATEGY "
+                   "(unmatched ground truth: FN, unmatched prediction: FP); with the area "
+                   "strategy, the TOLERANCE neighbourhoods of both boundaries instead (in both: "
+                   "TP, only the ground truth's: FN, only the prediction's: FP).",
+                   MATCH_LEGEND + AREA_LEGEND, MATCH_ORDER)],
 ))

@@ -16,6 +16,8 @@ Counts are pixels, as in the paper and the reference code (jocpae/clDice).
 """
 from __future__ import annotations
 
+from typing import Optional
+
 import numpy as np
 
 from ...progress import Progress
@@ -25,14 +27,19 @@ from ...result import MetricResult
 from ...scores import f1, ratio
 from ...text import N_
 from .common import empty_warning, setup, used_params, which_empty
+from .maps import SKELETON_LEGEND, SKELETON_ORDER, map_spec, skeleton_map
 from .masks import Rasters
 
 NAMES = ["CLDICE", "TPREC", "TSENS"]
 
 
-def cldice_scores(g: np.ndarray, p: np.ndarray, warnings: list) -> tuple[dict, dict]:
-    """(scores, pixel counts) of clDice for two bool masks."""
+def cldice_scores(g: np.ndarray, p: np.ndarray, warnings: list,
+                  skeletons: Optional[list] = None) -> tuple[dict, dict]:
+    """(scores, pixel counts) of clDice for two bool masks; ``skeletons``: a
+    list that receives the two skeletons (ground truth, prediction)."""
     sg, sp = skeletonize(g), skeletonize(p)
+    if skeletons is not None:
+        skeletons.extend((sg, sp))
     n_sg, n_sp = int(np.count_nonzero(sg)), int(np.count_nonzero(sp))
     in_g, in_p = int(np.count_nonzero(sg & p)), int(np.count_nonzero(sp & g))
     counts = {"gt_skeleton_pixels": n_sg, "pred_skeleton_pixels": n_sp,
@@ -47,16 +54,19 @@ def cldice_scores(g: np.ndarray, p: np.ndarray, warnings: list) -> tuple[dict, d
     return dict(CLDICE=f1(tprec, tsens), TPREC=tprec, TSENS=tsens), counts
 
 
-def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
+def compute(rasters: Rasters, params: dict, progress: Progress,
+            maps: bool = False) -> MetricResult:
     warnings = []
     progress.set(0.0, N_("road masks"))
     g, p, counts = setup(rasters, params)
     progress.set(0.1, N_("skeletons"))
-    scores, more = cldice_scores(g, p, warnings)
+    skeletons = [] if maps else None
+    scores, more = cldice_scores(g, p, warnings, skeletons)
     counts.update(more)
+    out = {"SKELETON_MAP": skeleton_map(g, p, *skeletons)} if maps else {}
     progress.set(1.0)
     return MetricResult("pixel_cldice", {k: float(scores[k]) for k in NAMES},
-                        used_params(params, ()), counts, warnings)
+                        used_params(params, ()), counts, warnings, maps=out)
 
 
 SPEC = register(MetricSpec(
@@ -82,4 +92,8 @@ SPEC = register(MetricSpec(
     headline="CLDICE",
     cost=2.0,
     inputs="masks",
+    maps=[map_spec("SKELETON_MAP", "Skeleton map (raster)",
+                   "The skeleton pixels of both masks, each inside the other mask (counted by "
+                   "TSENS / TPREC) or outside it (missed ground truth, false prediction), over "
+                   "the two masks in light colours.", SKELETON_LEGEND, SKELETON_ORDER)],
 ))

@@ -35,6 +35,7 @@ from ...result import MetricResult
 from ...scores import ratio
 from ...text import N_
 from .common import empty_warning, setup, used_params, which_empty
+from .maps import DISTANCE_LEGEND, DISTANCE_ORDER, boundary_map, map_spec
 from .masks import Rasters
 from .surfaces import boundary, inner_band, point_distances
 
@@ -83,7 +84,8 @@ def boundary_iou(g: np.ndarray, p: np.ndarray, width_m: float, spacing_m: tuple,
                                  "band_intersection_pixels": inter}
 
 
-def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
+def compute(rasters: Rasters, params: dict, progress: Progress,
+            maps: bool = False) -> MetricResult:
     tol = require_positive(params, "TOLERANCE")
     pct = require_in_range(params, "PERCENTILE", 0.0, 100.0)
     warnings, details = [], {}
@@ -94,10 +96,12 @@ def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
     counts.update(gt_boundary_pixels=int(np.count_nonzero(bg)),
                   pred_boundary_pixels=int(np.count_nonzero(bp)))
     empty = which_empty(g, p)
+    ig, ip = np.flatnonzero(bg), np.flatnonzero(bp)
     if empty:
         scores = _empty_scores(empty, warnings)
+        # one boundary is empty: the other is farther than any tolerance from it
+        dg, dp = np.full(len(ig), np.inf), np.full(len(ip), np.inf)
     else:
-        ig, ip = np.flatnonzero(bg), np.flatnonzero(bp)
         progress.set(0.1, N_("distances from the ground truth"))
         dg = point_distances(ig, ip, g.shape, spacing)
         progress.set(0.35, N_("distances from the prediction"))
@@ -106,10 +110,11 @@ def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
         progress.set(0.6, N_("boundary bands"))
         scores["BOUNDARY_IOU"], more = boundary_iou(g, p, tol, spacing, (bg, bp))
         details.update(more)
+    out = {"BOUNDARY_MAP": boundary_map(g.shape, ig, ip, dg <= tol, dp <= tol)} if maps else {}
     progress.set(1.0)
     return MetricResult("pixel_distances", {k: float(scores[k]) for k in NAMES},
                         used_params(params, ("TOLERANCE", "PERCENTILE")), counts, warnings, {},
-                        details)
+                        details, maps=out)
 
 
 def _dist_output(name, label, help):
@@ -164,4 +169,9 @@ SPEC = register(MetricSpec(
     headline="HD95",
     cost=2.0,
     inputs="masks",
+    maps=[map_spec("BOUNDARY_MAP", "Boundary map (raster)",
+                   "The boundary pixels of both masks, each within TOLERANCE of the other "
+                   "boundary (counted by NSD) or farther (missed ground-truth boundary, false "
+                   "predicted boundary); pixels on both boundaries apart.", DISTANCE_LEGEND,
+                   DISTANCE_ORDER)],
 ))

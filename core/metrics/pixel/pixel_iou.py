@@ -30,6 +30,7 @@ from ...result import MetricResult
 from ...scores import ratio
 from ...text import N_, msg
 from .common import setup, used_params
+from .maps import CONFUSION_LEGEND, confusion_map, map_spec
 from .masks import Rasters, road_classes, valid_pixels
 
 NAMES = ["IOU", "IIOU"]
@@ -55,19 +56,36 @@ def class_confusion(g: np.ndarray, p: np.ndarray) -> dict[str, float]:
             "fp": fp, "fn": fn, "instances": int(n)}
 
 
+def _several_classes(params: dict) -> bool:
+    """True when each of several ROAD_CLASSES is scored as a class (class
+    maps, no thresholds)."""
+    classes = road_classes(params)
+    thresholds = params.get("GT_THRESHOLD") is not None or params.get("PRED_THRESHOLD") is not None
+    return not (classes is None or thresholds or len(classes) == 1)
+
+
 def _class_masks(rasters: Rasters, params: dict, road: tuple) -> dict:
     """{class name: (gt mask, prediction mask)} of the classes to score
     (``road``: the road masks of the run)."""
-    classes = road_classes(params)
-    thresholds = params.get("GT_THRESHOLD") is not None or params.get("PRED_THRESHOLD") is not None
-    if classes is None or thresholds or len(classes) == 1:
+    if not _several_classes(params):
         return {"road": road}
+    classes = road_classes(params)
     gv = valid_pixels(rasters.gt, rasters.gt_nodata)
     pv = valid_pixels(rasters.pred, rasters.pred_nodata)
     return {f"{c:g}": (gv & (rasters.gt == c), pv & (rasters.pred == c)) for c in classes}
 
 
-def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
+def _confusion(rasters: Rasters, params: dict, g0: np.ndarray, p0: np.ndarray,
+               keep: np.ndarray, everywhere: bool) -> np.ndarray:
+    """CONFUSION_MAP: TP / FP / FN / wrong class / ignored of the road masks."""
+    same = None
+    if _several_classes(params):     # road on both sides: TP only if the classes agree
+        same = rasters.gt == rasters.pred
+    return confusion_map(g0, p0, None if everywhere else keep, same)
+
+
+def compute(rasters: Rasters, params: dict, progress: Progress,
+            maps: bool = False) -> MetricResult:
     warnings = []
     progress.set(0.0, N_("road masks"))
     g0, p0, counts = setup(rasters, params)
@@ -87,12 +105,13 @@ def compute(rasters: Rasters, params: dict, progress: Progress) -> MetricResult:
     scores = {"IOU": float(np.mean(ious)) if ious else math.nan,
               "IIOU": float(np.mean(iious)) if iious else math.nan}
     counts["ignored_pixels"] = int(keep.size - np.count_nonzero(keep))
+    out = {"CONFUSION_MAP": _confusion(rasters, params, g0, p0, keep, everywhere)} if maps else {}
     progress.set(1.0)
     return MetricResult("pixel_iou", scores, used_params(params, ()), counts, warnings, {},
                         {"classes": {k: {"scores": {"IOU": v["iou"], "IIOU": v["iiou"]},
                                          "tp_pixels": v["tp"], "fp_pixels": v["fp"],
                                          "fn_pixels": v["fn"], "gt_instances": v["instances"]}
-                                     for k, v in per_class.items()}})
+                                     for k, v in per_class.items()}}, maps=out)
 
 
 SPEC = register(MetricSpec(
@@ -119,4 +138,9 @@ SPEC = register(MetricSpec(
     compute=compute,
     headline="IOU",
     inputs="masks",
+    maps=[map_spec("CONFUSION_MAP", "Confusion map (raster)",
+                   "Each pixel of the grid: true positive (road on both), false positive (road "
+                   "only in the prediction), false negative (road only in the ground truth), "
+                   "wrong class (class maps: road on both, another class) or true negative "
+                   "(transparent); ground-truth nodata pixels are nodata.", CONFUSION_LEGEND)],
 ))

@@ -28,9 +28,22 @@ def test_only_empty_texts():
     "LINESTRING (0 0, 1)", "LINESTRING (0 0 1 1)", "LINESTRING (0 0,, 1 1)",
     "LINESTRING (0 0, 1 x)", "LINESTRING Z (0 0 0, 1 1 1)", "LINESTRING(0 0, 1 1)",
     "MULTILINESTRING ((0 0, 1 1))", "LINESTRING (0 0, 1 1", "POINT (1 2)",
+    "LINESTRING (1.2.3 4, 5 6)",    # a token that is not one number
+    "LINESTRING (0 0; 1 1)", "LINESTRING (nan 0, 1 1)", "LINESTRING (0x1 0, 1 1)",
+    "LINESTRING (1e 2, 3 4)", "LINESTRING (0\t0, 1 1)", "LINESTRING (0 0, 1 1 e)",
+    "LINESTRING (\u0661 0, 1 1)",  # an Arabic-Indic digit
 ])
 def test_anything_else_is_left_to_shapely(text):
     assert sn._plain_linestrings([TEXTS[0], text]) is None
+
+
+@pytest.mark.parametrize("text", ["LINESTRING (0 0,1 1)", "LINESTRING ( 0  0 , 1 1 )",
+                                  "LINESTRING (+1.5e+2 -.5, 1. 2E-3)"])
+def test_spacing_and_number_forms_read(text):
+    xy, _, counts = sn._plain_linestrings([text])
+    assert counts.tolist() == [2]
+    ref = {"LINESTRING (+1.5e+2 -.5, 1. 2E-3)": [[150, -0.5], [1, 0.002]]}
+    assert xy.tolist() == ref.get(text, [[0, 0], [1, 1]])
 
 
 coord = st.floats(-1e7, 1e7, allow_nan=False).map(lambda v: round(v, 3))
@@ -76,3 +89,47 @@ def test_collector_blocks_keep_feature_order():
                                               [[8, 8], [9, 9]], [[2, 2], [3, 3]]]
     assert ls.attributes["k"] == ["one", "two", "three", "four"]
     assert c.counts["invalid_parts"] == 1 and c.counts["features"] == 5
+
+
+CHIPS_CSV = ('ImageId,WKT_Pix,length_m,travel_time_s\n'
+             'a,"LINESTRING (0 0, 10 0)",3,1.5\n'
+             'b,LINESTRING EMPTY,,\n'
+             'a,"LINESTRING (10 0, 10 0)",1,1\n'      # one distinct vertex: invalid
+             'c,"LINESTRING (5 5, 6 6, 7 7)",2,1\n'
+             'a,"LINESTRING (10 0, 10 10)",4,2\n'     # chip a's rows are not together
+             'c,"LINESTRING (1 1, 2 2)",,\n')
+
+
+def _by_chip_collector(path, monkeypatch):
+    """The reference: the text-by-text path (a LineCollector per chip)."""
+    with monkeypatch.context() as m:
+        m.setattr(sn, "_linestrings", lambda texts, name: None)
+        return sn.read_spacenet_csv(path)
+
+
+def test_whole_file_pass_equals_chip_by_chip(tmp_path, monkeypatch):
+    pytest.importorskip("shapely")
+    p = tmp_path / "s.csv"
+    p.write_text(CHIPS_CSV)
+    fast, ref = sn.read_spacenet_csv(str(p)), _by_chip_collector(str(p), monkeypatch)
+    assert list(fast) == list(ref) == ["a", "b", "c"]
+    for k in fast:
+        f, r = fast[k], ref[k]
+        assert [q.tolist() for q in f.lines.parts] == [q.tolist() for q in r.lines.parts]
+        assert f.lines.attributes == r.lines.attributes
+        assert f.lines.counts == r.lines.counts and f.warnings == r.warnings
+        assert f.lines.feature_ids.tolist() == r.lines.feature_ids.tolist()
+        assert f.lines.part_feature.tolist() == r.lines.part_feature.tolist()
+        assert f.pixel and r.pixel and f.pixel_size_m is None
+    assert fast["a"].lines.counts["invalid_parts"] == 1 and len(fast["a"].warnings) == 1
+
+
+def test_scaled_while_reading(tmp_path):
+    """With the batch's pixel size the whole file is scaled once: x s, -y s."""
+    p = tmp_path / "s.csv"
+    p.write_text(CHIPS_CSV)
+    plain, scaled = sn.read_spacenet_csv(str(p)), sn.read_spacenet_csv(str(p), 0.3)
+    for k in plain:
+        assert scaled[k].pixel_size_m == 0.3
+        for a, b in zip(plain[k].lines.parts, scaled[k].lines.parts):
+            assert np.array_equal(a * np.array([0.3, -0.3]), b)

@@ -28,6 +28,7 @@ def _lazy(module: str, name: str) -> Callable[..., Any]:
 
 
 coo_matrix = _lazy("scipy.sparse", "coo_matrix")
+csr_matrix = _lazy("scipy.sparse", "csr_matrix")
 connected_components = _lazy("scipy.sparse.csgraph", "connected_components")
 dijkstra = _lazy("scipy.sparse.csgraph", "dijkstra")
 cKDTree = _lazy("scipy.spatial", "cKDTree")

@@ -30,15 +30,25 @@ Hopcroft-Karp feasibility check can also take exponential time on
 chain-like graphs, scipy issue #26147).  Deterministic: ties go to the
 lowest column index.
 
-The connected components of the candidate graph are solved one after the
-other (scipy.sparse.csgraph), rows and columns renumbered in their own
-order: the initial matching, the heap's ties and the order of the
-augmentations are those of the whole problem, so the matching is the same
+The connected components of the candidate graph are solved separately
+(scipy.sparse.csgraph), rows and columns renumbered in their own order: the
+initial matching, the heap's ties and the order of the augmentations are
+those of the whole problem, so the matching is the same
 (tests/core/network/test_assignment.py), while only one component's pair
 lists are held as Python lists at a time; a component of a single pair is
-matched without the solver.  The boundary pixels of two 10,000 x 10,000
-masks (2 x 2.1 million points, 15 million pairs, 260,000 augmentations)
-take 10-12 s, mostly the augmentations (docs/performance.md, Pixel metrics).
+matched without the solver.  Pairs that come sorted by (row, column), as
+the pixel pairs do, are never sorted again (one cache-sized check), the
+sparse graph is built from their row pointers, and the components are
+grouped with a 16-bit radix sort.  The components are solved in batches
+of about BATCH_PAIRS pairs, on the run's cores above PARALLEL_PAIRS pairs
+(core.parallel.process_map; the workers read the pairs memory-mapped from
+a temporary folder, so the peak memory is the serial run's): each
+component's matching does not depend on where it is solved.  The boundary
+pixels of two 10,000 x 10,000 masks (2 x 2.1 million points, 15 million
+pairs, 802 components of several pairs, 261,573 augmentations) take about
+10 s of CPU on a busy machine, 7 of them the augmentations in pure Python
+(shared by two processes on two cores; docs/performance.md, Pixel
+metrics).
 """
 from __future__ import annotations
 
@@ -46,7 +56,13 @@ import heapq
 
 import numpy as np
 
-from ..lazy_scipy import connected_components, coo_matrix
+from ..lazy_scipy import connected_components, csr_matrix
+
+
+# components holding more pairs than this in all are solved on several
+# processes (a worker starts in about 0.5 s), BATCH_PAIRS pairs per item
+PARALLEL_PAIRS = 2_000_000
+BATCH_PAIRS = 400_000
 
 
 def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
@@ -59,12 +75,16 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
     ties and augmentation order are those of the whole problem: the same
     matching as :func:`_solve` on everything at once); a component of one
     pair is matched directly (d <= 2 unmatched_cost, the tie rule of the
-    solver), and only one component's pair lists exist at a time."""
+    solver), and only one batch of components' pair lists exists at a time.
+    Above PARALLEL_PAIRS the batches run on the run's cores
+    (core.parallel.process_map): each component's matching is the same on
+    any number of processes."""
     r, c, d, lam = _checked(r, c, d, unmatched_cost)
     row_partner = np.full(n_rows, -1, np.int64)
     col_partner = np.full(n_cols, -1, np.int64)
     if n_rows == 0 or n_cols == 0 or len(d) == 0:
         return row_partner, col_partner
+    r, c, d = _by_row(n_cols, r, c, d)
     label = _components(n_rows, n_cols, r, c)
     comp = label[r]
     size = np.bincount(comp)
@@ -72,19 +92,156 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
     ok = one & (d <= 2.0 * lam)
     row_partner[r[ok]] = c[ok]
     col_partner[c[ok]] = r[ok]
-    rest = np.nonzero(~one)[0]
-    rest = rest[np.argsort(comp[rest], kind="stable")]
-    bounds = np.flatnonzero(np.diff(comp[rest])) + 1
+    n_rest = len(d) - int(np.count_nonzero(one))
+    if not n_rest:
+        return row_partner, col_partner
+    rest = _stable_order(comp, size > 1)[:n_rest]      # the other pairs, by component
+    cut = np.flatnonzero(np.diff(comp[rest])) + 1
+    first = np.concatenate([[0], cut])
+    ks = comp[rest[first]]                                  # the components, in order
     (orow, srow, rank_r), (ocol, scol, rank_c) = (_ranks(label[:n_rows]),
                                                   _ranks(label[n_rows:]))
-    for part in np.split(rest, bounds) if len(rest) else []:
-        k = comp[part[0]]
-        rk, ck = orow[srow[k]:srow[k + 1]], ocol[scol[k]:scol[k + 1]]
-        rp, _ = _solve(len(rk), len(ck), rank_r[r[part]], rank_c[c[part]], d[part], lam)
-        hit = rp >= 0
-        row_partner[rk[hit]] = ck[rp[hit]]
-        col_partner[ck[rp[hit]]] = rk[hit]
+    del comp, one, ok, label
+    it = np.int32 if max(n_rows, n_cols) < 2 ** 31 else np.int64    # ranks: half the memory
+    pairs = _Pairs(rank_r.astype(it)[r[rest]], rank_c.astype(it)[c[rest]], d[rest], lam)
+    bounds = np.concatenate([first, [len(rest)]]).tolist()
+    del rest, rank_r, rank_c
+    shapes = list(zip((srow[ks + 1] - srow[ks]).tolist(), (scol[ks + 1] - scol[ks]).tolist()))
+    spans = [(bounds[k], bounds[k + 1]) + shapes[k] for k in range(len(ks))]
+    batches = _batches([e - s for s, e, _, _ in spans])
+    items = [_Batch(pairs, [spans[k] for k in b]) for b in batches]
+    for b, rps in zip(batches, _solve_batches(items, len(d))):
+        for k, rp in zip(b, rps):
+            rk = orow[srow[ks[k]]:srow[ks[k] + 1]]
+            ck = ocol[scol[ks[k]]:scol[ks[k] + 1]]
+            hit = rp >= 0
+            row_partner[rk[hit]] = ck[rp[hit]]
+            col_partner[ck[rp[hit]]] = rk[hit]
     return row_partner, col_partner
+
+
+class _Pairs:
+    """The pairs of the components of several pairs, grouped by component
+    (each one's pairs contiguous, in (row, column) order), rows and columns
+    renumbered within their component (ranks); the unmatched cost."""
+
+    def __init__(self, r, c, d, lam):
+        self.r, self.c, self.d, self.lam = r, c, d, lam
+
+
+class _Batch:
+    """Some components to solve: ``spans`` (start, end, rows, columns) of
+    each one in ``pairs``.  A worker process gets the batch as the folder of
+    the pairs saved by :func:`_solve_batches` and reads its spans there
+    (memory-mapped): sending every batch's arrays through the workers' pipes
+    (core.analysis.executor sends all items to each worker) would add their
+    pickles to this process's peak memory."""
+
+    def __init__(self, pairs, spans, folder=None):
+        self.pairs, self.spans, self.folder = pairs, spans, folder
+
+    def problems(self) -> list:
+        """(n_rows, n_cols, r, c, d) of every component (views)."""
+        p = self.pairs
+        return [(nr, nc, p.r[s:e], p.c[s:e], p.d[s:e]) for s, e, nr, nc in self.spans]
+
+    def __reduce__(self):
+        if self.folder is None:
+            raise ValueError("a batch of components is sent with the folder of its pairs")
+        return _mapped_batch, (self.folder, self.spans, self.pairs.lam)
+
+
+def _mapped_batch(folder, spans, lam) -> _Batch:
+    """A :class:`_Batch` in a worker process, over the saved pairs."""
+    import os
+    r, c, d = (np.load(os.path.join(folder, f"{k}.npy"), mmap_mode="r") for k in "rcd")
+    return _Batch(_Pairs(r, c, d, lam), spans, folder)
+
+
+def _batches(sizes) -> list[list[int]]:
+    """The components (by number of pairs) grouped into batches of about
+    BATCH_PAIRS pairs, the largest first (balances the processes best)."""
+    order = np.argsort(-np.asarray(sizes), kind="stable").tolist()
+    out, total = [], BATCH_PAIRS
+    for k in order:
+        if total + sizes[k] > BATCH_PAIRS:
+            out.append([])
+            total = 0
+        out[-1].append(k)
+        total += sizes[k]
+    return out
+
+
+def _solve_batches(items, n_pairs) -> list:
+    """[_solve_batch(item) for item in items], on several processes for
+    more than PARALLEL_PAIRS pairs (the pairs saved in a temporary folder
+    for the workers, removed at the end)."""
+    from ..parallel import cores, process_map   # on first use: core.parallel imports nothing heavy
+    procs = cores() if n_pairs >= PARALLEL_PAIRS else 1
+    if procs <= 1 or len(items) < 2:
+        return [_solve_batch(None, item, None) for item in items]
+    import os
+    import shutil
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="roadmetrics-matching-")
+    try:
+        p = items[0].pairs
+        for k, x in zip("rcd", (p.r, p.c, p.d)):
+            np.save(os.path.join(folder, f"{k}.npy"), x)
+        for item in items:
+            item.folder = folder
+        return process_map(_solve_batch, None, items, processes=procs,
+                           weights=[float(sum(e - s for s, e, _, _ in x.spans)) for x in items])
+    finally:   # (a worker may still map the files on Windows: then the OS's temp cleanup)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _solve_batch(common, item, progress) -> list:
+    """The row partners (ranks) of every component of a batch (module level:
+    it may run in a worker process)."""
+    from ..progress import checkpoint
+    out = []
+    for n_rows, n_cols, r, c, d in item.problems():
+        checkpoint()
+        out.append(_solve(n_rows, n_cols, r, c, d, item.pairs.lam, presorted=True)[0])
+    return out
+
+
+def _by_row(n_cols, r, c, d):
+    """The pairs in (row, column) order, ties in their given order (a
+    stable sort; nothing to do when they come sorted, as the pixel pairs
+    do): each component's pairs then come in the order :func:`_solve`
+    sorts them into."""
+    if _is_sorted(r, c):
+        return r, c, d
+    o = np.argsort(r * n_cols + c, kind="stable")
+    return r[o], c[o], d[o]
+
+
+def _is_sorted(r, c, chunk: int = 1 << 16) -> bool:
+    """Whether the pairs are in (row, column) order (checked in chunks that
+    stay in the cache)."""
+    for a in range(0, max(len(r) - 1, 0), chunk):
+        rr, cc = r[a:a + chunk + 1], c[a:a + chunk + 1]
+        step = rr[1:] - rr[:-1]
+        if (step < 0).any() or (cc[1:][step == 0] < cc[:-1][step == 0]).any():
+            return False
+    return True
+
+
+def _stable_order(comp, multi) -> np.ndarray:
+    """The pairs of the components of several pairs (``multi``) grouped by
+    component, each in its given order, then the others: a stable argsort
+    of the components numbered 0, 1, ... among those of several pairs, the
+    others last, so that up to 65,535 of them sort as 16-bit keys (numpy's
+    radix sort, several times faster than the general stable sort on 15
+    million pairs)."""
+    dense = np.cumsum(multi) - 1
+    dense[~multi] = int(np.count_nonzero(multi))
+    key = dense[comp]
+    if len(key) and key.max() < 2 ** 16:
+        key = key.astype(np.uint16)
+    return np.argsort(key, kind="stable")
 
 
 def _ranks(label):
@@ -111,26 +268,38 @@ def _checked(r, c, d, unmatched_cost):
 
 def _components(n_rows, n_cols, r, c) -> np.ndarray:
     """The connected component of every node of the bipartite candidate
-    graph (rows 0..n_rows-1, then the columns)."""
+    graph (rows 0..n_rows-1, then the columns), the pairs sorted by row
+    (their row pointers make the sparse matrix directly, no sort)."""
     n = n_rows + n_cols
     it = np.int32 if n < 2 ** 31 and len(r) < 2 ** 31 else np.int64   # int32: half the time
-    g = coo_matrix((np.ones(len(r), np.int8), (r.astype(it), (c + n_rows).astype(it))),
-                   shape=(n, n)).tocsr()
+    ptr = np.empty(n + 1, it)
+    ptr[:n_rows + 1] = np.searchsorted(r, np.arange(n_rows + 1))
+    ptr[n_rows + 1:] = len(r)
+    col = c.astype(it)
+    col += n_rows
+    # float64 weights: what connected_components converts to (no copy of them there)
+    g = csr_matrix((np.ones(len(r)), col, ptr), shape=(n, n))
     return connected_components(g, directed=False)[1]
 
 
-def _solve(n_rows: int, n_cols: int, r, c, d, unmatched_cost: float
+def _solve(n_rows: int, n_cols: int, r, c, d, unmatched_cost: float, presorted: bool = False
            ) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`min_cost_matching` on the whole candidate graph at once."""
+    """:func:`min_cost_matching` on the whole candidate graph at once
+    (``presorted``: the pairs are known to be in (row, column) order)."""
     r, c, d, lam = _checked(r, c, d, unmatched_cost)
     row_partner = np.full(n_rows, -1, np.int64)
     col_partner = np.full(n_cols, -1, np.int64)
     if n_rows == 0 or n_cols == 0 or len(d) == 0:
         return row_partner, col_partner
-    rows, cols, cost, ptr = _with_dummies(n_rows, n_cols, r, c, d, lam)
+    rows, cols, cost, ptr = _with_dummies(n_rows, n_cols, r, c, d, lam, presorted)
     ncol = n_cols + n_rows
     u, rc, cr = _row_reduction(rows, cols, cost, ptr, n_rows, ncol)
     free = np.nonzero(rc < 0)[0].tolist()
+    if not free:
+        real = rc < n_cols
+        row_partner[real] = rc[real]
+        col_partner[rc[real]] = np.nonzero(real)[0]
+        return row_partner, col_partner
     ip, cl, cc = ptr.tolist(), cols.tolist(), cost.tolist()
     u = u.tolist()
     v = [0.0] * ncol
@@ -145,16 +314,33 @@ def _solve(n_rows: int, n_cols: int, r, c, d, unmatched_cost: float
     return row_partner, col_partner
 
 
-def _with_dummies(n_rows, n_cols, r, c, d, lam):
+def _with_dummies(n_rows, n_cols, r, c, d, lam, presorted=False):
     """The pairs plus one dummy column per row (column n_cols + i, cost
-    2 lam: leaving both points unmatched), sorted by row then column, with
-    the row pointers."""
+    2 lam: leaving both points unmatched), sorted by row then column (ties
+    in their given order), with the row pointers."""
+    if presorted or _is_sorted(r, c):
+        return _dummies_at_row_ends(n_rows, n_cols, r, c, d, lam)
     rows = np.concatenate([r, np.arange(n_rows)])
     cols = np.concatenate([c, n_cols + np.arange(n_rows)])
     cost = np.concatenate([d, np.full(n_rows, 2.0 * lam)])
     o = np.argsort(rows * (n_cols + n_rows) + cols, kind="stable")   # = lexsort, faster
     rows, cols, cost = rows[o], cols[o], cost[o]
     ptr = np.searchsorted(rows, np.arange(n_rows + 1))
+    return rows, cols, cost, ptr
+
+
+def _dummies_at_row_ends(n_rows, n_cols, r, c, d, lam):
+    """:func:`_with_dummies` for pairs already in (row, column) order: the
+    dummy column (the largest) closes each row, so pair k moves r_k places
+    on (one dummy per earlier row), no sort."""
+    ptr = np.zeros(n_rows + 1, np.int64)
+    np.cumsum(np.bincount(r, minlength=n_rows) + 1, out=ptr[1:])
+    n = len(r) + n_rows
+    rows, cols, cost = np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n)
+    at = np.arange(len(r)) + r
+    rows[at], cols[at], cost[at] = r, c, d
+    end = ptr[1:] - 1
+    rows[end], cols[end], cost[end] = np.arange(n_rows), n_cols + np.arange(n_rows), 2.0 * lam
     return rows, cols, cost, ptr
 
 

@@ -32,7 +32,6 @@ import math
 
 import numpy as np
 
-from ...lazy_scipy import cKDTree
 from ...network.assignment import min_cost_matching
 from ...progress import Progress, checkpoint
 from ...registry import MetricSpec, Output, Param, register, require_in_range, require_positive
@@ -42,7 +41,7 @@ from ...text import N_, msg
 from .common import empty_warning, setup, used_params, which_empty
 from .maps import AREA_LEGEND, MATCH_LEGEND, MATCH_ORDER, area_map, boundary_map, map_spec
 from .masks import Rasters
-from .surfaces import boundary, coordinates, dilation, point_distances
+from .surfaces import boundary, dilation, pairs_within, point_distances
 
 NAMES = ["F", "PRECISION", "RECALL", "TP", "FP", "FN"]
 STRATEGIES = ["distance", "area", "correspondence", "validation"]
@@ -81,29 +80,26 @@ def area_match(eg, ep, tol, spacing, pixel_area, flags=None) -> tuple[float, flo
             (int(np.count_nonzero(dg)) - tp) * pixel_area)
 
 
-def _pairs(eg, ep, tol, spacing):
-    """Candidate pairs (prediction index, gt index, distance m) within tol,
-    both boundaries in row-major order (pairs in no particular order)."""
-    xp, xg = coordinates(ep, spacing), coordinates(eg, spacing)
-    # the trees' shapes change only the order of the pairs, never a distance
-    m = _tree(xp).sparse_distance_matrix(_tree(xg), tol, output_type="ndarray")
-    return (xp, xg, m["i"].astype(np.int64, copy=False), m["j"].astype(np.int64, copy=False),
-            m["v"])
-
-
-def _tree(x):
-    return cKDTree(x, balanced_tree=False, compact_nodes=False)
+def _pairs(eg, ep, tol, spacing, distances=True):
+    """(pixels of E_P, pixels of E_G, then the candidate pairs: prediction
+    index, gt index, distance m within tol or None without ``distances``),
+    both boundaries in row-major order, the pairs sorted by prediction then
+    gt index (the KD-tree's pairs and distances, found on the grid:
+    surfaces.pairs_within)."""
+    i, j, d = pairs_within(ep, eg, tol, spacing, distances)
+    return int(np.count_nonzero(ep)), int(np.count_nonzero(eg)), i, j, d
 
 
 def correspondence_match(eg, ep, tol, spacing, flags=None) -> tuple[int, int, int, int]:
     """CbM: one-to-one matching within tol (exact minimum cost)."""
-    xp, xg, i, j, d = _pairs(eg, ep, tol, spacing)
+    n_p, n_g, i, j, d = _pairs(eg, ep, tol, spacing)
     checkpoint()
-    row, col = min_cost_matching(len(xp), len(xg), i, j, d, tol)
+    row, col = min_cost_matching(n_p, n_g, i, j, d, tol)
+    del i, j, d
     if flags is not None:
         flags.extend((col >= 0, row >= 0))
     tp = int(np.count_nonzero(row >= 0))
-    return tp, tp, len(xp) - tp, len(xg) - tp
+    return tp, tp, n_p - tp, n_g - tp
 
 
 # pairs per chunk of the validation's angle test
@@ -118,24 +114,30 @@ def outward_normals(mask, edge, spacing) -> np.ndarray:
     pixel, evaluated at the pixel with the derivative of the Gaussian,
     -grad (G * M)(p) = sum_q M(q) (q - p) G(q - p) / sigma^2 up to the sign
     convention, over a window of NORMAL_RADIUS pixels (outside the raster is
-    background).  Only the edge pixels are visited."""
+    background).  Only the edge pixels are visited: one gather of the mask
+    per window offset, and its term added to every pixel (0 where the mask
+    is off: x + 0 = x, since the sums start at +0 and never become -0, so
+    the sums are those of adding the terms of the mask pixels only, in the
+    same order)."""
     r = NORMAL_RADIUS
-    h, w = mask.shape
+    w = mask.shape[1]
+    width = w + 2 * r
     m = np.pad(np.asarray(mask, dtype=bool), r).ravel()
-    rows, cols = np.nonzero(edge)
-    at = (rows + r) * (w + 2 * r) + cols       # the window's first column
-    runs = np.lib.stride_tricks.sliding_window_view(m, 2 * r + 1)
+    at = np.flatnonzero(edge)
+    at += (at // w) * (2 * r) + r * width + r       # the pixel in the padded raster
     gy = np.zeros(len(at))
     gx = np.zeros(len(at))
+    term = np.empty(len(at))
     for dy in range(-r, r + 1):
-        row = runs[at + dy * (w + 2 * r)]      # the 2r + 1 pixels of row dy, one gather
         for dx in range(-r, r + 1):
             wt = math.exp(-(dy * dy + dx * dx) / 2.0)
             if (dy == 0 and dx == 0) or wt < 1e-12:
                 continue
-            hit = row[:, dx + r]                # gy[hit] += ..., without the fancy indexing
-            np.add(gy, wt * dy * spacing[0], out=gy, where=hit)
-            np.add(gx, wt * dx * spacing[1], out=gx, where=hit)
+            hit = m[at + (dy * width + dx)]
+            if dy:          # (the dy = 0 terms are 0: nothing to add)
+                gy += np.multiply(hit, wt * dy * spacing[0], out=term)
+            if dx:
+                gx += np.multiply(hit, wt * dx * spacing[1], out=term)
     # the mask lies towards +(gy, gx): the outward normal points the other way
     return np.arctan2(-gy, -gx)
 
@@ -143,7 +145,7 @@ def outward_normals(mask, edge, spacing) -> np.ndarray:
 def validation_match(g, p, eg, ep, tol, spacing, angle_deg,
                      flags=None) -> tuple[int, int, int, int]:
     """Pv: (validated prediction, validated gt, FP, FN)."""
-    _, _, i, j, _ = _pairs(eg, ep, tol, spacing)
+    _, _, i, j, _ = _pairs(eg, ep, tol, spacing, distances=False)
     ap, ag = outward_normals(p, ep, spacing), outward_normals(g, eg, spacing)
     vp = np.zeros(len(ap), bool)
     vg = np.zeros(len(ag), bool)

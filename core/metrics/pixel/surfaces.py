@@ -21,6 +21,8 @@ from ...progress import checkpoint
 
 # threads of the KD-tree queries (the results do not depend on it)
 QUERY_WORKERS = 2
+# pixels per band of rows in pairs_within (about 16 MB of ranks per band)
+BAND_PIXELS = 1 << 22
 
 
 def boundary(mask: np.ndarray) -> np.ndarray:
@@ -136,3 +138,128 @@ def coordinates(mask: np.ndarray, spacing_m: tuple) -> np.ndarray:
     frame (row x height, col x width), row-major order."""
     r, c = np.nonzero(mask)
     return np.column_stack([r * float(spacing_m[0]), c * float(spacing_m[1])])
+
+
+def disc_offsets(radius_m: float, spacing_m: tuple, margin: float = 0.0) -> np.ndarray:
+    """(n, 2) row and column offsets (dy, dx) of the pixels whose centre is
+    within ``radius_m`` of a pixel centre, (dy h)^2 + (dx w)^2 <= radius_m^2
+    (times 1 + ``margin``), in lexicographic order."""
+    h, w = float(spacing_m[0]), float(spacing_m[1])
+    ky, kx = (int(np.floor(radius_m / s * (1 + 1e-9))) + 1 for s in (h, w))
+    dy, dx = np.mgrid[-ky:ky + 1, -kx:kx + 1].reshape(2, -1)
+    ok = (dy * h) ** 2 + (dx * w) ** 2 <= radius_m * radius_m * (1.0 + margin)
+    return np.column_stack([dy[ok], dx[ok]])
+
+
+def exact_multiples(step: float, n: int) -> bool:
+    """Whether k x ``step`` is exact in floating point for 0 <= k < n (a
+    dyadic step with a short mantissa: 1, 0.5, 0.25, 2 ...), so that
+    k1 step - k2 step = (k1 - k2) step to the bit."""
+    num, _ = float(step).as_integer_ratio()
+    return abs(num) * max(int(n), 1) < 2 ** 53
+
+
+def pairs_within(src: np.ndarray, dst: np.ndarray, radius_m: float, spacing_m: tuple,
+                 distances: bool = True) -> tuple[np.ndarray, np.ndarray, Optional[np.ndarray]]:
+    """Every pair (i, j, d) of a ``src`` pixel i and a ``dst`` pixel j
+    (indices in row-major order) whose centres are at most ``radius_m``
+    apart, d the distance (m), sorted by i then j.
+
+    The pairs and distances a KD-tree of the pixel centres returns
+    (cKDTree's sparse_distance_matrix: (yi - yj)^2 + (xi - xj)^2 <=
+    radius_m^2 on the coordinates row x height and col x width, d its
+    square root), found on the grid instead: the offsets within the disc
+    (:func:`disc_offsets`, sorted, so a pixel's partners come in row-major
+    order) are looked up in an image of the ``dst`` ranks, one band of rows
+    at a time.  When the pixel sizes' multiples are exact (1 m, 0.5 m ...),
+    a pair's distance is its offset's, computed as the tree does; otherwise
+    (0.3 m) each pair is measured and tested on its coordinates, as the
+    tree does.  The same pairs and distances to the bit, in half the time
+    and without the trees.  ``distances`` False: d is None (less memory)."""
+    src, dst = np.asarray(src, dtype=bool), np.asarray(dst, dtype=bool)
+    exact = all(exact_multiples(s, n) for s, n in zip(spacing_m, src.shape))
+    off = disc_offsets(radius_m, spacing_m, 0.0 if exact else 1e-9)
+    i, j, o = _grid_pairs(src, dst, off)
+    h, w = float(spacing_m[0]), float(spacing_m[1])
+    if exact and not distances:
+        return i, j, None
+    if exact:
+        d2 = ((off[:, 0] * h) ** 2 + (off[:, 1] * w) ** 2)[o]
+    else:
+        d2 = _pair_distances(src, dst, i, j, spacing_m)
+        keep = d2 <= radius_m * radius_m
+        if not keep.all():
+            i, j, d2 = i[keep], j[keep], d2[keep]
+    return i, j, np.sqrt(d2, out=d2) if distances else None
+
+
+def _grid_pairs(src, dst, off):
+    """(i, j, offset index) of every ``src`` pixel i and ``dst`` pixel j at
+    one of the offsets ``off``, sorted by i then j."""
+    ky, kx = int(np.abs(off[:, 0]).max()), int(np.abs(off[:, 1]).max())
+    n_rows, n_cols = src.shape
+    step = off[:, 0] * (n_cols + 2 * kx) + off[:, 1]    # increasing: |dx| <= kx
+    fs, fd = np.flatnonzero(src), np.flatnonzero(dst)
+    band = max(1, BAND_PIXELS // max(n_cols, 1))
+    cut = np.arange(0, n_rows + band, band).clip(max=n_rows) * n_cols
+    s_at = np.searchsorted(fs, cut)
+    d_lo = np.searchsorted(fd, (cut - ky * n_cols).clip(min=0))
+    d_hi = np.searchsorted(fd, cut + ky * n_cols)
+    small = np.int32 if max(len(fs), len(fd)) < 2 ** 31 else np.int64   # less memory per band
+
+    def one(k):
+        checkpoint()
+        i, j, o = _band_pairs(fs[s_at[k]:s_at[k + 1]], fd[d_lo[k]:d_hi[k + 1]], s_at[k],
+                              d_lo[k], cut[k] // n_cols, cut[k + 1] // n_cols, (ky, kx),
+                              n_cols, step)
+        return i.astype(small), j.astype(small), o.astype(np.int32)
+    # (on one thread: two threads took 0.5-1 s less on the bench masks, but
+    # their malloc arenas raised the peak memory by up to 100 MB)
+    out = [(np.zeros(0, small), np.zeros(0, small), np.zeros(0, np.int32))]
+    out += [one(k) for k in range(len(cut) - 1)]
+    return tuple(np.concatenate([x[k] for x in out], dtype=t)
+                 for k, t in enumerate((np.int64, np.int64, np.int32)))
+
+
+def _band_pairs(fs, fd, i0, j0, r0, r1, k, n_cols, step):
+    """The pairs of the ``src`` pixels ``fs`` (flat indices, the first of
+    rank i0) of rows r0..r1-1 with the ``dst`` pixels ``fd`` (the first of
+    rank j0) of rows r0 - ky .. r1 + ky: an image of the ``dst`` ranks over
+    those rows (-1 elsewhere, kx columns of padding each side), read at
+    every ``src`` pixel plus every offset."""
+    ky, kx = k
+    width = n_cols + 2 * kx
+    rank = np.full((r1 - r0 + 2 * ky) * width, -1, np.int32)
+    base = (r0 - ky) * n_cols
+
+    def at(f):       # flat index in the padded band image
+        f = f - base
+        return f + (f // n_cols) * (2 * kx) + kx
+    rank[at(fd)] = np.arange(len(fd), dtype=np.int32)
+    pos = at(fs)
+    chunk = max(1, BAND_PIXELS // len(step))         # pixels x offsets read at once
+    out = [(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64))]
+    for p0 in range(0, len(fs), chunk):
+        part = pos[p0:p0 + chunk]
+        cand = np.empty((len(step), len(part)), np.int32)
+        for o, s in enumerate(step.tolist()):
+            np.take(rank, part + s, out=cand[o])
+        hit = np.flatnonzero(cand.T >= 0)
+        i, o = np.divmod(hit, len(step))
+        out.append((i + (i0 + p0), cand[o, i] + np.int64(j0), o))
+    return tuple(np.concatenate([x[k] for x in out]) for k in range(3))
+
+
+def _pair_distances(src, dst, i, j, spacing_m):
+    """(yi - yj)^2 + (xi - xj)^2 for the pairs, from the pixel centres'
+    coordinates (row x height, col x width), as a KD-tree computes it."""
+    h, w = float(spacing_m[0]), float(spacing_m[1])
+    (ys, xs), (yd, xd) = (np.nonzero(m) for m in (src, dst))
+    dy = ys[i] * h
+    dy -= yd[j] * h
+    dx = xs[i] * w
+    dx -= xd[j] * w
+    dy *= dy
+    dx *= dx
+    dy += dx
+    return dy

@@ -95,3 +95,84 @@ def test_by_component_equals_whole_problem(seed):
     rp, cp = min_cost_matching(nr, nc, r, c, d, lam)
     r0, c0 = _solve(nr, nc, r, c, d, lam)
     assert np.array_equal(rp, r0) and np.array_equal(cp, c0)
+
+
+def _random_pairs(seed, dup=True):
+    g = np.random.default_rng(seed)
+    nr, nc = int(g.integers(1, 200)), int(g.integers(1, 200))
+    n = int(g.integers(1, 3 * (nr + nc)))
+    r, c = g.integers(0, nr, n), g.integers(0, nc, n)
+    if not dup:
+        r, c = np.unique(np.column_stack([r, c]), axis=0).T
+    lam = float(g.choice([1.0, 2.0, 2.5]))
+    d = np.sqrt(g.integers(0, 26, len(r)).astype(float)) * (lam / 4.0)
+    return nr, nc, r, c, d, lam
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_dummies_without_a_sort_equal_the_sorted_ones(seed):
+    from core.network.assignment import _dummies_at_row_ends, _is_sorted, _with_dummies
+    nr, nc, r, c, d, lam = _random_pairs(seed)
+    o = np.lexsort((c, r))      # sorted, duplicates in their given order
+    r, c, d = r[o], c[o], d[o]
+    assert _is_sorted(r, c) and (len(r) < 3 or not _is_sorted(r[::-1], c[::-1]))
+    fast = _dummies_at_row_ends(nr, nc, r, c, d, lam)
+    # the general path: the dummies appended, then one stable sort
+    rows = np.concatenate([r, np.arange(nr)])
+    cols = np.concatenate([c, nc + np.arange(nr)])
+    cost = np.concatenate([d, np.full(nr, 2.0 * lam)])
+    s = np.argsort(rows * (nc + nr) + cols, kind="stable")
+    ref = rows[s], cols[s], cost[s], np.searchsorted(rows[s], np.arange(nr + 1))
+    assert all(np.array_equal(a, b) for a, b in zip(fast, ref))
+    assert all(np.array_equal(a, b) for a, b in zip(_with_dummies(nr, nc, r, c, d, lam), ref))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_pair_order_does_not_change_the_matching(seed):
+    # sorted pairs skip the sorts; shuffled ones are sorted first: the same
+    # matching either way, the whole problem's (_solve)
+    nr, nc, r, c, d, lam = _random_pairs(seed, dup=False)
+    perm = np.random.default_rng(seed).permutation(len(r))
+    o = np.lexsort((c, r))
+    a = min_cost_matching(nr, nc, r[o], c[o], d[o], lam)
+    b = min_cost_matching(nr, nc, r[perm], c[perm], d[perm], lam)
+    ref = _solve(nr, nc, r, c, d, lam)
+    assert all(np.array_equal(x, y) for x, y in zip(a, ref))
+    assert all(np.array_equal(x, y) for x, y in zip(b, ref))
+
+
+def test_batches_hold_every_component_once(monkeypatch):
+    from core.network import assignment
+    monkeypatch.setattr(assignment, "BATCH_PAIRS", 10)
+    sizes = [3, 12, 5, 5, 2, 9, 1]
+    b = assignment._batches(sizes)
+    assert sorted(k for x in b for k in x) == list(range(len(sizes)))
+    assert b[0] == [1] and all(sum(sizes[k] for k in x) <= 10 for x in b[1:])
+
+
+@pytest.mark.slow
+def test_two_processes_give_the_serial_matching(monkeypatch):
+    # components in batches, some solved in a worker process: the same
+    # matching as on one core
+    from core.network import assignment
+    from core.parallel import cores_for_run
+    from helpers import slow_here
+    g = np.random.default_rng(7)
+    a, b = g.uniform(0, 300, (3000, 2)), g.uniform(0, 300, (3000, 2))
+    from scipy.spatial import cKDTree
+    p = cKDTree(a).sparse_distance_matrix(cKDTree(b), 4.0, output_type="ndarray")
+    args = (len(a), len(b), p["i"], p["j"], p["v"], 4.0)
+    with cores_for_run(1):
+        serial = min_cost_matching(*args)
+    monkeypatch.setattr(assignment, "PARALLEL_PAIRS", 0)
+    monkeypatch.setattr(assignment, "BATCH_PAIRS", 500)
+    from core import parallel
+    n_items = []
+    real = parallel.process_map
+    monkeypatch.setattr(parallel, "process_map",
+                        lambda *a, **k: n_items.append(len(a[2])) or real(*a, **k))
+    here = slow_here(monkeypatch, 0.05)
+    with cores_for_run(2):
+        both = min_cost_matching(*args)
+    assert 0 < len(here) < n_items[-1]   # the worker process solved some batches
+    assert all(np.array_equal(x, y) for x, y in zip(serial, both))

@@ -78,9 +78,9 @@ def test_correspondence_by_component_equals_whole_problem(pair, spacing, tol):
     # the matching of the whole-problem solver on boundary pixel pairs
     g, p = pair
     eg, ep = boundary(g), boundary(p)
-    xp, xg, i, j, d = _pairs(eg, ep, tol, spacing)
-    got = min_cost_matching(len(xp), len(xg), i, j, d, tol)
-    ref = _solve(len(xp), len(xg), i, j, d, tol)
+    n_p, n_g, i, j, d = _pairs(eg, ep, tol, spacing)
+    got = min_cost_matching(n_p, n_g, i, j, d, tol)
+    ref = _solve(n_p, n_g, i, j, d, tol)
     assert all(np.array_equal(a, b) for a, b in zip(got, ref))
 
 def test_area_by_hand():
@@ -125,3 +125,27 @@ def test_alpha_and_empty():
     assert e["F"] == 0 and e["PRECISION"] == 0 and math.isnan(e["RECALL"])
     both = run_masks("pixel_boundaryf", from_pixel_size(z, z, 1.0)).scores
     assert both["F"] == 1
+
+
+@settings(max_examples=40)
+@given(pairs(), st.sampled_from([(1.0, 1.0), (0.5, 2.0), (0.3, 0.3)]))
+def test_outward_normals_are_the_window_sums_in_order(pair, spacing):
+    # the vectorised normals are the per-pixel sums of the window's terms,
+    # added in (dy, dx) order over the mask pixels only: the same bits
+    from core.metrics.pixel.pixel_boundaryf import NORMAL_RADIUS, outward_normals
+    m = pair[0].astype(bool)
+    e = boundary(m)
+    got = outward_normals(m, e, spacing)
+    r = NORMAL_RADIUS
+    ref = []
+    for y, x in zip(*np.nonzero(e)):
+        gy = gx = 0.0
+        for dy in range(-r, r + 1):
+            for dx in range(-r, r + 1):
+                wt = math.exp(-(dy * dy + dx * dx) / 2.0)
+                inside = 0 <= y + dy < m.shape[0] and 0 <= x + dx < m.shape[1]
+                if (dy or dx) and wt >= 1e-12 and inside and m[y + dy, x + dx]:
+                    gy += wt * dy * spacing[0]
+                    gx += wt * dx * spacing[1]
+        ref.append(math.atan2(-gy, -gx))
+    assert np.array_equal(got.view(np.int64), np.array(ref).view(np.int64))

@@ -29,17 +29,17 @@
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:147; ui/evaluate.py:95; ui/pixel_algorithm.py:101</extracomment>
+        <extracomment>ui/algorithm.py:150; ui/evaluate.py:95; ui/pixel_algorithm.py:109</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:171; ui/centrelines.py:65; ui/compare.py:130; ui/evaluate.py:161; ui/perturb.py:95; ui/pixel_algorithm.py:124; ui/sensitivity.py:111</extracomment>
+        <extracomment>ui/algorithm.py:174; ui/centrelines.py:65; ui/compare.py:127; ui/evaluate.py:166; ui/perturb.py:95; ui/pixel_algorithm.py:184; ui/sensitivity.py:111</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:174; ui/checks.py:586; ui/checks.py:656; ui/checks.py:684; ui/checks.py:699; ui/compare.py:133; ui/evaluate.py:166; ui/perturb.py:98; ui/pixel_algorithm.py:127; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
+        <extracomment>ui/algorithm.py:177; ui/checks.py:586; ui/checks.py:656; ui/checks.py:684; ui/checks.py:699; ui/compare.py:130; ui/evaluate.py:171; ui/perturb.py:98; ui/pixel_algorithm.py:187; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -94,12 +94,12 @@
         <translation>{} ligne(s) issue(s) de {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/compare.py:96; ui/inputs.py:283; ui/rasters.py:211; ui/sensitivity.py:93</extracomment>
+        <extracomment>ui/checks.py:43; ui/compare.py:164; ui/inputs.py:283; ui/rasters.py:211; ui/sensitivity.py:93</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/checks.py:600; ui/checks.py:639; ui/compare.py:107; ui/inputs.py:284; ui/inputs.py:288; ui/inputs.py:305; ui/rasters.py:211; ui/rasters.py:241; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:384; core/registry.py:383; core/reports/report.py:413</extracomment>
+        <extracomment>ui/checks.py:43; ui/checks.py:600; ui/checks.py:639; ui/compare.py:228; ui/inputs.py:284; ui/inputs.py:288; ui/inputs.py:305; ui/pixel_algorithm.py:149; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:384; core/registry.py:420; core/reports/report.py:425</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -219,7 +219,7 @@
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:599; ui/compare.py:102; ui/compare.py:143; ui/inputs.py:287; ui/inputs.py:305; ui/rasters.py:241; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:382; core/registry.py:383; core/reports/report.py:413</extracomment>
+        <extracomment>ui/checks.py:599; ui/compare.py:243; ui/compare.py:246; ui/inputs.py:287; ui/inputs.py:305; ui/pixel_algorithm.py:149; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:382; core/registry.py:420; core/reports/report.py:425</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -254,119 +254,139 @@
         <translation>La vérité terrain et la prédiction « {} » sont les mêmes données : ses scores sont parfaits.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:720; ui/compare.py:63; ui/sensitivity.py:56</extracomment>
+        <extracomment>ui/checks.py:724; ui/sensitivity.py:56</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:729</extracomment>
+        <extracomment>ui/checks.py:759</extracomment>
         <source>Prediction (lines to evaluate)</source>
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:43</extracomment>
+        <extracomment>ui/compare.py:46</extracomment>
         <source>Compare methods</source>
         <translation>Comparer des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:44; ui/perturb.py:39; ui/sensitivity.py:39</extracomment>
+        <extracomment>ui/compare.py:47; ui/perturb.py:39; ui/sensitivity.py:39</extracomment>
         <source>Metric analysis</source>
         <translation>Analyse des métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:46</extracomment>
+        <extracomment>ui/compare.py:49</extracomment>
         <source>Scores several predictions (one layer per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With a tile size or a polygon layer of tiles, every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). &lt;i&gt;Scores compared&lt;/i&gt;: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions. All distances are in metres.</source>
         <translation>Note plusieurs prédictions (une couche par méthode) par rapport à une vérité terrain avec chaque métrique choisie, classe les méthodes selon chaque score et mesure la cohérence des classements entre métriques : corrélations de Pearson et de Spearman entre scores, taux de tri identique (ESR : part des triplets (référence, méthode B, méthode C) que deux scores trient de la même façon) et marges de tri (Lopez-Molina et al.). Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores d&apos;ensemble sont agrégés (cumul ou moyenne). &lt;i&gt;Scores comparés&lt;/i&gt; : un score principal par métrique (F1, APLS, TLTS correct ...) ou chaque score ayant une valeur parfaite (les scores où plus bas est meilleur sont inversés avant comparaison). Le rapport HTML montre les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR et les distributions des marges de tri. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:65</extracomment>
+        <extracomment>ui/compare.py:62</extracomment>
+        <source>The ground truth can be a raster (GROUND_TRUTH_RASTER) and methods can be rasters (PREDICTION_RASTERS, e.g. the outputs of several models: 0/1 road masks, probability maps with RASTER_THRESHOLD or class maps with RASTER_CLASSES, in a projected CRS in metres), beside or instead of line layers: their centrelines are extracted first with the advanced RASTER_* parameters, the same for every raster, as the Centrelines algorithm does, and each extraction is recorded in RESULTS and the report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:81</extracomment>
         <source>Predictions (one layer per method)</source>
         <translation>Prédictions (une couche par méthode)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:68</extracomment>
+        <extracomment>ui/compare.py:84</extracomment>
+        <source>Predictions as rasters (one raster per method)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:88</extracomment>
         <source>Scores compared</source>
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:77; ui/evaluate.py:86; ui/sensitivity.py:76</extracomment>
+        <extracomment>ui/compare.py:98; ui/evaluate.py:86; ui/sensitivity.py:76</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:77; ui/evaluate.py:86; ui/sensitivity.py:76; ui/summary.py:25</extracomment>
+        <extracomment>ui/compare.py:98; ui/evaluate.py:86; ui/sensitivity.py:76; ui/summary.py:25</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:79</extracomment>
+        <extracomment>ui/compare.py:100</extracomment>
         <source>Scores per method</source>
         <translation>Scores par méthode</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:81</extracomment>
+        <extracomment>ui/compare.py:102</extracomment>
         <source>Ranking of the methods</source>
         <translation>Classement des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:83</extracomment>
+        <extracomment>ui/compare.py:104</extracomment>
         <source>Consistency of metric pairs</source>
         <translation>Cohérence des paires de métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:84; ui/sensitivity.py:81</extracomment>
+        <extracomment>ui/compare.py:105; ui/sensitivity.py:81</extracomment>
         <source>Results (JSON)</source>
         <translation>Résultats (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:99</extracomment>
-        <source>Choose at least two prediction layers to compare.</source>
-        <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:104; ui/sensitivity.py:100</extracomment>
-        <source>The ground-truth layer has no usable line.</source>
-        <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:108</extracomment>
-        <source>method {}</source>
-        <translation>méthode {}</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:116</extracomment>
-        <source>{}: transformed from {} to {}.</source>
-        <translation>{} : reprojection de {} vers {}.</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:146</extracomment>
-        <source>methods</source>
-        <translation>méthodes</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:147; ui/sensitivity.py:127; ui/summary.py:74</extracomment>
-        <source>working CRS</source>
-        <translation>SCR de travail</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:148; ui/evaluate.py:184; ui/sensitivity.py:131</extracomment>
+        <extracomment>ui/compare.py:142; ui/evaluate.py:189; ui/sensitivity.py:131</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:151; ui/evaluate.py:187; core/reports/report.py:462</extracomment>
+        <extracomment>ui/compare.py:145; ui/evaluate.py:192; core/reports/report.py:474</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:152; ui/evaluate.py:189; core/reports/tool_reports.py:247</extracomment>
+        <extracomment>ui/compare.py:146; ui/evaluate.py:194; core/reports/tool_reports.py:247</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:157</extracomment>
+        <extracomment>ui/compare.py:151</extracomment>
         <source>Comparison of methods</source>
         <translation>Comparaison de méthodes</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:168</extracomment>
+        <source>Choose at least two prediction layers to compare.</source>
+        <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:178; ui/sensitivity.py:100</extracomment>
+        <source>The ground-truth layer has no usable line.</source>
+        <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:184</extracomment>
+        <source>{}: transformed from {} to {}.</source>
+        <translation>{} : reprojection de {} vers {}.</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:203</extracomment>
+        <source>{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTERS), and every input is a line layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:213</extracomment>
+        <source>method {}</source>
+        <translation>méthode {}</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:244; ui/summary.py:72</extracomment>
+        <source>{} raster: centreline extraction</source>
+        <translation>raster de {} : extraction des axes</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:247</extracomment>
+        <source>methods</source>
+        <translation>méthodes</translation>
+    </message>
+    <message>
+        <extracomment>ui/compare.py:250; ui/pixel_algorithm.py:156; ui/sensitivity.py:127; ui/summary.py:74</extracomment>
+        <source>working CRS</source>
+        <translation>SCR de travail</translation>
     </message>
     <message>
         <extracomment>ui/evaluate.py:48</extracomment>
@@ -409,17 +429,17 @@
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:164</extracomment>
+        <extracomment>ui/evaluate.py:169</extracomment>
         <source>The evaluation failed: {}</source>
         <translation>L&apos;évaluation a échoué : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:187</extracomment>
+        <extracomment>ui/evaluate.py:192</extracomment>
         <source>{} ({}, tiles without ground truth: {})</source>
         <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:227</extracomment>
+        <extracomment>ui/evaluate.py:232</extracomment>
         <source>TILE_SCORES is a shapefile (field names of at most 10 characters): {}</source>
         <translation>TILE_SCORES est un shapefile (noms de champs de 10 caractères au plus) : {}</translation>
     </message>
@@ -529,77 +549,92 @@
         <translation>{} erreur(s) de type {} placée(s).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:39; core/io/ogr.py:58</extracomment>
+        <extracomment>ui/pixel_algorithm.py:44; core/io/ogr.py:58</extracomment>
         <source>{} cannot be read by GDAL.</source>
         <translation>GDAL ne peut pas lire {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:42</extracomment>
+        <extracomment>ui/pixel_algorithm.py:47</extracomment>
         <source>{} has no band {}.</source>
         <translation>{} n&apos;a pas de bande {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:51</extracomment>
+        <extracomment>ui/pixel_algorithm.py:56</extracomment>
         <source>The two rasters are in different CRSs ({} and {}): reproject one onto the other&apos;s grid (Warp).</source>
         <translation>Les deux rasters sont dans des SCR différents ({} et {}) : reprojetez l&apos;un sur la grille de l&apos;autre (Projection (warp)).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:55</extracomment>
+        <extracomment>ui/pixel_algorithm.py:60</extracomment>
         <source>The two rasters are not on one grid ({} x {} and {} x {} pixels, or different extents): resample one onto the other (Align rasters).</source>
         <translation>Les deux rasters ne sont pas sur une même grille ({} x {} et {} x {} pixels, ou emprises différentes) : rééchantillonnez l&apos;un sur l&apos;autre (Aligner les rasters).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:60</extracomment>
+        <extracomment>ui/pixel_algorithm.py:65</extracomment>
         <source>The rasters&apos; CRS ({}) is not in metres: reproject them to a projected CRS in metres (e.g. their UTM zone) first.</source>
         <translation>Le SCR des rasters ({}) n&apos;est pas en mètres : reprojetez-les d&apos;abord dans un SCR projeté en mètres (par ex. leur zone UTM).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:70</extracomment>
+        <extracomment>ui/pixel_algorithm.py:75</extracomment>
         <source>Inputs: two rasters on one grid (same size, extent and CRS, in metres): 0/1 masks, probability maps with a threshold, or class maps with road classes.</source>
         <translation>Entrées : deux rasters sur une même grille (mêmes dimensions, emprise et SCR, en mètres) : masques 0/1, cartes de probabilité avec un seuil, ou cartes de classes avec des classes de routes.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:81</extracomment>
+        <extracomment>ui/pixel_algorithm.py:86</extracomment>
         <source>Inputs: {} x {} pixels of {:g} x {:g} m; road pixels: ground truth {}, prediction {}.</source>
         <translation>Entrées : {} x {} pixels de {:g} x {:g} m ; pixels de route : vérité terrain {}, prédiction {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:86; ui/summary.py:93; ui/summary.py:111</extracomment>
+        <extracomment>ui/pixel_algorithm.py:91; ui/summary.py:93; ui/summary.py:111</extracomment>
         <source>Warnings: {} (listed above).</source>
         <translation>Avertissements : {} (ci-dessus).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:86; ui/summary.py:93; ui/summary.py:112</extracomment>
+        <extracomment>ui/pixel_algorithm.py:91; ui/summary.py:93; ui/summary.py:112</extracomment>
         <source>Warnings: none.</source>
         <translation>Avertissements : aucun.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:90</extracomment>
+        <extracomment>ui/pixel_algorithm.py:95</extracomment>
         <source>Ground truth (raster mask)</source>
         <translation>Vérité terrain (masque raster)</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:91</extracomment>
+        <extracomment>ui/pixel_algorithm.py:96</extracomment>
         <source>Prediction (raster: mask, probabilities or classes)</source>
         <translation>Prédiction (raster : masque, probabilités ou classes)</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:95</extracomment>
+        <extracomment>ui/pixel_algorithm.py:100</extracomment>
         <source>Band of the ground truth</source>
         <translation>Bande de la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:96</extracomment>
+        <extracomment>ui/pixel_algorithm.py:101</extracomment>
         <source>Band of the prediction</source>
         <translation>Bande de la prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:106</extracomment>
+        <extracomment>ui/pixel_algorithm.py:151</extracomment>
+        <source>band</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:154</extracomment>
+        <source>grid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:154</extracomment>
+        <source>{} x {} pixels of {:g} x {:g} m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:163</extracomment>
         <source>Choose two raster layers (ground truth and prediction).</source>
         <translation>Choisissez deux couches raster (vérité terrain et prédiction).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:131</extracomment>
+        <extracomment>ui/pixel_algorithm.py:191</extracomment>
         <source>the rasters have no CRS: their pixel sizes are taken to be metres</source>
         <translation>les rasters n&apos;ont pas de SCR : la taille de leurs pixels est considérée comme exprimée en mètres</translation>
     </message>
@@ -654,7 +689,7 @@
         <translation>{} ne s&apos;applique(nt) qu&apos;à une entrée raster (GROUND_TRUTH_RASTER ou PREDICTION_RASTER), et les deux entrées sont des couches de lignes.</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:248</extracomment>
+        <extracomment>ui/rasters.py:249</extracomment>
         <source>The ground truth needs at least one line.</source>
         <translation>La vérité terrain doit contenir au moins une ligne.</translation>
     </message>
@@ -729,17 +764,12 @@
         <translation>{} parties de lignes, {}</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:72</extracomment>
-        <source>{} raster: centreline extraction</source>
-        <translation>raster de {} : extraction des axes</translation>
-    </message>
-    <message>
         <extracomment>ui/summary.py:90</extracomment>
         <source>Inputs: ground truth {}; prediction {}.</source>
         <translation>Entrées : vérité terrain {} ; prédiction {}.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:110; core/reports/report.py:610</extracomment>
+        <extracomment>ui/summary.py:110; core/reports/report.py:625</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
@@ -904,7 +934,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:69; core/analysis/evaluate.py:178; core/metrics/pixel/masks.py:143; core/reports/report.py:204</extracomment>
+        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:70; core/analysis/evaluate.py:195; core/metrics/pixel/masks.py:143; core/reports/report.py:204</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -914,12 +944,12 @@
         <translation>{} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:67</extracomment>
+        <extracomment>core/analysis/evaluate.py:68</extracomment>
         <source>{}: failed: {}</source>
         <translation>{} : échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:177</extracomment>
+        <extracomment>core/analysis/evaluate.py:194</extracomment>
         <source>no metric could be computed; {}</source>
         <translation>aucune métrique n&apos;a pu être calculée ; {}</translation>
     </message>
@@ -1234,6 +1264,26 @@
         <translation>{} : les coordonnées ne sont pas des longitudes / latitudes et le fichier n&apos;indique aucun SCR : elles sont utilisées telles quelles, en mètres.</translation>
     </message>
     <message>
+        <extracomment>core/io/geotiff.py:78</extracomment>
+        <source>A map must be a 2-D uint8 array, got {} {}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/io/geotiff.py:90</extracomment>
+        <source>The map {} cannot be written ({}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/io/geotiff.py:94</extracomment>
+        <source>Writing the map {} needs rasterio (pip install rasterio) or GDAL&apos;s Python bindings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/io/geotiff.py:143</extracomment>
+        <source>GDAL has no driver {} to write {}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <extracomment>core/io/gpkg.py:23</extracomment>
         <source>not a GeoPackage geometry</source>
         <translation>ce n&apos;est pas une géométrie GeoPackage</translation>
@@ -1354,32 +1404,32 @@
         <translation>{}, élément {} : les coordonnées doivent être un tableau (k, 2), reçu un tableau de forme {}.</translation>
     </message>
     <message>
-        <extracomment>core/io/source.py:153</extracomment>
+        <extracomment>core/io/source.py:44</extracomment>
         <source>{}: {} invalid line part(s) skipped (fewer than two distinct vertices or non-finite coordinates).</source>
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts ou coordonnées non finies).</translation>
     </message>
     <message>
-        <extracomment>core/io/source.py:156</extracomment>
+        <extracomment>core/io/source.py:171</extracomment>
         <source>{}: {} feature(s) that are not lines skipped.</source>
         <translation>{} : {} entité(s) autres que des lignes ignorée(s).</translation>
     </message>
     <message>
-        <extracomment>core/io/source.py:162</extracomment>
+        <extracomment>core/io/source.py:177</extracomment>
         <source>{} contains no lines: {} feature(s), none of them a LineString or MultiLineString.</source>
         <translation>{} ne contient aucune ligne : {} entité(s), dont aucune n&apos;est une LineString ou une MultiLineString.</translation>
     </message>
     <message>
-        <extracomment>core/io/spacenet.py:42</extracomment>
+        <extracomment>core/io/spacenet.py:48</extracomment>
         <source>{} is not a readable CSV file ({}).</source>
         <translation>{} n&apos;est pas un fichier CSV lisible ({}).</translation>
     </message>
     <message>
-        <extracomment>core/io/spacenet.py:45</extracomment>
+        <extracomment>core/io/spacenet.py:51</extracomment>
         <source>{} is not a SpaceNet road CSV: column(s) {} missing (found: {}).</source>
         <translation>{} n&apos;est pas un CSV de routes SpaceNet : colonne(s) {} manquante(s) (trouvées : {}).</translation>
     </message>
     <message>
-        <extracomment>core/io/spacenet.py:54</extracomment>
+        <extracomment>core/io/spacenet.py:60</extracomment>
         <source>{}, row {}: empty ImageId.</source>
         <translation>{}, ligne {} : ImageId vide.</translation>
     </message>
@@ -1389,7 +1439,7 @@
         <translation>STRATEGY doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:385; core/metrics/paths/optp.py:85; core/metrics/paths/tlts.py:98; core/metrics/subgraphs/optg.py:61; core/metrics/subgraphs/subg.py:87; core/metrics/subgraphs/topo.py:71</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:385; core/metrics/paths/optp.py:85; core/metrics/paths/tlts.py:98; core/metrics/subgraphs/optg.py:62; core/metrics/subgraphs/subg.py:88; core/metrics/subgraphs/topo.py:72</extracomment>
         <source>building networks</source>
         <translation>construction des réseaux</translation>
     </message>
@@ -1449,7 +1499,7 @@
         <translation>la prédiction est vide : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/distances.py:98; core/metrics/pixel/pixel_distances.py:101</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:98; core/metrics/pixel/pixel_distances.py:105</extracomment>
         <source>distances from the ground truth</source>
         <translation>distances depuis la vérité terrain</translation>
     </message>
@@ -1514,12 +1564,12 @@
         <translation>OVERLAP doit valoir « area » ou « length »</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:430; core/network/lineset.py:183</extracomment>
+        <extracomment>core/metrics/instances/instances.py:430; core/network/lineset.py:188</extracomment>
         <source>ground truth: {}</source>
         <translation>vérité terrain : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:431; core/network/lineset.py:184</extracomment>
+        <extracomment>core/metrics/instances/instances.py:431; core/network/lineset.py:189</extracomment>
         <source>prediction: {}</source>
         <translation>prédiction : {}</translation>
     </message>
@@ -1839,6 +1889,151 @@
         <translation>le masque prédit est vide : {}</translation>
     </message>
     <message>
+        <extracomment>core/metrics/pixel/maps.py:42; pixel_iou: map CONFUSION_MAP legend 0</extracomment>
+        <source>true negative: road on neither side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:43; pixel_iou: map CONFUSION_MAP legend 1</extracomment>
+        <source>true positive: road on both sides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:44; pixel_iou: map CONFUSION_MAP legend 2</extracomment>
+        <source>false positive: road only in the prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:45; pixel_iou: map CONFUSION_MAP legend 3</extracomment>
+        <source>false negative: road only in the ground truth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:46; pixel_iou: map CONFUSION_MAP legend 4</extracomment>
+        <source>wrong class: road on both sides, different classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:57; core/metrics/pixel/maps.py:67; pixel_boundaryf: map BOUNDARY_MAP legend 0; pixel_distances: map BOUNDARY_MAP legend 0</extracomment>
+        <source>not a boundary pixel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:58; pixel_distances: map BOUNDARY_MAP legend 1</extracomment>
+        <source>ground-truth boundary within the tolerance of the predicted boundary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:59; pixel_distances: map BOUNDARY_MAP legend 2</extracomment>
+        <source>ground-truth boundary farther than the tolerance (missed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:60; pixel_distances: map BOUNDARY_MAP legend 3</extracomment>
+        <source>predicted boundary within the tolerance of the ground-truth boundary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:61; pixel_distances: map BOUNDARY_MAP legend 4</extracomment>
+        <source>predicted boundary farther than the tolerance (false)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:62; pixel_distances: map BOUNDARY_MAP legend 5</extracomment>
+        <source>on both boundaries (distance 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:68; pixel_boundaryf: map BOUNDARY_MAP legend 1</extracomment>
+        <source>ground-truth boundary, matched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:69; pixel_boundaryf: map BOUNDARY_MAP legend 2</extracomment>
+        <source>ground-truth boundary, unmatched (FN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:70; pixel_boundaryf: map BOUNDARY_MAP legend 3</extracomment>
+        <source>predicted boundary, matched (TP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:71; pixel_boundaryf: map BOUNDARY_MAP legend 4</extracomment>
+        <source>predicted boundary, unmatched (FP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:72; pixel_boundaryf: map BOUNDARY_MAP legend 5</extracomment>
+        <source>on both boundaries, matched on both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:73; pixel_boundaryf: map BOUNDARY_MAP legend 6</extracomment>
+        <source>on both boundaries, unmatched on one side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:77; pixel_boundaryf: map BOUNDARY_MAP legend 7</extracomment>
+        <source>area strategy: within the tolerance of both boundaries (TP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:78; pixel_boundaryf: map BOUNDARY_MAP legend 8</extracomment>
+        <source>area strategy: within the tolerance of the ground-truth boundary only (FN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:79; pixel_boundaryf: map BOUNDARY_MAP legend 9</extracomment>
+        <source>area strategy: within the tolerance of the predicted boundary only (FP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:83; pixel_cldice: map SKELETON_MAP legend 0</extracomment>
+        <source>road on neither side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:84; pixel_cldice: map SKELETON_MAP legend 1</extracomment>
+        <source>ground-truth skeleton inside the predicted mask (found)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:85; pixel_cldice: map SKELETON_MAP legend 2</extracomment>
+        <source>ground-truth skeleton outside the predicted mask (missed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:86; pixel_cldice: map SKELETON_MAP legend 3</extracomment>
+        <source>predicted skeleton inside the ground-truth mask (correct)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:87; pixel_cldice: map SKELETON_MAP legend 4</extracomment>
+        <source>predicted skeleton outside the ground-truth mask (false)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:88; pixel_cldice: map SKELETON_MAP legend 5</extracomment>
+        <source>on both skeletons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:89; pixel_cldice: map SKELETON_MAP legend 6</extracomment>
+        <source>road in both masks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:90; pixel_cldice: map SKELETON_MAP legend 7</extracomment>
+        <source>road only in the ground-truth mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/maps.py:91; pixel_cldice: map SKELETON_MAP legend 8</extracomment>
+        <source>road only in the predicted mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <extracomment>core/metrics/pixel/masks.py:41</extracomment>
         <source>The ground truth ({} x {} pixels) and the prediction ({} x {} pixels) must share one grid: resample one onto the other.</source>
         <translation>La vérité terrain ({} x {} pixels) et la prédiction ({} x {} pixels) doivent partager une même grille : rééchantillonnez l&apos;une sur l&apos;autre.</translation>
@@ -1874,37 +2069,37 @@
         <translation>Les classes de routes (ROAD_CLASSES) doivent être des nombres finis ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:165</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:196</extracomment>
         <source>STRATEGY must be one of {}; got {!r}.</source>
         <translation>STRATEGY doit être parmi {} ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:169; core/metrics/pixel/pixel_cldice.py:52; core/metrics/pixel/pixel_distances.py:90; core/metrics/pixel/pixel_iou.py:72</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:200; core/metrics/pixel/pixel_cldice.py:60; core/metrics/pixel/pixel_distances.py:92; core/metrics/pixel/pixel_iou.py:90</extracomment>
         <source>road masks</source>
         <translation>masques des routes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:175</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:206</extracomment>
         <source>matching boundaries</source>
         <translation>appariement des contours</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_cldice.py:54</extracomment>
+        <extracomment>core/metrics/pixel/pixel_cldice.py:62</extracomment>
         <source>skeletons</source>
         <translation>squelettes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_distances.py:103</extracomment>
+        <extracomment>core/metrics/pixel/pixel_distances.py:107</extracomment>
         <source>distances from the prediction</source>
         <translation>distances depuis la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_distances.py:106</extracomment>
+        <extracomment>core/metrics/pixel/pixel_distances.py:110</extracomment>
         <source>boundary bands</source>
         <translation>bandes de contour</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_iou.py:85</extracomment>
+        <extracomment>core/metrics/pixel/pixel_iou.py:103</extracomment>
         <source>class(es) {} on neither side: IoU undefined, left out of the means</source>
         <translation>classe(s) {} absente(s) des deux côtés : IoU indéfinie, exclue des moyennes</translation>
     </message>
@@ -1919,17 +2114,17 @@
         <translation>la prédiction est vide : RECALL = 0, F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/evaluation.py:119</extracomment>
+        <extracomment>core/metrics/subgraphs/evaluation.py:122</extracomment>
         <source>seeds {}-{}</source>
         <translation>germes {}-{}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/evaluation.py:192</extracomment>
+        <extracomment>core/metrics/subgraphs/evaluation.py:196</extracomment>
         <source>no prediction control point in any subgraph: PRECISION is undefined (NaN)</source>
         <translation>aucun point de contrôle de la prédiction dans les sous-graphes : PRECISION est indéfinie (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/evaluation.py:195</extracomment>
+        <extracomment>core/metrics/subgraphs/evaluation.py:199</extracomment>
         <source>no ground-truth control point in any subgraph: RECALL is undefined (NaN)</source>
         <translation>aucun point de contrôle de la vérité terrain dans les sous-graphes : RECALL est indéfini (NaN)</translation>
     </message>
@@ -1939,77 +2134,77 @@
         <translation>SPACING doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/extract.py:208</extracomment>
+        <extracomment>core/metrics/subgraphs/extract.py:215</extracomment>
         <source>unknown subgraph mode {}</source>
         <translation>mode de sous-graphe inconnu {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:59</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:60</extracomment>
         <source>MATCHING must be one of {}, got {!r}</source>
         <translation>MATCHING doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:64; core/metrics/subgraphs/subg.py:90</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:65; core/metrics/subgraphs/subg.py:91</extracomment>
         <source>drawing seeds</source>
         <translation>tirage des germes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:70</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:71</extracomment>
         <source>both networks are empty: no seed, every score is NaN</source>
         <translation>les deux réseaux sont vides : aucun germe, tous les scores valent NaN</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:73</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:74</extracomment>
         <source>the prediction is empty: every seed is drawn from the ground truth</source>
         <translation>la prédiction est vide : tous les germes sont tirés dans la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:76</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:77</extracomment>
         <source>the ground truth is empty: every seed is drawn from the prediction</source>
         <translation>la vérité terrain est vide : tous les germes sont tirés dans la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/optg.py:91; core/metrics/subgraphs/subg.py:99</extracomment>
+        <extracomment>core/metrics/subgraphs/optg.py:92; core/metrics/subgraphs/subg.py:100</extracomment>
         <source>cropping and matching subgraphs</source>
         <translation>découpage et appariement des sous-graphes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/subg.py:69</extracomment>
+        <extracomment>core/metrics/subgraphs/subg.py:70</extracomment>
         <source>N_SEEDS must be &gt;= 1, got {}</source>
         <translation>N_SEEDS doit être &gt;= 1, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/subg.py:94</extracomment>
+        <extracomment>core/metrics/subgraphs/subg.py:95</extracomment>
         <source>no seed: SUBG seeds only in the ground truth; every score is NaN</source>
         <translation>aucun germe : SUBG ne tire ses germes que dans la vérité terrain ; tous les scores valent NaN</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:65</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:66</extracomment>
         <source>ANGLE_TOLERANCE must be in (0, 90] degrees, got {}</source>
         <translation>ANGLE_TOLERANCE doit être dans ]0, 90] degrés, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:69</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:70</extracomment>
         <source>AGGREGATION must be one of {}, got {!r}</source>
         <translation>AGGREGATION doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:74</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:75</extracomment>
         <source>placing and pairing seeds</source>
         <translation>placement et appariement des germes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:85</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:86</extracomment>
         <source>no ground-truth chain is at least SEED_SPACING / 2 long: no seed, TOPO is undefined (NaN)</source>
         <translation>aucune chaîne de vérité terrain ne mesure au moins SEED_SPACING / 2 : aucun germe, TOPO est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:87</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:88</extracomment>
         <source>walking and matching subgraphs</source>
         <translation>parcours et appariement des sous-graphes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:119</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:120</extracomment>
         <source>no seed has a prediction pair: PRECISION is undefined (NaN), RECALL = 0</source>
         <translation>aucun germe n&apos;a de correspondant dans la prédiction : PRECISION est indéfinie (NaN), RECALL = 0</translation>
     </message>
@@ -2019,7 +2214,7 @@
         <translation>{} segment(s) superposé(s) en double fusionné(s) (entités dessinées deux fois)</translation>
     </message>
     <message>
-        <extracomment>core/network/lineset.py:148</extracomment>
+        <extracomment>core/network/lineset.py:153</extracomment>
         <source>{}: {} line part(s) skipped: a coordinate beyond 2^53 m (9.007e+15 m, where float64 no longer resolves whole metres; a digitising or export error).</source>
         <translation>{} : {} partie(s) de ligne ignorée(s) : une coordonnée au-delà de 2^53 m (9,007e+15 m, où float64 ne distingue plus les mètres entiers ; une erreur de saisie ou d&apos;export).</translation>
     </message>
@@ -2224,44 +2419,79 @@
         <translation>{} doit être un texte (un nom de champ) ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:314</extracomment>
+        <extracomment>core/registry.py:351</extracomment>
         <source>{}: unknown parameter {}</source>
         <translation>{} : paramètre inconnu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:323</extracomment>
+        <extracomment>core/registry.py:360</extracomment>
         <source>Vertex merge tolerance (MERGE_TOLERANCE, {} m) must be far below {} ({}, {} m): at most 1/{} of it. Lower MERGE_TOLERANCE (default 0.05 m) or raise {}.</source>
         <translation>La tolérance de fusion des sommets (MERGE_TOLERANCE, {} m) doit être bien inférieure au paramètre « {} » ({}, {} m) : au plus 1/{} de cette valeur. Diminuez MERGE_TOLERANCE (0.05 m par défaut) ou augmentez {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:356</extracomment>
+        <extracomment>core/registry.py:393</extracomment>
         <source>{} must be a number, got {!r}</source>
         <translation>{} doit être un nombre, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:363</extracomment>
+        <extracomment>core/registry.py:400</extracomment>
         <source>{} must be &gt; 0 (metres), got {}</source>
         <translation>{} doit être &gt; 0 (mètres), reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:371</extracomment>
+        <extracomment>core/registry.py:408</extracomment>
         <source>{} must be &gt;= 0 (metres), got {}</source>
         <translation>{} doit être &gt;= 0 (mètres), reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:379</extracomment>
+        <extracomment>core/registry.py:416</extracomment>
         <source>{} must be between {:g} and {:g}, got {:g}</source>
         <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:404</extracomment>
+        <extracomment>core/registry.py:441</extracomment>
         <source>{}: {} &apos;{}&apos; is missing from the {} layer; the field must exist (same name) on both layers</source>
         <translation>{} : {} « {} » est absent de la couche de {} ; le champ doit exister (sous le même nom) dans les deux couches</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:407</extracomment>
+        <extracomment>core/registry.py:444</extracomment>
         <source>{}: {} &apos;{}&apos; is missing from the {} layer</source>
         <translation>{} : {} « {} » est absent de la couche de {}</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/pixel_maps.py:98</extracomment>
+        <source>nodata (left out)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/reports/pixel_maps.py:100</extracomment>
+        <source>each {} x {} block of pixels shows its most telling code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/reports/pixel_maps.py:101</extracomment>
+        <source>every pixel shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/reports/pixel_maps.py:109; core/reports/pixel_maps.py:111</extracomment>
+        <source>pixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/reports/pixel_maps.py:110</extracomment>
+        <source>code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>core/reports/pixel_maps.py:110; core/reports/report.py:492</extracomment>
+        <source>meaning</source>
+        <translation>signification</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/pixel_maps.py:114</extracomment>
+        <source>Maps</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <extracomment>core/reports/report.py:28</extracomment>
@@ -2289,7 +2519,7 @@
         <translation>meilleure valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:110; core/reports/report.py:141; core/reports/report.py:443</extracomment>
+        <extracomment>core/reports/report.py:110; core/reports/report.py:141; core/reports/report.py:455</extracomment>
         <source>undefined</source>
         <translation>indéfini</translation>
     </message>
@@ -2369,257 +2599,252 @@
         <translation>Couleur : qualité du score.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:377</extracomment>
+        <extracomment>core/reports/report.py:389</extracomment>
         <source>Zoom in</source>
         <translation>Zoom avant</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:378</extracomment>
+        <extracomment>core/reports/report.py:390</extracomment>
         <source>Zoom out</source>
         <translation>Zoom arrière</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:379</extracomment>
+        <extracomment>core/reports/report.py:391</extracomment>
         <source>Whole map</source>
         <translation>Carte entière</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:386</extracomment>
+        <extracomment>core/reports/report.py:398</extracomment>
         <source>matched</source>
         <translation>apparié</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:387</extracomment>
+        <extracomment>core/reports/report.py:399</extracomment>
         <source>spurious (prediction only)</source>
         <translation>en trop (prédiction seule)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:388</extracomment>
+        <extracomment>core/reports/report.py:400</extracomment>
         <source>missing (ground truth only)</source>
         <translation>manquant (vérité terrain seule)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:409</extracomment>
+        <extracomment>core/reports/report.py:421</extracomment>
         <source>map</source>
         <translation>carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:441</extracomment>
+        <extracomment>core/reports/report.py:453</extracomment>
         <source>no ground truth</source>
         <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:450; core/reports/report.py:695; core/reports/tool_reports.py:329</extracomment>
+        <extracomment>core/reports/report.py:462; core/reports/report.py:722; core/reports/tool_reports.py:329</extracomment>
         <source>tile</source>
         <translation>tuile</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:476</extracomment>
+        <extracomment>core/reports/report.py:488</extracomment>
         <source>What it tells:</source>
         <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:479; core/reports/report.py:599</extracomment>
+        <extracomment>core/reports/report.py:491; core/reports/report.py:614</extracomment>
         <source>metric</source>
         <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:479; core/reports/tool_reports.py:125</extracomment>
+        <extracomment>core/reports/report.py:491; core/reports/tool_reports.py:125</extracomment>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:480; core/reports/report.py:600</extracomment>
+        <extracomment>core/reports/report.py:492; core/reports/report.py:615</extracomment>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:480</extracomment>
-        <source>meaning</source>
-        <translation>signification</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/report.py:511</extracomment>
+        <extracomment>core/reports/report.py:523</extracomment>
         <source>ground-truth routes in the prediction</source>
         <translation>itinéraires de la vérité terrain dans la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:513</extracomment>
+        <extracomment>core/reports/report.py:525</extracomment>
         <source>predicted routes in the ground truth</source>
         <translation>itinéraires prédits dans la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:516</extracomment>
+        <extracomment>core/reports/report.py:528</extracomment>
         <source>penalty (0 = same length, 1 = no route)</source>
         <translation>pénalité (0 = même longueur, 1 = pas d&apos;itinéraire)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:517</extracomment>
+        <extracomment>core/reports/report.py:529</extracomment>
         <source>routes</source>
         <translation>itinéraires</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:519; core/reports/tool_reports.py:158</extracomment>
+        <extracomment>core/reports/report.py:531; core/reports/tool_reports.py:158</extracomment>
         <source>count</source>
         <translation>nombre</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:552</extracomment>
+        <extracomment>core/reports/report.py:566</extracomment>
         <source>{} over {} tiles</source>
         <translation>{} sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:553</extracomment>
+        <extracomment>core/reports/report.py:567</extracomment>
         <source>Scores by family</source>
         <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:559</extracomment>
+        <extracomment>core/reports/report.py:573</extracomment>
         <source>Distributions</source>
         <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:565; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
+        <extracomment>core/reports/report.py:580; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:570; core/reports/tool_reports.py:53</extracomment>
+        <extracomment>core/reports/report.py:585; core/reports/tool_reports.py:53</extracomment>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:578; core/reports/tool_reports.py:40</extracomment>
+        <extracomment>core/reports/report.py:593; core/reports/tool_reports.py:40</extracomment>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:583; core/reports/tool_reports.py:38</extracomment>
+        <extracomment>core/reports/report.py:598; core/reports/tool_reports.py:38</extracomment>
         <source>Generated</source>
         <translation>Généré le</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:591</extracomment>
+        <extracomment>core/reports/report.py:606</extracomment>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:594</extracomment>
+        <extracomment>core/reports/report.py:609</extracomment>
         <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
         <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:599</extracomment>
+        <extracomment>core/reports/report.py:614</extracomment>
         <source>family</source>
         <translation>famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:599</extracomment>
+        <extracomment>core/reports/report.py:614</extracomment>
         <source>headline score</source>
         <translation>score principal</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:600</extracomment>
+        <extracomment>core/reports/report.py:615</extracomment>
         <source>reading</source>
         <translation>lecture</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:608</extracomment>
+        <extracomment>core/reports/report.py:623</extracomment>
         <source>{} warning(s): see Warnings at the end.</source>
         <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:621; instances: sink CLASS_TABLE label</extracomment>
+        <extracomment>core/reports/report.py:636; instances: sink CLASS_TABLE label</extracomment>
         <source>Scores per class</source>
         <translation>Scores par classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:622</extracomment>
+        <extracomment>core/reports/report.py:637</extracomment>
         <source>Class field: {}</source>
         <translation>Champ de classe : {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:626</extracomment>
+        <extracomment>core/reports/report.py:641</extracomment>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:627</extracomment>
+        <extracomment>core/reports/report.py:642</extracomment>
         <source>ground-truth features</source>
         <translation>entités de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:627</extracomment>
+        <extracomment>core/reports/report.py:642</extracomment>
         <source>predicted features</source>
         <translation>entités prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:649</extracomment>
+        <extracomment>core/reports/report.py:676</extracomment>
         <source>Map</source>
         <translation>Carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:651</extracomment>
+        <extracomment>core/reports/report.py:678</extracomment>
         <source>Diagnostics of {}.</source>
         <translation>Diagnostics de {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:652</extracomment>
+        <extracomment>core/reports/report.py:679</extracomment>
         <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
         <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:662; core/reports/tool_reports.py:47</extracomment>
+        <extracomment>core/reports/report.py:689; core/reports/tool_reports.py:47</extracomment>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:667</extracomment>
+        <extracomment>core/reports/report.py:694</extracomment>
         <source>Parameters used by each metric</source>
         <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:674; core/reports/tool_reports.py:188</extracomment>
+        <extracomment>core/reports/report.py:701; core/reports/tool_reports.py:188</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
         <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:680</extracomment>
+        <extracomment>core/reports/report.py:707</extracomment>
         <source>Tiles</source>
         <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:687</extracomment>
+        <extracomment>core/reports/report.py:714</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
         <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:696</extracomment>
+        <extracomment>core/reports/report.py:723</extracomment>
         <source>ground-truth parts</source>
         <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:696</extracomment>
+        <extracomment>core/reports/report.py:723</extracomment>
         <source>predicted parts</source>
         <translation>parties prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:702</extracomment>
+        <extracomment>core/reports/report.py:729</extracomment>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:705</extracomment>
+        <extracomment>core/reports/report.py:732</extracomment>
         <source>no ground truth: left out</source>
         <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:706</extracomment>
+        <extracomment>core/reports/report.py:733</extracomment>
         <source>no ground truth: counted as the worst value</source>
         <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:707</extracomment>
+        <extracomment>core/reports/report.py:734</extracomment>
         <source>no ground truth: counted as the best value</source>
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>
@@ -2809,12 +3034,12 @@
         <translation>Marge de tri</translation>
     </message>
     <message>
-        <extracomment>core/runner.py:44</extracomment>
+        <extracomment>core/runner.py:47</extracomment>
         <source>{} scores two line layers, not rasters.</source>
         <translation>{} évalue deux couches de lignes, pas des rasters.</translation>
     </message>
     <message>
-        <extracomment>core/runner.py:113</extracomment>
+        <extracomment>core/runner.py:116</extracomment>
         <source>{} scores two rasters (masks), not two line layers: run it on rasters (roadmetrics:{}, roadnetworkmetrics.{}).</source>
         <translation>{} évalue deux rasters (masques), pas deux couches de lignes : exécutez-la sur des rasters (roadmetrics:{}, roadnetworkmetrics.{}).</translation>
     </message>
@@ -4484,6 +4709,16 @@
         <translation>Pixels de contour de la vérité terrain non appariés (m2 pour area).</translation>
     </message>
     <message>
+        <extracomment>pixel_boundaryf: map BOUNDARY_MAP label</extracomment>
+        <source>Boundary match map (raster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: map BOUNDARY_MAP help</extracomment>
+        <source>The boundary pixels of both masks, matched or not by the chosen STRATEGY (unmatched ground truth: FN, unmatched prediction: FP); with the area strategy, the TOLERANCE neighbourhoods of both boundaries instead (in both: TP, only the ground truth&apos;s: FN, only the prediction&apos;s: FP).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <extracomment>pixel_cldice: name</extracomment>
         <source>Pixel clDice (masks)</source>
         <translation>clDice par pixels (masques)</translation>
@@ -4507,6 +4742,16 @@
         <extracomment>pixel_cldice: output TSENS help</extracomment>
         <source>Share of the ground-truth skeleton inside the predicted mask.</source>
         <translation>Part du squelette de la vérité terrain située dans le masque prédit.</translation>
+    </message>
+    <message>
+        <extracomment>pixel_cldice: map SKELETON_MAP label</extracomment>
+        <source>Skeleton map (raster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_cldice: map SKELETON_MAP help</extracomment>
+        <source>The skeleton pixels of both masks, each inside the other mask (counted by TSENS / TPREC) or outside it (missed ground truth, false prediction), over the two masks in light colours.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <extracomment>pixel_distances: name</extracomment>
@@ -4574,6 +4819,16 @@
         <translation>Somme des deux distances moyennes orientées entre contours.</translation>
     </message>
     <message>
+        <extracomment>pixel_distances: map BOUNDARY_MAP label</extracomment>
+        <source>Boundary map (raster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: map BOUNDARY_MAP help</extracomment>
+        <source>The boundary pixels of both masks, each within TOLERANCE of the other boundary (counted by NSD) or farther (missed ground-truth boundary, false predicted boundary); pixels on both boundaries apart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <extracomment>pixel_iou: name</extracomment>
         <source>Pixel IoU and iIoU (masks)</source>
         <translation>IoU et iIoU par pixels (masques)</translation>
@@ -4607,6 +4862,16 @@
         <extracomment>pixel_iou: output IIOU help</extracomment>
         <source>Instance-size-rescaled IoU, mean over the classes where it is defined.</source>
         <translation>IoU repondérée par la taille des instances, moyenne sur les classes où elle est définie.</translation>
+    </message>
+    <message>
+        <extracomment>pixel_iou: map CONFUSION_MAP label</extracomment>
+        <source>Confusion map (raster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <extracomment>pixel_iou: map CONFUSION_MAP help</extracomment>
+        <source>Each pixel of the grid: true positive (road on both), false positive (road only in the prediction), false negative (road only in the ground truth), wrong class (class maps: road on both, another class) or true negative (transparent); ground-truth nodata pixels are nodata.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <extracomment>tlts: name</extracomment>

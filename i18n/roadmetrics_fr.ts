@@ -281,7 +281,7 @@
     <message>
         <extracomment>ui/compare.py:62</extracomment>
         <source>The ground truth can be a raster (GROUND_TRUTH_RASTER) and methods can be rasters (PREDICTION_RASTERS, e.g. the outputs of several models: 0/1 road masks, probability maps with RASTER_THRESHOLD or class maps with RASTER_CLASSES, in a projected CRS in metres), beside or instead of line layers: their centrelines are extracted first with the advanced RASTER_* parameters, the same for every raster, as the Centrelines algorithm does, and each extraction is recorded in RESULTS and the report.</source>
-        <translation type="unfinished"></translation>
+        <translation>La vérité terrain peut être un raster (GROUND_TRUTH_RASTER) et les méthodes peuvent être des rasters (PREDICTION_RASTERS, par ex. les sorties de plusieurs modèles : masques de routes 0/1, cartes de probabilité avec RASTER_THRESHOLD ou cartes de classes avec RASTER_CLASSES, dans un SCR projeté en mètres), en plus ou à la place de couches de lignes : leurs axes sont d&apos;abord extraits avec les paramètres avancés RASTER_*, les mêmes pour chaque raster, comme le fait l&apos;algorithme « Axes des routes d&apos;un raster », et chaque extraction est consignée dans RESULTS et dans le rapport.</translation>
     </message>
     <message>
         <extracomment>ui/compare.py:81</extracomment>
@@ -291,7 +291,7 @@
     <message>
         <extracomment>ui/compare.py:84</extracomment>
         <source>Predictions as rasters (one raster per method)</source>
-        <translation type="unfinished"></translation>
+        <translation>Prédictions sous forme de rasters (un raster par méthode)</translation>
     </message>
     <message>
         <extracomment>ui/compare.py:88</extracomment>
@@ -366,7 +366,7 @@
     <message>
         <extracomment>ui/compare.py:203</extracomment>
         <source>{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTERS), and every input is a line layer.</source>
-        <translation type="unfinished"></translation>
+        <translation>{} ne s&apos;applique(nt) qu&apos;à une entrée raster (GROUND_TRUTH_RASTER ou PREDICTION_RASTERS), et toutes les entrées sont des couches de lignes.</translation>
     </message>
     <message>
         <extracomment>ui/compare.py:213</extracomment>
@@ -616,17 +616,17 @@
     <message>
         <extracomment>ui/pixel_algorithm.py:151</extracomment>
         <source>band</source>
-        <translation type="unfinished"></translation>
+        <translation>bande</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:154</extracomment>
         <source>grid</source>
-        <translation type="unfinished"></translation>
+        <translation>grille</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:154</extracomment>
         <source>{} x {} pixels of {:g} x {:g} m</source>
-        <translation type="unfinished"></translation>
+        <translation>{} x {} pixels de {:g} x {:g} m</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:163</extracomment>
@@ -1266,22 +1266,22 @@
     <message>
         <extracomment>core/io/geotiff.py:78</extracomment>
         <source>A map must be a 2-D uint8 array, got {} {}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Une carte doit être un tableau 2D de type uint8 ; reçu {} {}.</translation>
     </message>
     <message>
         <extracomment>core/io/geotiff.py:90</extracomment>
         <source>The map {} cannot be written ({}).</source>
-        <translation type="unfinished"></translation>
+        <translation>La carte {} ne peut pas être écrite ({}).</translation>
     </message>
     <message>
         <extracomment>core/io/geotiff.py:94</extracomment>
         <source>Writing the map {} needs rasterio (pip install rasterio) or GDAL&apos;s Python bindings.</source>
-        <translation type="unfinished"></translation>
+        <translation>L&apos;écriture de la carte {} nécessite rasterio (pip install rasterio) ou les liaisons Python de GDAL.</translation>
     </message>
     <message>
         <extracomment>core/io/geotiff.py:143</extracomment>
         <source>GDAL has no driver {} to write {}.</source>
-        <translation type="unfinished"></translation>
+        <translation>GDAL n&apos;a pas de pilote {} pour écrire {}.</translation>
     </message>
     <message>
         <extracomment>core/io/gpkg.py:23</extracomment>
@@ -1891,147 +1891,147 @@
     <message>
         <extracomment>core/metrics/pixel/maps.py:42; pixel_iou: map CONFUSION_MAP legend 0</extracomment>
         <source>true negative: road on neither side</source>
-        <translation type="unfinished"></translation>
+        <translation>vrai négatif : route ni d&apos;un côté ni de l&apos;autre</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:43; pixel_iou: map CONFUSION_MAP legend 1</extracomment>
         <source>true positive: road on both sides</source>
-        <translation type="unfinished"></translation>
+        <translation>vrai positif : route des deux côtés</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:44; pixel_iou: map CONFUSION_MAP legend 2</extracomment>
         <source>false positive: road only in the prediction</source>
-        <translation type="unfinished"></translation>
+        <translation>faux positif : route seulement dans la prédiction</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:45; pixel_iou: map CONFUSION_MAP legend 3</extracomment>
         <source>false negative: road only in the ground truth</source>
-        <translation type="unfinished"></translation>
+        <translation>faux négatif : route seulement dans la vérité terrain</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:46; pixel_iou: map CONFUSION_MAP legend 4</extracomment>
         <source>wrong class: road on both sides, different classes</source>
-        <translation type="unfinished"></translation>
+        <translation>mauvaise classe : route des deux côtés, classes différentes</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:57; core/metrics/pixel/maps.py:67; pixel_boundaryf: map BOUNDARY_MAP legend 0; pixel_distances: map BOUNDARY_MAP legend 0</extracomment>
         <source>not a boundary pixel</source>
-        <translation type="unfinished"></translation>
+        <translation>pas un pixel de contour</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:58; pixel_distances: map BOUNDARY_MAP legend 1</extracomment>
         <source>ground-truth boundary within the tolerance of the predicted boundary</source>
-        <translation type="unfinished"></translation>
+        <translation>contour de la vérité terrain dans la tolérance du contour prédit</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:59; pixel_distances: map BOUNDARY_MAP legend 2</extracomment>
         <source>ground-truth boundary farther than the tolerance (missed)</source>
-        <translation type="unfinished"></translation>
+        <translation>contour de la vérité terrain au-delà de la tolérance (manqué)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:60; pixel_distances: map BOUNDARY_MAP legend 3</extracomment>
         <source>predicted boundary within the tolerance of the ground-truth boundary</source>
-        <translation type="unfinished"></translation>
+        <translation>contour prédit dans la tolérance du contour de la vérité terrain</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:61; pixel_distances: map BOUNDARY_MAP legend 4</extracomment>
         <source>predicted boundary farther than the tolerance (false)</source>
-        <translation type="unfinished"></translation>
+        <translation>contour prédit au-delà de la tolérance (faux)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:62; pixel_distances: map BOUNDARY_MAP legend 5</extracomment>
         <source>on both boundaries (distance 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>sur les deux contours (distance 0)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:68; pixel_boundaryf: map BOUNDARY_MAP legend 1</extracomment>
         <source>ground-truth boundary, matched</source>
-        <translation type="unfinished"></translation>
+        <translation>contour de la vérité terrain, apparié</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:69; pixel_boundaryf: map BOUNDARY_MAP legend 2</extracomment>
         <source>ground-truth boundary, unmatched (FN)</source>
-        <translation type="unfinished"></translation>
+        <translation>contour de la vérité terrain, non apparié (FN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:70; pixel_boundaryf: map BOUNDARY_MAP legend 3</extracomment>
         <source>predicted boundary, matched (TP)</source>
-        <translation type="unfinished"></translation>
+        <translation>contour prédit, apparié (TP)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:71; pixel_boundaryf: map BOUNDARY_MAP legend 4</extracomment>
         <source>predicted boundary, unmatched (FP)</source>
-        <translation type="unfinished"></translation>
+        <translation>contour prédit, non apparié (FP)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:72; pixel_boundaryf: map BOUNDARY_MAP legend 5</extracomment>
         <source>on both boundaries, matched on both</source>
-        <translation type="unfinished"></translation>
+        <translation>sur les deux contours, apparié des deux côtés</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:73; pixel_boundaryf: map BOUNDARY_MAP legend 6</extracomment>
         <source>on both boundaries, unmatched on one side</source>
-        <translation type="unfinished"></translation>
+        <translation>sur les deux contours, non apparié d&apos;un côté</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:77; pixel_boundaryf: map BOUNDARY_MAP legend 7</extracomment>
         <source>area strategy: within the tolerance of both boundaries (TP)</source>
-        <translation type="unfinished"></translation>
+        <translation>stratégie area : dans la tolérance des deux contours (TP)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:78; pixel_boundaryf: map BOUNDARY_MAP legend 8</extracomment>
         <source>area strategy: within the tolerance of the ground-truth boundary only (FN)</source>
-        <translation type="unfinished"></translation>
+        <translation>stratégie area : dans la tolérance du seul contour de la vérité terrain (FN)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:79; pixel_boundaryf: map BOUNDARY_MAP legend 9</extracomment>
         <source>area strategy: within the tolerance of the predicted boundary only (FP)</source>
-        <translation type="unfinished"></translation>
+        <translation>stratégie area : dans la tolérance du seul contour prédit (FP)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:83; pixel_cldice: map SKELETON_MAP legend 0</extracomment>
         <source>road on neither side</source>
-        <translation type="unfinished"></translation>
+        <translation>route ni d&apos;un côté ni de l&apos;autre</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:84; pixel_cldice: map SKELETON_MAP legend 1</extracomment>
         <source>ground-truth skeleton inside the predicted mask (found)</source>
-        <translation type="unfinished"></translation>
+        <translation>squelette de la vérité terrain dans le masque prédit (trouvé)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:85; pixel_cldice: map SKELETON_MAP legend 2</extracomment>
         <source>ground-truth skeleton outside the predicted mask (missed)</source>
-        <translation type="unfinished"></translation>
+        <translation>squelette de la vérité terrain hors du masque prédit (manqué)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:86; pixel_cldice: map SKELETON_MAP legend 3</extracomment>
         <source>predicted skeleton inside the ground-truth mask (correct)</source>
-        <translation type="unfinished"></translation>
+        <translation>squelette prédit dans le masque de la vérité terrain (correct)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:87; pixel_cldice: map SKELETON_MAP legend 4</extracomment>
         <source>predicted skeleton outside the ground-truth mask (false)</source>
-        <translation type="unfinished"></translation>
+        <translation>squelette prédit hors du masque de la vérité terrain (faux)</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:88; pixel_cldice: map SKELETON_MAP legend 5</extracomment>
         <source>on both skeletons</source>
-        <translation type="unfinished"></translation>
+        <translation>sur les deux squelettes</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:89; pixel_cldice: map SKELETON_MAP legend 6</extracomment>
         <source>road in both masks</source>
-        <translation type="unfinished"></translation>
+        <translation>route dans les deux masques</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:90; pixel_cldice: map SKELETON_MAP legend 7</extracomment>
         <source>road only in the ground-truth mask</source>
-        <translation type="unfinished"></translation>
+        <translation>route seulement dans le masque de la vérité terrain</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/maps.py:91; pixel_cldice: map SKELETON_MAP legend 8</extracomment>
         <source>road only in the predicted mask</source>
-        <translation type="unfinished"></translation>
+        <translation>route seulement dans le masque prédit</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/masks.py:41</extracomment>
@@ -2461,27 +2461,27 @@
     <message>
         <extracomment>core/reports/pixel_maps.py:98</extracomment>
         <source>nodata (left out)</source>
-        <translation type="unfinished"></translation>
+        <translation>nodata (exclu)</translation>
     </message>
     <message>
         <extracomment>core/reports/pixel_maps.py:100</extracomment>
         <source>each {} x {} block of pixels shows its most telling code</source>
-        <translation type="unfinished"></translation>
+        <translation>chaque bloc de {} x {} pixels montre son code le plus significatif</translation>
     </message>
     <message>
         <extracomment>core/reports/pixel_maps.py:101</extracomment>
         <source>every pixel shown</source>
-        <translation type="unfinished"></translation>
+        <translation>tous les pixels affichés</translation>
     </message>
     <message>
         <extracomment>core/reports/pixel_maps.py:109; core/reports/pixel_maps.py:111</extracomment>
         <source>pixels</source>
-        <translation type="unfinished"></translation>
+        <translation>pixels</translation>
     </message>
     <message>
         <extracomment>core/reports/pixel_maps.py:110</extracomment>
         <source>code</source>
-        <translation type="unfinished"></translation>
+        <translation>code</translation>
     </message>
     <message>
         <extracomment>core/reports/pixel_maps.py:110; core/reports/report.py:492</extracomment>
@@ -2491,7 +2491,7 @@
     <message>
         <extracomment>core/reports/pixel_maps.py:114</extracomment>
         <source>Maps</source>
-        <translation type="unfinished"></translation>
+        <translation>Cartes</translation>
     </message>
     <message>
         <extracomment>core/reports/report.py:28</extracomment>
@@ -4711,12 +4711,12 @@
     <message>
         <extracomment>pixel_boundaryf: map BOUNDARY_MAP label</extracomment>
         <source>Boundary match map (raster)</source>
-        <translation type="unfinished"></translation>
+        <translation>Carte d&apos;appariement des contours (raster)</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: map BOUNDARY_MAP help</extracomment>
         <source>The boundary pixels of both masks, matched or not by the chosen STRATEGY (unmatched ground truth: FN, unmatched prediction: FP); with the area strategy, the TOLERANCE neighbourhoods of both boundaries instead (in both: TP, only the ground truth&apos;s: FN, only the prediction&apos;s: FP).</source>
-        <translation type="unfinished"></translation>
+        <translation>Les pixels de contour des deux masques, appariés ou non selon la stratégie STRATEGY choisie (vérité terrain non appariée : FN, prédiction non appariée : FP) ; avec la stratégie area, les voisinages TOLERANCE des deux contours à la place (dans les deux : TP, seulement dans celui de la vérité terrain : FN, seulement dans celui de la prédiction : FP).</translation>
     </message>
     <message>
         <extracomment>pixel_cldice: name</extracomment>
@@ -4746,12 +4746,12 @@
     <message>
         <extracomment>pixel_cldice: map SKELETON_MAP label</extracomment>
         <source>Skeleton map (raster)</source>
-        <translation type="unfinished"></translation>
+        <translation>Carte des squelettes (raster)</translation>
     </message>
     <message>
         <extracomment>pixel_cldice: map SKELETON_MAP help</extracomment>
         <source>The skeleton pixels of both masks, each inside the other mask (counted by TSENS / TPREC) or outside it (missed ground truth, false prediction), over the two masks in light colours.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les pixels des squelettes des deux masques, chacun dans l&apos;autre masque (compté par TSENS / TPREC) ou hors de celui-ci (vérité terrain manquée, prédiction fausse), sur les deux masques en couleurs claires.</translation>
     </message>
     <message>
         <extracomment>pixel_distances: name</extracomment>
@@ -4821,12 +4821,12 @@
     <message>
         <extracomment>pixel_distances: map BOUNDARY_MAP label</extracomment>
         <source>Boundary map (raster)</source>
-        <translation type="unfinished"></translation>
+        <translation>Carte des contours (raster)</translation>
     </message>
     <message>
         <extracomment>pixel_distances: map BOUNDARY_MAP help</extracomment>
         <source>The boundary pixels of both masks, each within TOLERANCE of the other boundary (counted by NSD) or farther (missed ground-truth boundary, false predicted boundary); pixels on both boundaries apart.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les pixels de contour des deux masques, chacun à moins de TOLERANCE de l&apos;autre contour (compté par la NSD) ou plus loin (contour de la vérité terrain manqué, contour prédit faux) ; les pixels situés sur les deux contours sont à part.</translation>
     </message>
     <message>
         <extracomment>pixel_iou: name</extracomment>
@@ -4866,12 +4866,12 @@
     <message>
         <extracomment>pixel_iou: map CONFUSION_MAP label</extracomment>
         <source>Confusion map (raster)</source>
-        <translation type="unfinished"></translation>
+        <translation>Carte de confusion (raster)</translation>
     </message>
     <message>
         <extracomment>pixel_iou: map CONFUSION_MAP help</extracomment>
         <source>Each pixel of the grid: true positive (road on both), false positive (road only in the prediction), false negative (road only in the ground truth), wrong class (class maps: road on both, another class) or true negative (transparent); ground-truth nodata pixels are nodata.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chaque pixel de la grille : vrai positif (route des deux côtés), faux positif (route seulement dans la prédiction), faux négatif (route seulement dans la vérité terrain), mauvaise classe (cartes de classes : route des deux côtés, autre classe) ou vrai négatif (transparent) ; les pixels nodata de la vérité terrain restent nodata.</translation>
     </message>
     <message>
         <extracomment>tlts: name</extracomment>

@@ -157,25 +157,22 @@ def _plain_linestrings(texts: list):
     numpy's text reader turns the tokens into exactly that many numbers
     (it stops with an error at a token that is not one number)."""
     n = len(texts)
-    empty = np.fromiter((t == _EMPTY for t in texts), dtype=bool, count=n)
-    full = [t for t, e in zip(texts, empty.tolist()) if not e]
-    if not all(t.startswith(_PREFIX) and t.endswith(")") for t in full):
+    split = _bodies(texts)
+    if split is None:
         return None
+    empty, b = split
     counts = np.zeros(n, dtype=np.int64)
-    if not full:
+    if empty.all():
         return np.zeros((0, 2)), counts.copy(), counts
-    try:
-        body = (";".join(t[len(_PREFIX):-1] for t in full) + ";").encode("ascii")
-    except UnicodeEncodeError:
-        return None
-    b = np.frombuffer(body, dtype=np.uint8)
+    body = b.tobytes()
+    full = np.flatnonzero(~empty)
     sep = (b == ord(",")) | (b == ord(";"))
     token = ~sep & (b != ord(" "))
     if not _NUMBER_BYTES[b[token]].all():
         return None
     first = token.copy()
     first[1:] &= ~token[:-1]
-    seen = np.cumsum(first)[sep]
+    seen = np.cumsum(first, dtype=np.int32)[sep]
     if len(seen) == 0 or not (np.diff(seen, prepend=0) == 2).all():
         return None
     values = _numbers(body.replace(b",", b" ").replace(b";", b" "), 2 * len(seen))
@@ -187,6 +184,43 @@ def _plain_linestrings(texts: list):
     counts[~empty] = np.diff(per_text, prepend=-1)
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
     return values.reshape(-1, 2), starts, counts
+
+
+_PREFIX_BYTES = np.frombuffer(_PREFIX.encode(), dtype=np.uint8)
+_EMPTY_BYTES = np.frombuffer(_EMPTY.encode(), dtype=np.uint8)
+
+
+def _bodies(texts: list):
+    """(which texts are LINESTRING EMPTY, the bodies of the others -- what
+    lies between 'LINESTRING (' and the closing ')' -- each followed by
+    ';', as one uint8 array), from the bytes of all the texts joined by ';'
+    and checked there at once (no Python work per text); None when a text
+    is neither form, or holds a ';' or a byte that is not ASCII."""
+    if not texts:
+        return np.zeros(0, dtype=bool), np.zeros(0, dtype=np.uint8)
+    try:
+        b = np.frombuffer((";".join(texts) + ";").encode("ascii"), dtype=np.uint8)
+    except UnicodeEncodeError:
+        return None
+    ends = np.flatnonzero(b == ord(";"))        # the ';' after every text
+    if len(ends) != len(texts):
+        return None
+    starts = np.concatenate([[0], ends[:-1] + 1])
+    size = ends - starts
+    empty = size == len(_EMPTY)
+    k = np.flatnonzero(empty)
+    empty[k] = (b[starts[k, None] + np.arange(len(_EMPTY))] == _EMPTY_BYTES).all(axis=1)
+    fs, fe = starts[~empty], ends[~empty]
+    if (size[~empty] < len(_PREFIX) + 1).any() or not (
+            (b[fs[:, None] + np.arange(len(_PREFIX))] == _PREFIX_BYTES).all() and
+            (b[fe - 1] == ord(")")).all()):
+        return None
+    inside = np.zeros(len(b) + 1, dtype=np.int8)   # +1 where a body starts, -1 at its ')'
+    inside[fs + len(_PREFIX)] += 1
+    inside[fe - 1] -= 1
+    keep = np.cumsum(inside[:-1], dtype=np.int8) > 0
+    keep[fe] = True
+    return empty, b[keep]
 
 
 def _numbers(text: bytes, expected: int):

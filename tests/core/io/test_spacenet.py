@@ -18,6 +18,11 @@ def test_plain_form_read_in_one_pass():
     assert xy.tolist() == [[0, 0], [10.5, -3], [1000, 2.25], [3, 4], [5, 6]]
 
 
+def test_no_text():
+    xy, starts, counts = sn._plain_linestrings([])
+    assert xy.shape == (0, 2) and len(starts) == len(counts) == 0
+
+
 def test_only_empty_texts():
     xy, starts, counts = sn._plain_linestrings(["LINESTRING EMPTY"] * 2)
     assert xy.shape == (0, 2) and counts.tolist() == [0, 0]
@@ -32,6 +37,8 @@ def test_only_empty_texts():
     "LINESTRING (0 0; 1 1)", "LINESTRING (nan 0, 1 1)", "LINESTRING (0x1 0, 1 1)",
     "LINESTRING (1e 2, 3 4)", "LINESTRING (0\t0, 1 1)", "LINESTRING (0 0, 1 1 e)",
     "LINESTRING (\u0661 0, 1 1)",  # an Arabic-Indic digit
+    "LINESTRING ()", "LINESTRING EMPTYX", "LINESTRING EMPTY;", "LINESTRING (0 0, 1 1)x",
+    " LINESTRING (0 0, 1 1)", "LINESTRING  (0 0, 1 1)", "",
 ])
 def test_anything_else_is_left_to_shapely(text):
     assert sn._plain_linestrings([TEXTS[0], text]) is None

@@ -132,6 +132,12 @@ def batch_row(folder, n, workers):
            os.path.join(folder, "gt.csv"), os.path.join(folder, "pred.csv"), "--pixel-size",
            str(PIXEL), "--out", os.path.join(folder, f"rows{workers}.csv"), "--no-resume",
            "--workers", str(workers), "--json"]
+    return measured_run(cmd)
+
+
+def measured_run(cmd):
+    """(wall seconds, peak memory of the process tree in bytes, CPU seconds
+    of the process and its children) of one command; its stderr on failure."""
     t = time.perf_counter()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.Popen(cmd, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,

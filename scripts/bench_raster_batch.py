@@ -18,8 +18,6 @@ table and writes it to bench-output/raster_batch.md.
 import argparse
 import importlib.util
 import os
-import resource
-import subprocess
 import sys
 import tempfile
 import time
@@ -86,19 +84,7 @@ def batch_row(folder, metric, workers):
            os.path.join(folder, "gt"), os.path.join(folder, "pred"), "--out",
            os.path.join(folder, f"{metric}{workers}.csv"), "--no-resume", "--workers",
            str(workers), "--json"]
-    t = time.perf_counter()
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    proc = subprocess.Popen(cmd, env=dict(os.environ, PYTHONPATH=ROOT), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=tempfile.gettempdir())
-    mem = lib.TreeMemory(proc.pid)
-    out, err = proc.communicate()
-    wall = time.perf_counter() - t
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    peak = mem.stop()
-    if proc.returncode:
-        raise SystemExit(err.decode())
-    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    return wall, peak, cpu
+    return lib.measured_run(cmd)
 
 
 def in_process(folder, metric):

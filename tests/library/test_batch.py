@@ -120,6 +120,21 @@ def test_folders_workers_and_resume(tmp_path):
     assert file_hashes(str(tmp_path / "gt"), str(tmp_path / "pred")) == before
 
 
+def test_rows_built_without_layers_equal_the_single_pair_scores(tmp_path):
+    """A batch keeps only the scores, so its metrics run without layers
+    (core/layers.py; OPT-G then counts its pairs without the least-distance
+    assignments): the same numbers as the function on each pair."""
+    _chips(tmp_path, n=2)
+    pairs = _batch.pairs_from_folders(str(tmp_path / "gt"), str(tmp_path / "pred"))
+    _batch.run_batch("optg", pairs, str(tmp_path / "rows.csv"), params={"N_SEEDS": 40})
+    rows = _rows(tmp_path / "rows.csv")
+    for i, g, p in pairs:
+        ref = rnm.optg(g, p, N_SEEDS=40)
+        assert ref.layers, "the function alone keeps its layers"
+        for k, v in ref.scores.items():
+            assert (math.isnan(v) and rows[i][k] in ("", "nan")) or float(rows[i][k]) == v
+
+
 def test_manifest_and_cli(tmp_path):
     _chips(tmp_path, n=3)
     (tmp_path / "m.csv").write_text("id,ground_truth,prediction\n" + "".join(

@@ -33,6 +33,7 @@ import math
 import numpy as np
 
 from ...network.assignment import min_cost_matching
+from ...parallel import thread_map
 from ...progress import Progress, checkpoint
 from ...registry import MetricSpec, Output, Param, register, require_in_range, require_positive
 from ...result import MetricResult
@@ -199,7 +200,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
     warnings = []
     progress.set(0.0, N_("road masks"))
     g, p, counts = setup(rasters, params)
-    eg, ep = boundary(g), boundary(p)
+    eg, ep = thread_map(boundary, [g, p])   # numpy's array operations release the GIL
     counts.update(gt_boundary_pixels=int(np.count_nonzero(eg)),
                   pred_boundary_pixels=int(np.count_nonzero(ep)))
     empty = which_empty(g, p)

@@ -2069,17 +2069,17 @@
         <translation>Les classes de routes (ROAD_CLASSES) doivent être des nombres finis ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:196</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:197</extracomment>
         <source>STRATEGY must be one of {}; got {!r}.</source>
         <translation>STRATEGY doit être parmi {} ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:200; core/metrics/pixel/pixel_cldice.py:60; core/metrics/pixel/pixel_distances.py:92; core/metrics/pixel/pixel_iou.py:90</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:201; core/metrics/pixel/pixel_cldice.py:60; core/metrics/pixel/pixel_distances.py:92; core/metrics/pixel/pixel_iou.py:90</extracomment>
         <source>road masks</source>
         <translation>masques des routes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:206</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:207</extracomment>
         <source>matching boundaries</source>
         <translation>appariement des contours</translation>
     </message>

@@ -934,7 +934,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:70; core/analysis/evaluate.py:195; core/metrics/pixel/masks.py:143; core/reports/report.py:204</extracomment>
+        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:70; core/analysis/evaluate.py:195; core/metrics/pixel/masks.py:149; core/reports/report.py:204</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -2034,37 +2034,37 @@
         <translation>route seulement dans le masque prédit</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:41</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:47</extracomment>
         <source>The ground truth ({} x {} pixels) and the prediction ({} x {} pixels) must share one grid: resample one onto the other.</source>
         <translation>La vérité terrain ({} x {} pixels) et la prédiction ({} x {} pixels) doivent partager une même grille : rééchantillonnez l&apos;une sur l&apos;autre.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:69</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:75</extracomment>
         <source>The pixel size must be a positive number of metres (or a pair height, width), got {!r}.</source>
         <translation>La taille de pixel doit être un nombre positif de mètres (ou une paire hauteur, largeur), reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:81</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:87</extracomment>
         <source>The raster&apos;s grid is sheared (its rows and columns are not at right angles): resample it onto a north-up grid first.</source>
         <translation>La grille du raster est cisaillée (ses lignes et ses colonnes ne sont pas à angle droit) : rééchantillonnez-le d&apos;abord sur une grille orientée nord en haut.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:91</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:97</extracomment>
         <source>The {} must be one band (a 2-D array), got an array of shape {}.</source>
         <translation>La {} doit être une seule bande (un tableau 2D), reçu un tableau de forme {}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:94</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:100</extracomment>
         <source>The {} raster is empty (shape {}).</source>
         <translation>Le raster de {} est vide (forme {}).</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:111</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:117</extracomment>
         <source>Road classes (ROAD_CLASSES) must be numbers separated by commas, e.g. &apos;1,2&apos;; got {!r}.</source>
         <translation>Les classes de routes (ROAD_CLASSES) doivent être des nombres séparés par des virgules, par ex. « 1,2 » ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:114</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:120</extracomment>
         <source>Road classes (ROAD_CLASSES) must be finite numbers; got {!r}.</source>
         <translation>Les classes de routes (ROAD_CLASSES) doivent être des nombres finis ; reçu {!r}.</translation>
     </message>

@@ -189,7 +189,7 @@ def _score_masks(spec, task: dict, row: dict) -> dict:
     worker).  A missing prediction is, with the SpaceNet rule, scored as an
     all-zero mask on the ground truth's grid; pairs on two grids get the
     status ``grid_mismatch`` with the metric's sentence."""
-    from ._pixel import compute_masks
+    from ._pixel import GridMismatchError, compute_masks
     gt, pred, band = task["gt"], task["pred"], task.get("band", 1)
     status = "ok" if pred is not None else "missing_prediction"
     if pred is None and task["empty_chips"] == "skip":
@@ -201,9 +201,8 @@ def _score_masks(spec, task: dict, row: dict) -> dict:
         r = compute_masks(spec, gt, pred, task["params"], pixel_size=task["pixel_size"],
                           band=band)
     except ValueError as e:
-        text = message_of(e)
-        grid = "one grid" in getattr(text, "template", str(text))
-        return {**row, "status": "grid_mismatch" if grid else "error", "error": str(text)}
+        status = "grid_mismatch" if isinstance(e, GridMismatchError) else "error"
+        return {**row, "status": status, "error": str(message_of(e))}
     return {**row, "status": status, **r.scores, "warnings": " | ".join(r.warnings),
             "_pool_stats": r._core.pool_stats}
 

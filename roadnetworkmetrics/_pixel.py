@@ -9,13 +9,19 @@ from typing import Any, Callable, Optional, Union
 
 import numpy as np
 
-from .core.metrics.pixel.masks import Rasters, from_pixel_size
+from .core.metrics.pixel.masks import GridMismatch, Rasters, from_pixel_size
 from .core.registry import MetricSpec
 from .core.runner import run_masks
 from .core.text import message_of, msg
 from ._errors import InputError
 from ._progress import progress_for
 from ._result import Result
+
+
+class GridMismatchError(InputError):
+    """InputError of two rasters that are not on one grid (core's
+    GridMismatch, or transforms that differ); private: users catch
+    InputError, a batch gives the pair the status ``grid_mismatch``."""
 
 
 def read_band(path, band: int = 1) -> tuple:
@@ -82,8 +88,8 @@ def rasters_of(ground_truth: Any, prediction: Any, transform=None,
     pa, pt_t, pcrs, pnd = _load(prediction, band, "prediction")
     if gt_t is not None and pt_t is not None and not np.allclose(gt_t, pt_t, rtol=0,
                                                                   atol=1e-9 * max(map(abs, gt_t))):
-        raise InputError(msg("The two rasters are not on one grid (transforms {} and {}): "
-                             "resample one onto the other.", gt_t, pt_t))
+        raise GridMismatchError(msg("The two rasters are not on one grid (transforms {} and "
+                                    "{}): resample one onto the other.", gt_t, pt_t))
     if gcrs and pcrs and gcrs != pcrs and not _same_crs(gcrs, pcrs):
         raise InputError(msg("The two rasters are in different CRSs: reproject one onto the "
                              "other's grid."))
@@ -100,6 +106,8 @@ def rasters_of(ground_truth: Any, prediction: Any, transform=None,
         if transform is not None:
             return Rasters(ga, pa, transform, **nodata), gcrs or pcrs
         return from_pixel_size(ga, pa, pixel_size, **nodata), gcrs or pcrs
+    except GridMismatch as e:
+        raise GridMismatchError(message_of(e)) from None
     except ValueError as e:
         raise InputError(message_of(e)) from None
 

@@ -20,6 +20,12 @@ from ...text import msg
 ORTHOGONAL_COS = 1e-9
 
 
+class GridMismatch(ValueError):
+    """The two rasters are not on one grid (their shapes, or in a face
+    their transforms, differ): a batch reports the pair with the status
+    ``grid_mismatch`` instead of an error."""
+
+
 @dataclass(eq=False)
 class Rasters:
     """Two rasters of the same shape on one grid.  ``gt``, ``pred``: 2-D
@@ -38,7 +44,7 @@ class Rasters:
         self.gt = _plane(self.gt, "ground truth")
         self.pred = _plane(self.pred, "prediction")
         if self.gt.shape != self.pred.shape:
-            raise ValueError(msg("The ground truth ({} x {} pixels) and the prediction ({} x {} "
+            raise GridMismatch(msg("The ground truth ({} x {} pixels) and the prediction ({} x {} "
                                  "pixels) must share one grid: resample one onto the other.",
                                  self.gt.shape[0], self.gt.shape[1], self.pred.shape[0],
                                  self.pred.shape[1]))

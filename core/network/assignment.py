@@ -183,9 +183,10 @@ def _solve_batches(items, n_pairs) -> list:
     import os
     import shutil
     import tempfile
-    folder = tempfile.mkdtemp(prefix="roadmetrics-matching-")
+    p = items[0].pairs
+    folder = tempfile.mkdtemp(prefix="roadmetrics-matching-",
+                              dir=_memory_folder(p.r.nbytes + p.c.nbytes + p.d.nbytes))
     try:
-        p = items[0].pairs
         for k, x in zip("rcd", (p.r, p.c, p.d)):
             np.save(os.path.join(folder, f"{k}.npy"), x)
         for item in items:
@@ -194,6 +195,24 @@ def _solve_batches(items, n_pairs) -> list:
                            weights=[float(sum(e - s for s, e, _, _ in x.spans)) for x in items])
     finally:   # (a worker may still map the files on Windows: then the OS's temp cleanup)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _memory_folder(nbytes: int):
+    """/dev/shm (a file system in memory on Linux) when it holds twice
+    ``nbytes`` free, else None (the system's temporary folder): writing the
+    pairs there takes a memory copy's time, where a disk-backed folder can
+    stall for a second behind the writeback of dirty pages.  Containers
+    often give /dev/shm only 64 MB: then the temporary folder."""
+    import os
+    import shutil
+    shm = "/dev/shm"
+    try:
+        if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) \
+                and shutil.disk_usage(shm).free >= 2 * nbytes:
+            return shm
+    except OSError:
+        pass
+    return None
 
 
 def _solve_batch(common, item, progress) -> list:
@@ -366,21 +385,31 @@ def _augment(i0, ip, cl, cc, u, v, rc, cr, dist, pred):
     reduced costs), then the dual update and the flip of the path; the lists
     u, v, rc, cr are updated in place.  ``dist``: inf for every column
     (scratch, restored on return; -inf marks a settled column), ``pred``:
-    scratch, one entry per column."""
+    scratch, one entry per column.
+
+    A column reached at a distance above ``best``, the least distance of a
+    free column reached so far, is neither recorded nor pushed: the search
+    ends when the free column at ``best`` (or one tied with it at a lower
+    index) is popped, before any entry beyond it, so the path, the settled
+    columns and their distances are those of the search without the cut,
+    with about half the heap pushes."""
     inf = float("inf")
     touched = []
     done = []
     heap = []
     push, pop = heapq.heappush, heapq.heappop
+    best = inf
     ui = u[i0]
     a, b = ip[i0], ip[i0 + 1]
     for j, cost in zip(cl[a:b], cc[a:b]):
         dj = cost - ui - v[j]
-        if dj < dist[j]:
+        if dj < dist[j] and dj <= best:
             dist[j] = dj
             pred[j] = i0
             push(heap, (dj, j))
             touched.append(j)
+            if cr[j] < 0 and dj < best:
+                best = dj
     while True:
         dj, j = pop(heap)
         if dj > dist[j]:           # settled, or a better entry came later
@@ -395,11 +424,13 @@ def _augment(i0, ip, cl, cc, u, v, rc, cr, dist, pred):
         a, b = ip[k], ip[k + 1]
         for jj, cost in zip(cl[a:b], cc[a:b]):
             nd = dj + cost - uk - v[jj]
-            if nd < dist[jj]:      # never for a settled column
+            if nd < dist[jj] and nd <= best:      # never for a settled column
                 dist[jj] = nd
                 pred[jj] = k
                 push(heap, (nd, jj))
                 touched.append(jj)
+                if nd < best and cr[jj] < 0:
+                    best = nd
     for j in touched:
         dist[j] = inf
     u[i0] += delta

@@ -176,3 +176,68 @@ def test_two_processes_give_the_serial_matching(monkeypatch):
         both = min_cost_matching(*args)
     assert 0 < len(here) < n_items[-1]   # the worker process solved some batches
     assert all(np.array_equal(x, y) for x, y in zip(serial, both))
+
+
+def _augment_without_cut(i0, ip, cl, cc, u, v, rc, cr, dist, pred):
+    """The textbook shortest augmenting path (every column reached is
+    recorded and pushed), against which the cut search of
+    core.network.assignment._augment is checked."""
+    import heapq
+    inf = float("inf")
+    touched, done, heap = [], [], []
+    for j, cost in zip(cl[ip[i0]:ip[i0 + 1]], cc[ip[i0]:ip[i0 + 1]]):
+        dj = cost - u[i0] - v[j]
+        if dj < dist[j]:
+            dist[j], pred[j] = dj, i0
+            heapq.heappush(heap, (dj, j))
+            touched.append(j)
+    while True:
+        dj, j = heapq.heappop(heap)
+        if dj > dist[j]:
+            continue
+        dist[j] = -inf
+        done.append((j, dj))
+        k = cr[j]
+        if k < 0:
+            jstar, delta = j, dj
+            break
+        for jj, cost in zip(cl[ip[k]:ip[k + 1]], cc[ip[k]:ip[k + 1]]):
+            nd = dj + cost - u[k] - v[jj]
+            if nd < dist[jj]:
+                dist[jj], pred[jj] = nd, k
+                heapq.heappush(heap, (nd, jj))
+                touched.append(jj)
+    for j in touched:
+        dist[j] = inf
+    u[i0] += delta
+    for j, dj in done:
+        if j != jstar:
+            u[cr[j]] += delta - dj
+            v[j] -= delta - dj
+    j = jstar
+    while True:
+        i = pred[j]
+        prev = rc[i]
+        rc[i], cr[j] = j, i
+        if i == i0:
+            break
+        j = prev
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_cut_search_gives_the_textbook_matching(seed, monkeypatch):
+    """Columns beyond the nearest free column are never pushed: the same
+    matching as the search that pushes them, on tie-heavy problems (pixel
+    distances: many equal costs)."""
+    from core.network import assignment
+    g = np.random.Generator(np.random.PCG64(seed))
+    nr, nc = int(g.integers(5, 60)), int(g.integers(5, 60))
+    a, b = g.integers(0, 12, (nr, 2)), g.integers(0, 12, (nc, 2))
+    dd = np.hypot(*(a[:, None] - b[None]).transpose(2, 0, 1))
+    r, c = np.nonzero(dd <= 3.0)
+    d = dd[r, c]
+    lam = float(g.choice([1.0, 1.5, 3.0]))
+    got = _solve(nr, nc, r, c, d, lam)
+    monkeypatch.setattr(assignment, "_augment", _augment_without_cut)
+    want = _solve(nr, nc, r, c, d, lam)
+    assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])

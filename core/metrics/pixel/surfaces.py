@@ -225,29 +225,42 @@ def _grid_pairs(src, dst, off):
 def _band_pairs(fs, fd, i0, j0, r0, r1, k, n_cols, step):
     """The pairs of the ``src`` pixels ``fs`` (flat indices, the first of
     rank i0) of rows r0..r1-1 with the ``dst`` pixels ``fd`` (the first of
-    rank j0) of rows r0 - ky .. r1 + ky: an image of the ``dst`` ranks over
-    those rows (-1 elsewhere, kx columns of padding each side), read at
-    every ``src`` pixel plus every offset."""
+    rank j0) of rows r0 - ky .. r1 + ky: a 0/1 image of the ``dst`` pixels
+    over those rows (kx columns of padding each side) read at every ``src``
+    pixel plus every offset (one byte per test: a quarter of the memory
+    traffic of reading ranks), then the ``dst`` ranks read at the hits
+    only.  Each offset reads a view of the image shifted by it, so no index
+    array is built per offset."""
     ky, kx = k
     width = n_cols + 2 * kx
-    rank = np.full((r1 - r0 + 2 * ky) * width, -1, np.int32)
+    size = (r1 - r0 + 2 * ky) * width
     base = (r0 - ky) * n_cols
 
     def at(f):       # flat index in the padded band image
         f = f - base
         return f + (f // n_cols) * (2 * kx) + kx
-    rank[at(fd)] = np.arange(len(fd), dtype=np.int32)
-    pos = at(fs)
-    chunk = max(1, BAND_PIXELS // len(step))         # pixels x offsets read at once
+    qd = at(fd)
+    has = np.zeros(size, bool)
+    has[qd] = True
+    lo = int(-step[0])                # the most negative offset (offsets increase)
+    q = at(fs) - lo                   # has[s + lo:][q] is has[at(fs) + s]
+    shifts = (step + lo).tolist()
+    n_off = len(step)
+    chunk = max(1, BAND_PIXELS // n_off)         # pixels x offsets read at once
+    rank = None
     out = [(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64))]
     for p0 in range(0, len(fs), chunk):
-        part = pos[p0:p0 + chunk]
-        cand = np.empty((len(step), len(part)), np.int32)
-        for o, s in enumerate(step.tolist()):
-            np.take(rank, part + s, out=cand[o])
-        hit = np.flatnonzero(cand.T >= 0)
-        i, o = np.divmod(hit, len(step))
-        out.append((i + (i0 + p0), cand[o, i] + np.int64(j0), o))
+        part = q[p0:p0 + chunk]
+        cand = np.empty((n_off, len(part)), bool)
+        for o, s in enumerate(shifts):
+            np.take(has[s:], part, out=cand[o])
+        hit = np.flatnonzero(cand.T)              # by pixel, then offset
+        i, o = np.divmod(hit, n_off)
+        if rank is None:
+            rank = np.full(size, -1, np.int32)
+            rank[qd] = np.arange(len(fd), dtype=np.int32)
+        j = rank[part[i] + (step[o] + lo)]
+        out.append((i + (i0 + p0), j + np.int64(j0), o))
     return tuple(np.concatenate([x[k] for x in out]) for k in range(3))
 
 

@@ -204,6 +204,8 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
     counts.update(gt_boundary_pixels=int(np.count_nonzero(eg)),
                   pred_boundary_pixels=int(np.count_nonzero(ep)))
     empty = which_empty(g, p)
+    if strategy != "validation":    # only the boundaries from here: the masks' memory back
+        g = p = None
     progress.set(0.1, N_("matching boundaries"))
     flags = [] if maps else None
     if empty == "both":

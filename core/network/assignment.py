@@ -85,35 +85,37 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
     if n_rows == 0 or n_cols == 0 or len(d) == 0:
         return row_partner, col_partner
     r, c, d = _by_row(n_cols, r, c, d)
-    label = _components(n_rows, n_cols, r, c)
-    comp = label[r]
-    size = np.bincount(comp)
-    one = size[comp] == 1
-    ok = one & (d <= 2.0 * lam)
-    row_partner[r[ok]] = c[ok]
-    col_partner[c[ok]] = r[ok]
-    n_rest = len(d) - int(np.count_nonzero(one))
-    if not n_rest:
+    ptr = np.searchsorted(r, np.arange(n_rows + 1))     # each row's pairs: ptr[i]:ptr[i + 1]
+    del r
+    label = _components(n_rows, n_cols, ptr, c)
+    (orow, srow, _), (ocol, scol, rank_c) = _ranks(label[:n_rows]), _ranks(label[n_rows:])
+    del label
+    at = np.zeros(n_rows + 1, np.int64)
+    np.cumsum(np.diff(ptr)[orow], out=at[1:])
+    n_pairs = at[srow[1:]] - at[srow[:-1]]              # the pairs of each component
+    one = np.flatnonzero(n_pairs == 1)
+    rows = orow[srow[one]]                               # (their only row)
+    ok = d[ptr[rows]] <= 2.0 * lam
+    rows = rows[ok]
+    row_partner[rows] = c[ptr[rows]]
+    col_partner[c[ptr[rows]]] = rows
+    ks = np.flatnonzero(n_pairs > 1)                    # the components, in order
+    if not len(ks):
         return row_partner, col_partner
-    rest = _stable_order(comp, size > 1)[:n_rest]      # the other pairs, by component
-    cut = np.flatnonzero(np.diff(comp[rest])) + 1
-    first = np.concatenate([[0], cut])
-    ks = comp[rest[first]]                                  # the components, in order
-    (orow, srow, rank_r), (ocol, scol, rank_c) = (_ranks(label[:n_rows]),
-                                                  _ranks(label[n_rows:]))
-    del comp, one, ok, label
     it = np.int32 if max(n_rows, n_cols) < 2 ** 31 else np.int64    # ranks: half the memory
-    pairs = _Pairs(rank_r.astype(it)[r[rest]], rank_c.astype(it)[c[rest]], d[rest], lam)
-    bounds = np.concatenate([first, [len(rest)]]).tolist()
-    del rest, rank_r, rank_c
-    shapes = list(zip((srow[ks + 1] - srow[ks]).tolist(), (scol[ks + 1] - scol[ks]).tolist()))
-    spans = [(bounds[k], bounds[k + 1]) + shapes[k] for k in range(len(ks))]
-    batches = _batches([e - s for s, e, _, _ in spans])
-    items = [_Batch(pairs, [spans[k] for k in b]) for b in batches]
-    for b, rps in zip(batches, _solve_batches(items, len(d))):
-        for k, rp in zip(b, rps):
-            rk = orow[srow[ks[k]]:srow[ks[k] + 1]]
-            ck = ocol[scol[ks[k]]:scol[ks[k] + 1]]
+    pairs = _Pairs(ptr, c.astype(it), d, orow, srow, rank_c.astype(it), lam)
+    del rank_c
+    sizes = n_pairs[ks].tolist()
+    ncols = (scol[ks + 1] - scol[ks]).tolist()
+    ks = ks.tolist()
+    batches = _batches(sizes)
+    items = [_Batch(pairs, [ks[x] for x in b], [ncols[x] for x in b], sum(sizes[x] for x in b))
+             for b in batches]
+    for b, rps in zip(batches, _solve_batches(items, int(sum(sizes)))):
+        for x, rp in zip(b, rps):
+            k = ks[x]
+            rk = orow[srow[k]:srow[k + 1]]
+            ck = ocol[scol[k]:scol[k + 1]]
             hit = rp >= 0
             row_partner[rk[hit]] = ck[rp[hit]]
             col_partner[ck[rp[hit]]] = rk[hit]
@@ -121,41 +123,68 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
 
 
 class _Pairs:
-    """The pairs of the components of several pairs, grouped by component
-    (each one's pairs contiguous, in (row, column) order), rows and columns
-    renumbered within their component (ranks); the unmatched cost."""
+    """The pairs sorted by row (row i's: ptr[i]:ptr[i + 1], their columns c
+    and costs d), the rows by component (``orow``, component k's from
+    ``srow[k]``, each in index order), each column's rank within its
+    component (``rank_c``) and the unmatched cost: what a batch needs to
+    gather its components' pairs (:meth:`_Batch.problems`)."""
 
-    def __init__(self, r, c, d, lam):
-        self.r, self.c, self.d, self.lam = r, c, d, lam
+    FIELDS = ("ptr", "c", "d", "orow", "srow", "rank_c")
+
+    def __init__(self, ptr, c, d, orow, srow, rank_c, lam):
+        self.ptr, self.c, self.d, self.orow, self.srow, self.rank_c = ptr, c, d, orow, srow, rank_c
+        self.lam = lam
 
 
 class _Batch:
-    """Some components to solve: ``spans`` (start, end, rows, columns) of
-    each one in ``pairs``.  A worker process gets the batch as the folder of
-    the pairs saved by :func:`_solve_batches` and reads its spans there
+    """Some components to solve: their numbers ``ks``, their numbers of
+    columns and their pairs in all (``n_pairs``), over the shared
+    :class:`_Pairs`.  A worker process gets the batch as the folder of the
+    pairs saved by :func:`_solve_batches` and reads them there
     (memory-mapped): sending every batch's arrays through the workers' pipes
     (core.analysis.executor sends all items to each worker) would add their
     pickles to this process's peak memory."""
 
-    def __init__(self, pairs, spans, folder=None):
-        self.pairs, self.spans, self.folder = pairs, spans, folder
+    def __init__(self, pairs, ks, ncols, n_pairs, folder=None):
+        self.pairs, self.ks, self.ncols, self.n_pairs = pairs, ks, ncols, n_pairs
+        self.folder = folder
 
     def problems(self) -> list:
-        """(n_rows, n_cols, r, c, d) of every component (views)."""
+        """(n_rows, n_cols, r, c, d) of every component, rows and columns
+        renumbered within it in their index order, the pairs in (row,
+        column) order: the batch's rows gathered by component, then their
+        pairs, in one go for the batch (the work of grouping the pairs by
+        component is shared by the processes that solve them)."""
         p = self.pairs
-        return [(nr, nc, p.r[s:e], p.c[s:e], p.d[s:e]) for s, e, nr, nc in self.spans]
+        ks = np.asarray(self.ks, np.int64)
+        a, b = p.srow[ks], p.srow[ks + 1]
+        n_r = b - a
+        rows = np.concatenate([p.orow[x:y] for x, y in zip(a.tolist(), b.tolist())])
+        start = p.ptr[rows]
+        deg = p.ptr[rows + 1] - start
+        first = np.cumsum(n_r) - n_r                     # each component's first row here
+        local = np.arange(len(rows)) - np.repeat(first, n_r)
+        at = np.zeros(len(rows) + 1, np.int64)
+        np.cumsum(deg, out=at[1:])
+        idx = np.repeat(start - at[:-1], deg) + np.arange(int(at[-1]))
+        r = np.repeat(local, deg)
+        c = p.rank_c[p.c[idx]]
+        d = np.asarray(p.d[idx])
+        bounds = at[np.concatenate([first, [len(rows)]])].tolist()
+        return [(nr, nc, r[s:e], c[s:e], d[s:e])
+                for nr, nc, s, e in zip(n_r.tolist(), self.ncols, bounds[:-1], bounds[1:])]
 
     def __reduce__(self):
         if self.folder is None:
             raise ValueError("a batch of components is sent with the folder of its pairs")
-        return _mapped_batch, (self.folder, self.spans, self.pairs.lam)
+        return _mapped_batch, (self.folder, self.ks, self.ncols, self.n_pairs, self.pairs.lam)
 
 
-def _mapped_batch(folder, spans, lam) -> _Batch:
+def _mapped_batch(folder, ks, ncols, n_pairs, lam) -> _Batch:
     """A :class:`_Batch` in a worker process, over the saved pairs."""
     import os
-    r, c, d = (np.load(os.path.join(folder, f"{k}.npy"), mmap_mode="r") for k in "rcd")
-    return _Batch(_Pairs(r, c, d, lam), spans, folder)
+    arrays = (np.load(os.path.join(folder, f"{k}.npy"), mmap_mode="r") for k in _Pairs.FIELDS)
+    return _Batch(_Pairs(*arrays, lam), ks, ncols, n_pairs, folder)
 
 
 def _batches(sizes) -> list[list[int]]:
@@ -184,15 +213,16 @@ def _solve_batches(items, n_pairs) -> list:
     import shutil
     import tempfile
     p = items[0].pairs
+    arrays = [getattr(p, k) for k in _Pairs.FIELDS]
     folder = tempfile.mkdtemp(prefix="roadmetrics-matching-",
-                              dir=_memory_folder(p.r.nbytes + p.c.nbytes + p.d.nbytes))
+                              dir=_memory_folder(sum(x.nbytes for x in arrays)))
     try:
-        for k, x in zip("rcd", (p.r, p.c, p.d)):
+        for k, x in zip(_Pairs.FIELDS, arrays):
             np.save(os.path.join(folder, f"{k}.npy"), x)
         for item in items:
             item.folder = folder
         return process_map(_solve_batch, None, items, processes=procs,
-                           weights=[float(sum(e - s for s, e, _, _ in x.spans)) for x in items])
+                           weights=[float(x.n_pairs) for x in items])
     finally:   # (a worker may still map the files on Windows: then the OS's temp cleanup)
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -248,21 +278,6 @@ def _is_sorted(r, c, chunk: int = 1 << 16) -> bool:
     return True
 
 
-def _stable_order(comp, multi) -> np.ndarray:
-    """The pairs of the components of several pairs (``multi``) grouped by
-    component, each in its given order, then the others: a stable argsort
-    of the components numbered 0, 1, ... among those of several pairs, the
-    others last, so that up to 65,535 of them sort as 16-bit keys (numpy's
-    radix sort, several times faster than the general stable sort on 15
-    million pairs)."""
-    dense = np.cumsum(multi) - 1
-    dense[~multi] = int(np.count_nonzero(multi))
-    key = dense[comp]
-    if len(key) and key.max() < 2 ** 16:
-        key = key.astype(np.uint16)
-    return np.argsort(key, kind="stable")
-
-
 def _ranks(label):
     """(the nodes by component, in index order; each component's start in
     it; each node's rank within its component)."""
@@ -285,19 +300,20 @@ def _checked(r, c, d, unmatched_cost):
     return r, c, d, lam
 
 
-def _components(n_rows, n_cols, r, c) -> np.ndarray:
+def _components(n_rows, n_cols, row_ptr, c) -> np.ndarray:
     """The connected component of every node of the bipartite candidate
     graph (rows 0..n_rows-1, then the columns), the pairs sorted by row
-    (their row pointers make the sparse matrix directly, no sort)."""
+    (their row pointers ``row_ptr`` make the sparse matrix directly, no
+    sort)."""
     n = n_rows + n_cols
-    it = np.int32 if n < 2 ** 31 and len(r) < 2 ** 31 else np.int64   # int32: half the time
+    it = np.int32 if n < 2 ** 31 and len(c) < 2 ** 31 else np.int64   # int32: half the time
     ptr = np.empty(n + 1, it)
-    ptr[:n_rows + 1] = np.searchsorted(r, np.arange(n_rows + 1))
-    ptr[n_rows + 1:] = len(r)
+    ptr[:n_rows + 1] = row_ptr
+    ptr[n_rows + 1:] = len(c)
     col = c.astype(it)
     col += n_rows
     # float64 weights: what connected_components converts to (no copy of them there)
-    g = csr_matrix((np.ones(len(r)), col, ptr), shape=(n, n))
+    g = csr_matrix((np.ones(len(c)), col, ptr), shape=(n, n))
     return connected_components(g, directed=False)[1]
 
 

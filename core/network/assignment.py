@@ -85,7 +85,7 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
     if n_rows == 0 or n_cols == 0 or len(d) == 0:
         return row_partner, col_partner
     r, c, d = _by_row(n_cols, r, c, d)
-    ptr = np.searchsorted(r, np.arange(n_rows + 1))     # each row's pairs: ptr[i]:ptr[i + 1]
+    ptr = np.searchsorted(r, np.arange(n_rows + 1, dtype=r.dtype))   # row i's pairs: ptr[i]:ptr[i + 1]
     del r
     label = _components(n_rows, n_cols, ptr, c)
     (orow, srow, _), (ocol, scol, rank_c) = _ranks(label[:n_rows]), _ranks(label[n_rows:])
@@ -103,7 +103,7 @@ def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
     if not len(ks):
         return row_partner, col_partner
     it = np.int32 if max(n_rows, n_cols) < 2 ** 31 else np.int64    # ranks: half the memory
-    pairs = _Pairs(ptr, c.astype(it), d, orow, srow, rank_c.astype(it), lam)
+    pairs = _Pairs(ptr, c.astype(it, copy=False), d, orow, srow, rank_c.astype(it), lam)
     del rank_c
     sizes = n_pairs[ks].tolist()
     ncols = (scol[ks + 1] - scol[ks]).tolist()
@@ -263,7 +263,7 @@ def _by_row(n_cols, r, c, d):
     sorts them into."""
     if _is_sorted(r, c):
         return r, c, d
-    o = np.argsort(r * n_cols + c, kind="stable")
+    o = np.argsort(r.astype(np.int64) * n_cols + c, kind="stable")
     return r[o], c[o], d[o]
 
 
@@ -289,8 +289,7 @@ def _ranks(label):
 
 
 def _checked(r, c, d, unmatched_cost):
-    r = np.asarray(r, np.int64)
-    c = np.asarray(c, np.int64)
+    r, c = _index(r), _index(c)
     d = np.asarray(d, float)
     lam = float(unmatched_cost)
     if not lam > 0:
@@ -298,6 +297,13 @@ def _checked(r, c, d, unmatched_cost):
     if len(d) and (not np.all(np.isfinite(d)) or d.min() < 0):
         raise ValueError("pair costs must be finite and >= 0")
     return r, c, d, lam
+
+
+def _index(x) -> np.ndarray:
+    """Indices as int32 (kept: the pixel pairs come so, half the memory) or
+    int64."""
+    x = np.asarray(x)
+    return x if x.dtype in (np.int32, np.int64) else x.astype(np.int64)
 
 
 def _components(n_rows, n_cols, row_ptr, c) -> np.ndarray:

@@ -164,7 +164,9 @@ def pairs_within(src: np.ndarray, dst: np.ndarray, radius_m: float, spacing_m: t
                  distances: bool = True) -> tuple[np.ndarray, np.ndarray, Optional[np.ndarray]]:
     """Every pair (i, j, d) of a ``src`` pixel i and a ``dst`` pixel j
     (indices in row-major order) whose centres are at most ``radius_m``
-    apart, d the distance (m), sorted by i then j.
+    apart, d the distance (m), sorted by i then j; i and j are int32 when
+    both masks have fewer than 2^31 such pixels (half the memory), int64
+    otherwise.
 
     The pairs and distances a KD-tree of the pixel centres returns
     (cKDTree's sparse_distance_matrix: (yi - yj)^2 + (xi - xj)^2 <=
@@ -219,7 +221,7 @@ def _grid_pairs(src, dst, off):
     out += thread_map(one, list(range(len(cut) - 1)),
                       min(cores(), QUERY_WORKERS) if len(fs) > BAND_PIXELS // 8 else 1)
     return tuple(np.concatenate([x[k] for x in out], dtype=t)
-                 for k, t in enumerate((np.int64, np.int64, np.int32)))
+                 for k, t in enumerate((small, small, np.int32)))
 
 
 def _band_pairs(fs, fd, i0, j0, r0, r1, k, n_cols, step):

@@ -87,7 +87,7 @@ def test_pairs_within_equal_the_kd_tree_pairs_to_the_bit(m, seed, spacing, r):
     got = S.pairs_within(m, other, r, spacing)
     ref = _kd_pairs(m, other, r, spacing)
     assert all(np.array_equal(a, b) for a, b in zip(got, ref))
-    assert got[2].dtype == np.float64 and got[0].dtype == np.int64
+    assert got[2].dtype == np.float64 and got[0].dtype == got[1].dtype == np.int32   # small masks
 
 
 def test_pairs_within_by_hand_and_in_bands(monkeypatch):

@@ -38,17 +38,21 @@ those of the whole problem, so the matching is the same
 lists are held as Python lists at a time; a component of a single pair is
 matched without the solver.  Pairs that come sorted by (row, column), as
 the pixel pairs do, are never sorted again (one cache-sized check), the
-sparse graph is built from their row pointers, and the components are
-grouped with a 16-bit radix sort.  The components are solved in batches
-of about BATCH_PAIRS pairs, on the run's cores above PARALLEL_PAIRS pairs
-(core.parallel.process_map; the workers read the pairs memory-mapped from
-a temporary folder, so the peak memory is the serial run's): each
-component's matching does not depend on where it is solved.  The boundary
-pixels of two 10,000 x 10,000 masks (2 x 2.1 million points, 15 million
-pairs, 802 components of several pairs, 261,573 augmentations) take about
-10 s of CPU on a busy machine, 7 of them the augmentations in pure Python
-(shared by two processes on two cores; docs/performance.md, Pixel
-metrics).
+sparse graph is built from their row pointers, and int32 indices are kept
+as they come.  The components are solved in batches of about BATCH_PAIRS
+pairs, on the run's cores above PARALLEL_PAIRS pairs
+(core.parallel.process_map): the main process only ranks the rows and
+columns by component; each batch gathers its components' rows and then
+their pairs from the row-sorted pairs itself, in the process that solves
+it (the workers read the pairs memory-mapped from /dev/shm or a temporary
+folder, so the peak memory is the serial run's), and each component's
+matching does not depend on where it is solved.  Each shortest-path search
+stops recording columns beyond the nearest free column it has reached
+(:func:`_augment`).  The boundary pixels of two 10,000 x 10,000 masks
+(2 x 2.1 million points, 15 million pairs, 802 components of several
+pairs, 261,573 augmentations) take about 7 s of CPU shared by two
+processes on two cores, 5 of them the augmentations in pure Python
+(docs/performance.md, Pixel metrics).
 """
 from __future__ import annotations
 

@@ -2079,7 +2079,7 @@
         <translation>masques des routes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:207</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:209</extracomment>
         <source>matching boundaries</source>
         <translation>appariement des contours</translation>
     </message>

@@ -98,7 +98,9 @@ def write_map(path: str, array: np.ndarray, transform: tuple, crs_wkt: Optional[
     return path
 
 
-def _names(legend, nodata, tr) -> list:
+def _names(legend, tr) -> list:
+    """GDAL category names: the legend's words (translated) by code, empty
+    for the codes without an entry."""
     names = [""] * 256
     for code, _, text in legend:
         names[int(code)] = tr(text)
@@ -137,7 +139,7 @@ def _write_gdal(path, a, transform, crs_wkt, legend, nodata, tr, driver) -> bool
         table.SetColorEntry(code, colour)
     band.SetRasterColorTable(table)
     band.SetRasterColorInterpretation(gdal.GCI_PaletteIndex)
-    band.SetRasterCategoryNames(_names(legend, nodata, tr))
+    band.SetRasterCategoryNames(_names(legend, tr))
     out = gdal.GetDriverByName(driver)
     if out is None:
         raise ValueError(msg("GDAL has no driver {} to write {}.", driver, path))

@@ -67,6 +67,8 @@ from ..lazy_scipy import connected_components, csr_matrix
 # processes (a worker starts in about 0.5 s), BATCH_PAIRS pairs per item
 PARALLEL_PAIRS = 2_000_000
 BATCH_PAIRS = 400_000
+# the folder of the pairs the workers read: SCRATCH_PREFIX + the run's pid + "-..."
+SCRATCH_PREFIX = "roadmetrics-matching-"
 
 
 def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
@@ -218,8 +220,8 @@ def _solve_batches(items, n_pairs) -> list:
     import tempfile
     p = items[0].pairs
     arrays = [getattr(p, k) for k in _Pairs.FIELDS]
-    folder = tempfile.mkdtemp(prefix="roadmetrics-matching-",
-                              dir=_memory_folder(sum(x.nbytes for x in arrays)))
+    where = _memory_folder(sum(x.nbytes for x in arrays))
+    folder = tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-", dir=where)
     try:
         for k, x in zip(_Pairs.FIELDS, arrays):
             np.save(os.path.join(folder, f"{k}.npy"), x)
@@ -231,22 +233,51 @@ def _solve_batches(items, n_pairs) -> list:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _memory_folder(nbytes: int):
+def _memory_folder(nbytes: int, shm: str = "/dev/shm"):
     """/dev/shm (a file system in memory on Linux) when it holds twice
     ``nbytes`` free, else None (the system's temporary folder): writing the
     pairs there takes a memory copy's time, where a disk-backed folder can
     stall for a second behind the writeback of dirty pages.  Containers
-    often give /dev/shm only 64 MB: then the temporary folder."""
+    often give /dev/shm only 64 MB: then the temporary folder.  Folders left
+    there by runs whose process has died (killed before its cleanup) are
+    removed first: memory is not given back by a reboot-only cleanup."""
     import os
     import shutil
-    shm = "/dev/shm"
     try:
-        if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) \
-                and shutil.disk_usage(shm).free >= 2 * nbytes:
-            return shm
+        if not (os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK)):
+            return None
+        _remove_orphans(shm)
+        return shm if shutil.disk_usage(shm).free >= 2 * nbytes else None
     except OSError:
-        pass
-    return None
+        return None
+
+
+def _remove_orphans(folder: str) -> None:
+    """Remove the matching folders (SCRATCH_PREFIX + pid + "-...") in
+    ``folder`` whose process no longer exists."""
+    import os
+    import shutil
+    for name in os.listdir(folder):
+        if not name.startswith(SCRATCH_PREFIX):
+            continue
+        pid = name[len(SCRATCH_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (POSIX; on Windows os.kill would end
+    it, and /dev/shm does not exist there: always True)."""
+    import os
+    if os.name == "nt":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:       # exists, owned by someone else
+        return True
+    return True
 
 
 def _solve_batch(common, item, progress) -> list:

@@ -241,3 +241,24 @@ def test_cut_search_gives_the_textbook_matching(seed, monkeypatch):
     monkeypatch.setattr(assignment, "_augment", _augment_without_cut)
     want = _solve(nr, nc, r, c, d, lam)
     assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+
+
+def test_memory_folder_takes_room_and_removes_dead_runs_folders(tmp_path):
+    """/dev/shm is used when it holds twice the pairs; folders of runs whose
+    process died (killed before their cleanup) are removed, a live run's
+    folder is kept."""
+    import subprocess
+    import sys
+    from core.network import assignment as A
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    gone = tmp_path / f"{A.SCRATCH_PREFIX}{dead}-abc"
+    live = tmp_path / f"{A.SCRATCH_PREFIX}{__import__('os').getpid()}-def"
+    other = tmp_path / "someone-else"
+    for f in (gone, live, other):
+        f.mkdir()
+        (f / "r.npy").write_bytes(b"x")
+    assert A._memory_folder(1000, shm=str(tmp_path)) == str(tmp_path)
+    assert not gone.exists() and live.exists() and other.exists()
+    assert A._memory_folder(10 ** 18, shm=str(tmp_path)) is None      # no room
+    assert A._memory_folder(1000, shm=str(tmp_path / "missing")) is None

@@ -165,7 +165,6 @@ def _plain_linestrings(texts: list):
     if empty.all():
         return np.zeros((0, 2)), counts.copy(), counts
     body = b.tobytes()
-    full = np.flatnonzero(~empty)
     sep = (b == ord(",")) | (b == ord(";"))
     token = ~sep & (b != ord(" "))
     if not _NUMBER_BYTES[b[token]].all():
@@ -179,7 +178,7 @@ def _plain_linestrings(texts: list):
     if values is None:
         return None
     per_text = np.flatnonzero(b[sep] == ord(";"))
-    if len(per_text) != len(full):   # a ';' inside a text
+    if len(per_text) != n - int(np.count_nonzero(empty)):   # a ';' inside a text
         return None
     counts[~empty] = np.diff(per_text, prepend=-1)
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]])

@@ -56,8 +56,11 @@ def usable_parts(coords: np.ndarray, offsets: np.ndarray) -> np.ndarray:
         bad = np.concatenate([[0], np.cumsum(~np.isfinite(coords).all(axis=1))])
         finite = (bad[offsets[1:]] - bad[offsets[:-1]]) == 0
         moves = np.concatenate([[0], np.cumsum(np.any(coords[1:] != coords[:-1], axis=1))])
-        last = np.maximum(offsets[1:] - 1, offsets[:-1])
-        distinct = (moves[last] - moves[offsets[:-1]]) > 0
+        # an empty part may start at len(coords) (an empty last row): its
+        # indices are clipped into range; n < 2 rejects it whatever they read
+        first = np.minimum(offsets[:-1], len(coords) - 1)
+        last = np.clip(offsets[1:] - 1, first, len(coords) - 1)
+        distinct = (moves[last] - moves[first]) > 0
     return (n >= 2) & finite & distinct
 
 

@@ -115,11 +115,20 @@ def outward_normals(mask, edge, spacing) -> np.ndarray:
     pixel, evaluated at the pixel with the derivative of the Gaussian,
     -grad (G * M)(p) = sum_q M(q) (q - p) G(q - p) / sigma^2 up to the sign
     convention, over a window of NORMAL_RADIUS pixels (outside the raster is
-    background).  Only the edge pixels are visited: one gather of the mask
-    per window offset, and its term added to every pixel (0 where the mask
-    is off: x + 0 = x, since the sums start at +0 and never become -0, so
-    the sums are those of adding the terms of the mask pixels only, in the
-    same order)."""
+    background): ``arctan2`` of :func:`normal_sums`."""
+    gy, gx = normal_sums(mask, edge, spacing)
+    # the mask lies towards +(gy, gx): the outward normal points the other way
+    return np.arctan2(-gy, -gx)
+
+
+def normal_sums(mask, edge, spacing) -> tuple[np.ndarray, np.ndarray]:
+    """(gy, gx) at each ``edge`` pixel: the sums over the window's mask
+    pixels q of G(q - p) (q - p) (in metres, ``spacing`` per row / column).
+    Only the edge pixels are visited: one gather of the mask per window
+    offset, and its term added to every pixel (0 where the mask is off:
+    x + 0 = x, since the sums start at +0 and never become -0, so the sums
+    are those of adding the terms of the mask pixels only, in (dy, dx)
+    order)."""
     r = NORMAL_RADIUS
     w = mask.shape[1]
     width = w + 2 * r
@@ -139,8 +148,7 @@ def outward_normals(mask, edge, spacing) -> np.ndarray:
                 gy += np.multiply(hit, wt * dy * spacing[0], out=term)
             if dx:
                 gx += np.multiply(hit, wt * dx * spacing[1], out=term)
-    # the mask lies towards +(gy, gx): the outward normal points the other way
-    return np.arctan2(-gy, -gx)
+    return gy, gx
 
 
 def validation_match(g, p, eg, ep, tol, spacing, angle_deg,

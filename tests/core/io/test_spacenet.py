@@ -140,3 +140,37 @@ def test_scaled_while_reading(tmp_path):
         assert scaled[k].pixel_size_m == 0.3
         for a, b in zip(plain[k].lines.parts, scaled[k].lines.parts):
             assert np.array_equal(a * np.array([0.3, -0.3]), b)
+
+
+ROAD, EMPTY = '"LINESTRING (0 0, 10 0)"', "LINESTRING EMPTY"
+
+
+@pytest.mark.parametrize("order", [
+    "ER", "RE", "RER", "ERE", "REE", "EER", "RREE", "E", "EE", "EEE",
+], ids=lambda o: o.replace("E", "empty-").replace("R", "road-").rstrip("-"))
+@pytest.mark.parametrize("path", ["whole-file", "chip-by-chip"])
+def test_empty_rows_anywhere(tmp_path, monkeypatch, order, path):
+    """LINESTRING EMPTY first, in the middle, last, several in a row, or
+    alone: every chip is read, on the whole-file and the per-chip paths
+    (an empty last row once indexed past the coordinates: issue 30)."""
+    if path == "chip-by-chip":
+        pytest.importorskip("shapely")
+    rows = "".join(f"c{k},{ROAD if t == 'R' else EMPTY}\n" for k, t in enumerate(order))
+    p = tmp_path / "s.csv"
+    p.write_text("ImageId,WKT_Pix\n" + rows)
+    chips = (sn.read_spacenet_csv(str(p)) if path == "whole-file"
+             else _by_chip_collector(str(p), monkeypatch))
+    assert list(chips) == [f"c{k}" for k in range(len(order))]
+    for k, t in enumerate(order):
+        parts = [q.tolist() for q in chips[f"c{k}"].lines.parts]
+        assert parts == ([[[0, 0], [10, 0]]] if t == "R" else [])
+        assert chips[f"c{k}"].warnings == []
+
+
+def test_usable_parts_with_empty_parts_at_the_ends():
+    from core.io.source import usable_parts
+    xy = np.array([[0.0, 0], [1, 0], [2, 2], [2, 2]])
+    # parts: empty, [0-1], empty, [2-3] (one distinct vertex), empty (past the end)
+    offsets = np.array([0, 0, 2, 2, 4, 4])
+    assert usable_parts(xy, offsets).tolist() == [False, True, False, False, False]
+    assert usable_parts(np.empty((0, 2)), np.array([0, 0, 0])).tolist() == [False, False]

@@ -278,6 +278,9 @@ class MetricSpec:
     headline: Optional[str] = None
     inputs: str = "lines"
     maps: list = field(default_factory=list)
+    # score keys the metric's SCORES holds besides its outputs (not numbers
+    # of the QGIS algorithm): batch rows have a column for each
+    extra_scores: tuple = ()
 
     def __post_init__(self):
         self.maps = list(self.maps)

@@ -50,12 +50,11 @@ from .core.result import MetricResult, json_safe
 from .core.text import message_of, msg
 from ._errors import InputError
 from ._raster import RASTER_EXTENSIONS, is_raster_path
+from ._rows import STATUS, RowsFile, check_output, inputs_record, provenance
 
 READABLE = (".gpkg", ".geojson", ".json", ".graph", ".csv", ".shp", ".fgb", ".gml", ".kml",
             ".sqlite", ".gpx", ".tab") + RASTER_EXTENSIONS
 EMPTY_RULES = ("spacenet", "skip")
-STATUS = ("ok", "empty_both", "empty_ground_truth", "empty_prediction", "missing_prediction",
-          "missing_ground_truth", "grid_mismatch", "error")
 RASTER_COLUMNS = ("ground_truth_raster", "prediction_raster")
 
 
@@ -118,7 +117,7 @@ def score_pair(task: dict, progress=None) -> dict:
     """One row (module level: runs in worker processes and on Dask)."""
     from ._api import compute, compute_resolved
     spec = registry.get(task["metric"])
-    row = {"id": task["id"]}
+    row = {"id": str(task["id"])}
     gt, pred, rule = task["gt"], task["pred"], task["empty_chips"]
     if gt is None:
         return {**row, "status": "missing_ground_truth"}
@@ -221,131 +220,135 @@ def _shape(path, band: int) -> tuple:
 
 
 def columns(metric: str, rasters: bool = False) -> list:
-    """The rows' columns; ``rasters``: with the extraction records of
-    raster inputs (a line metric)."""
+    """The rows' columns (the same in every format): id, status, every
+    score of the metric (its outputs and ``extra_scores``), error,
+    warnings, the pooling sums (``pool_stats``, JSON text) where the metric
+    pools; ``rasters``: the extraction records of raster inputs (a line
+    metric)."""
     spec = registry.get(metric)
-    return ["id", "status"] + [o.name for o in spec.outputs] + ["error", "warnings"] + (
-        list(RASTER_COLUMNS) if rasters else [])
+    return (["id", "status"] + score_names(spec) + ["error", "warnings"] +
+            (["pool_stats"] if spec.pool is not None else []) +
+            (list(RASTER_COLUMNS) if rasters else []))
 
 
-class RowWriter:
-    """Rows to CSV / JSON lines as they come (flushed), Parquet at close;
-    ``done`` holds the ids already in an existing file (resume)."""
+def score_names(spec) -> list:
+    return [o.name for o in spec.outputs] + [k for k in spec.extra_scores
+                                             if k not in {o.name for o in spec.outputs}]
 
-    def __init__(self, path: str, cols: list, resume: bool = True):
-        self.path, self.cols = path, cols
-        self.kind = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl",
-                     ".parquet": "parquet"}.get(os.path.splitext(path)[1].lower(), "csv")
-        if self.kind == "parquet":
-            try:
-                import pyarrow  # noqa: F401
-            except ImportError:
-                raise InputError(msg("Writing {} needs pyarrow (pip install pyarrow); .csv "
-                                     "and .jsonl are written without it.", path))
-        self.old = self._read() if resume and os.path.exists(path) else []
-        self.done = {str(r.get("id")) for r in self.old}
-        self.new = []
-        self._fh = None
-        if self.kind != "parquet":
-            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-            fresh = not self.old
-            self._fh = open(path, "w" if fresh else "a", newline="", encoding="utf-8")
-            if self.kind == "csv":
-                self._csv = csv.DictWriter(self._fh, fieldnames=cols, extrasaction="ignore")
-                if fresh:
-                    self._csv.writeheader()
 
-    def _read(self) -> list:
-        try:
-            if self.kind == "csv":
-                with open(self.path, newline="", encoding="utf-8") as f:
-                    rows = list(csv.DictReader(f))
-                text = ("id", "status", "error", "warnings") + RASTER_COLUMNS
-                return [{k: _parse(v) if k not in text else v
-                         for k, v in r.items()} for r in rows]
-            if self.kind == "jsonl":
-                with open(self.path, encoding="utf-8") as f:
-                    return [json.loads(l) for l in f if l.strip()]
-            import pyarrow.parquet as pq
-            return pq.read_table(self.path).to_pylist()
-        except (OSError, ValueError, csv.Error) as e:
-            raise InputError(msg("{} exists and cannot be read to resume ({}); remove it or "
-                                 "give --no-resume.", self.path, e))
-
-    def write(self, row: dict) -> None:
-        row = {k: v for k, v in row.items() if not k.startswith("_")}
-        self.new.append(row)
-        if self.kind == "csv":
-            self._csv.writerow({k: ("" if _nan(v) else v) for k, v in row.items()})
-            self._fh.flush()
-        elif self.kind == "jsonl":
-            self._fh.write(json.dumps({k: (None if _nan(v) else v) for k, v in row.items()}) + "\n")
-            self._fh.flush()
-
-    def close(self) -> None:
-        if self._fh is not None:
-            self._fh.close()
-        elif self.kind == "parquet":
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-            rows = self.old + self.new
-            table = pa.table({c: [r.get(c) for r in rows] for c in self.cols})
-            pq.write_table(table, self.path)
+def _bounds(spec) -> dict:
+    """{score: (low, high)} for the strict reading of a resumed file."""
+    out = {o.name: tuple(o.bounds) if o.bounds else (None, None) for o in spec.outputs}
+    for k in spec.extra_scores:
+        out.setdefault(k, (None, None))
+    return out
 
 
 def _nan(v) -> bool:
     return isinstance(v, float) and math.isnan(v)
 
 
-def _parse(v):
-    if v in ("", None):
-        return math.nan
-    try:
-        return float(v)
-    except ValueError:
-        return v
+FAILED = ("error", "grid_mismatch")   # pairs that could not be scored
 
 
-def aggregate(metric: str, rows: list, pooled_rows: Optional[list] = None) -> dict:
-    """The batch aggregate: ``mean`` of every score over the rows that have
+def aggregate(metric: str, rows: list) -> dict:
+    """The batch summary: ``mean`` of every score over the rows that have
     it (SpaceNet's total score is the mean of the chips' APLS), ``pooled``
-    (the metric's pooled rule over the scored pairs, as for tiles) when
-    every row was computed in this run, counts by status and the ids of
-    pairs missing a side."""
+    (the metric's pooled rule, as for tiles, from every row's pooling sums),
+    counts by status (every status, 0 included), ``failed`` (pairs in error
+    or on two grids) and the ids of pairs missing a side or failed."""
     spec = registry.get(metric)
     mean = {}
-    for o in spec.outputs:
-        vals = [r.get(o.name) for r in rows]
-        vals = [float(v) for v in vals if isinstance(v, (int, float)) and not _nan(float(v))]
-        mean[o.name] = (sum(vals) / len(vals)) if vals else math.nan
+    for name in score_names(spec):
+        vals = [r.get(name) for r in rows]
+        vals = [float(v) for v in vals if isinstance(v, (int, float)) and not isinstance(v, bool)
+                and not _nan(float(v))]
+        mean[name] = math.fsum(vals) / len(vals) if vals else math.nan
     status = {s: 0 for s in STATUS}
     for r in rows:
         status[r.get("status", "error")] = status.get(r.get("status", "error"), 0) + 1
+    head = spec.headline_output().name
     out = {"metric": metric, "pairs": len(rows),
-           "scored": sum(1 for r in rows if isinstance(r.get(spec.headline_output().name),
-                                                       (int, float))
-                         and not _nan(float(r[spec.headline_output().name]))),
-           "status": {k: v for k, v in status.items() if v}, "mean": mean}
-    if pooled_rows is not None and spec.pool is not None:
-        rs = [MetricResult(metric, {o.name: r.get(o.name) for o in spec.outputs},
-                           pool_stats=r["_pool_stats"]) for r in pooled_rows
-              if r.get("_pool_stats")]
+           "scored": sum(1 for r in rows if isinstance(r.get(head), (int, float))
+                         and not _nan(float(r[head]))),
+           "failed": sum(status[s] for s in FAILED), "status": status, "mean": mean}
+    if spec.pool is not None:
+        rs = []
+        for r in rows:
+            ps = r.get("_pool_stats") or r.get("pool_stats")
+            if isinstance(ps, str):
+                ps = json.loads(ps)
+            if ps:
+                rs.append(MetricResult(metric, {o.name: r.get(o.name) for o in spec.outputs},
+                                       pool_stats=ps))
         out["pooled"] = dict(spec.clip_scores(dict(spec.pool(rs)))) if rs else {}
-    for s in ("missing_prediction", "missing_ground_truth", "grid_mismatch", "error"):
+    for s in ("missing_prediction", "missing_ground_truth") + FAILED:
         ids = [r["id"] for r in rows if r.get("status") == s]
         if ids:
             out[s] = ids[:100] + (["..."] if len(ids) > 100 else [])
     return out
 
 
-def run_batch(metric: str, pairs: list, out: str, params: Optional[dict] = None,
+def _pixel_of(side) -> Optional[bool]:
+    """True / False when a side is known to be in pixel / map coordinates
+    before it is read; None when only reading it would tell."""
+    if isinstance(side, Source):
+        return bool(side.pixel) if side.lines.parts or side.pixel else None
+    if isinstance(side, (str, os.PathLike)):
+        return True if os.fspath(side).lower().endswith(".graph") else None
+    return None
+
+
+def check_pairs(spec, pairs: list, pixel_size: Optional[float]) -> None:
+    """The checks a single pair makes that can be made for the whole batch
+    before anything is scored (InputError): the pixel size, pixel
+    coordinates without one, and pixel and map coordinates mixed."""
+    if pixel_size is not None and not (isinstance(pixel_size, (int, float)) and
+                                       math.isfinite(pixel_size) and pixel_size > 0):
+        raise InputError(msg("The pixel size must be a positive number of metres, got {}.",
+                             pixel_size))
+    if spec.inputs == "masks":
+        return
+    pixel, plain = [], []
+    for i, g, p in pairs:
+        kinds = {_pixel_of(g), _pixel_of(p)} - {None}
+        if kinds == {True, False}:
+            raise InputError(msg("Pair {}: one side is in pixel coordinates and the other is "
+                                 "not: give both in pixels (with a pixel size) or both in map "
+                                 "coordinates.", i))
+        (pixel if True in kinds else plain if False in kinds else []).append(i)
+    if pixel and pixel_size is None:
+        raise InputError(msg("{} of the {} pair(s) are in pixel coordinates (SpaceNet WKT_Pix, "
+                             "RoadTracer .graph; e.g. {}): give the pixel size in metres "
+                             "(--pixel-size M, pixel_size=...; SpaceNet: 0.3). Nothing was "
+                             "scored.", len(pixel), len(pairs), pixel[0]))
+    if pixel and plain:
+        raise InputError(msg("{} pair(s) are in pixel coordinates (e.g. {}) and {} in map "
+                             "coordinates (e.g. {}): score them in two batches.", len(pixel),
+                             pixel[0], len(plain), plain[0]))
+
+
+def _pair_files(pairs: list) -> list:
+    return [os.fspath(x) for _, g, p in pairs for x in (g, p)
+            if isinstance(x, (str, os.PathLike))]
+
+
+def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dict] = None,
               pixel_size: Optional[float] = None, empty_chips: str = "spacenet",
               workers: int = 1, dask: Optional[str] = None, resume: bool = True,
-              progress: Optional[Callable] = None, band: int = 1) -> dict:
-    """Score every pair, write one row each to ``out``, return the aggregate.
-    ``params`` may hold the raster parameters (``RASTER_THRESHOLD`` ...) of
-    raster files given to a line metric; ``band``: the band of the masks
-    of a pixel metric."""
+              progress: Optional[Callable] = None, band: int = 1, *,
+              keep_errors: bool = False, inputs: Optional[tuple] = None,
+              on_count: Optional[Callable] = None) -> dict:
+    """Score every pair, write one row each to ``out``, return the summary
+    (:func:`aggregate` with ``resumed``, ``retried``, ``rows``,
+    ``provenance`` and ``warnings``).  ``params`` may hold the raster
+    parameters (``RASTER_THRESHOLD`` ...) of raster files given to a line
+    metric; ``band``: the band of the masks of a pixel metric; ``inputs``:
+    (kind, [source paths]) as recorded in the rows' provenance (default:
+    in-memory pairs); ``on_count(done, total)`` is called as pairs end
+    (resumed ones count as done).  Every check that can be made before scoring is made
+    first (InputError); a resume refuses a file made differently
+    (core: roadnetworkmetrics/_rows.py)."""
     from ._api import _spec, field_values, resolve
     spec = _spec(metric)
     if empty_chips not in EMPTY_RULES:
@@ -357,14 +360,20 @@ def run_batch(metric: str, pairs: list, out: str, params: Optional[dict] = None,
     fields = field_values(spec, resolved)
     if spec.inputs == "masks" and not (isinstance(band, int) and band >= 1):
         raise InputError(msg("The band must be a whole number from 1, got {}.", band))
-    for _, g, p in pairs:
-        for side in (g, p):
-            if isinstance(side, (str, os.PathLike)) and os.path.exists(side) and \
-                    os.path.exists(out) and os.path.samefile(side, out):
-                raise InputError(msg("The output {} is an input: choose another file.", out))
-    writer = RowWriter(out, columns(metric, rasters is not None), resume)
-    todo = [(i, g, p) for i, g, p in pairs if str(i) not in writer.done]
-    tasks = [{"id": i, "gt": g, "pred": p, "metric": metric, "params": params,
+    check_pairs(spec, pairs, pixel_size)
+    kind, sources = inputs or ("pairs", [])
+    sources = [os.fspath(s) for s in sources]
+    if out is not None:
+        check_output(out, [s for s in sources if not os.path.isdir(s)] + _pair_files(pairs),
+                     [s for s in sources if os.path.isdir(s)])
+    cols = columns(metric, rasters is not None)
+    prov = provenance(metric, resolved, pixel_size_m=pixel_size, empty_chips=empty_chips,
+                      raster=rasters, band=band if spec.inputs == "masks" else None,
+                      inputs=inputs_record(kind, sources, pairs), columns=cols)
+    writer = RowsFile(out, cols, prov, _bounds(spec), resume=resume, keep_errors=keep_errors)
+    done = writer.done
+    todo = [(i, g, p) for i, g, p in pairs if str(i) not in done]
+    tasks = [{"id": str(i), "gt": g, "pred": p, "metric": metric, "params": params,
               "pixel_size": pixel_size, "empty_chips": empty_chips, "fields": fields,
               "raster": raster, "band": band,
               "resolved": resolved if spec.inputs == "lines" else None}
@@ -374,8 +383,14 @@ def run_batch(metric: str, pairs: list, out: str, params: Optional[dict] = None,
     def write(i, ok, value):  # in this process, as each pair ends
         row = value if ok else {"id": tasks[i]["id"], "status": "error",
                                 "error": str(value).splitlines()[0]}
+        if row.get("_pool_stats"):
+            row["pool_stats"] = json.dumps(json_safe(row["_pool_stats"]), sort_keys=True)
         writer.write(row)
         computed.append((i, row))
+        if on_count is not None:
+            on_count(len(writer.kept) + len(computed), len(writer.kept) + len(tasks))
+    if on_count is not None:
+        on_count(len(writer.kept), len(writer.kept) + len(tasks))
     from .core.progress import Progress
     try:
         run_tasks(score_pair, tasks, workers, dask, Progress(progress) if callable(progress)
@@ -384,12 +399,14 @@ def run_batch(metric: str, pairs: list, out: str, params: Optional[dict] = None,
         writer.close()
     computed = [row for _, row in sorted(computed, key=lambda x: x[0])]
     order = {str(i): k for k, (i, _, _) in enumerate(pairs)}
-    rows = sorted(writer.old, key=lambda r: order.get(str(r.get("id")), -1)) + computed
-    result = aggregate(metric, rows, computed if not writer.old else None)
-    result["resumed"] = len(writer.old)
-    result["rows"] = out
+    kept = sorted(writer.kept, key=lambda r: order.get(str(r.get("id")), -1))
+    result = aggregate(metric, kept + computed)
+    result.update({"empty_chips": empty_chips, "resumed": len(writer.kept),
+                   "retried": writer.retried, "rows": out, "warnings": writer.warnings,
+                   "provenance": prov})
     if rasters is not None:
         result["raster"] = rasters
+    result["_rows"] = kept + computed
     return result
 
 
@@ -412,3 +429,207 @@ def _raster_settings(spec, params: dict, pairs: list) -> tuple:
     return raster, {"band": resolved["RASTER_BAND"], "threshold": resolved["RASTER_THRESHOLD"],
                     "classes": resolved["RASTER_CLASSES"], **extraction_args(resolved)}
 
+
+
+# -- the public function ----------------------------------------------------------
+
+class BatchResult:
+    """What :func:`batch` returns.
+
+    Attributes
+    ----------
+    summary : dict
+        ``metric``, ``pairs``, ``scored``, ``failed`` (pairs in ``error`` or
+        ``grid_mismatch``), ``status`` (count of every status), ``mean`` and
+        ``pooled`` (per score), ``empty_chips``, ``resumed``, ``retried``,
+        ``warnings``, ``provenance`` and the ids of missing or failed pairs.
+    records : list of dict
+        One row per pair, in the pairs' order (scores as floats, NaN where a
+        score is undefined).
+    path : str or None
+        The rows file written, if any.
+    """
+
+    def __init__(self, summary: dict, records: list):
+        self.summary = summary
+        self.records = records
+        self.path = summary.get("rows")
+        self.provenance = summary["provenance"]
+
+    @property
+    def rows(self):
+        """The rows as a pandas DataFrame indexed by id when pandas is
+        installed, else :attr:`records`."""
+        try:
+            import pandas as pd
+        except ImportError:
+            return self.records
+        cols = self.provenance["columns"]
+        return pd.DataFrame([{c: r.get(c) for c in cols} for r in self.records],
+                            columns=cols).set_index("id")
+
+    @property
+    def mean(self) -> dict:
+        return self.summary["mean"]
+
+    @property
+    def pooled(self) -> dict:
+        return self.summary.get("pooled", {})
+
+    @property
+    def failed(self) -> int:
+        return self.summary["failed"]
+
+    def to_file(self, path: str) -> str:
+        """Write the rows with their provenance to ``path`` (.csv, .jsonl or
+        .parquet), replacing the file; returns ``path``."""
+        spec = registry.get(self.summary["metric"])
+        w = RowsFile(path, self.provenance["columns"], self.provenance, _bounds(spec),
+                     resume=False)
+        for r in self.records:
+            w.write(r)
+        w.close()
+        return path
+
+    def __repr__(self) -> str:
+        s = self.summary
+        head = registry.get(s["metric"]).headline_output().name
+        return (f"<BatchResult {s['metric']}: {s['pairs']} pairs, {s['scored']} scored, "
+                f"{s['failed']} failed, mean {head} {s['mean'].get(head, math.nan):.4g}>")
+
+
+def batch(metric: str, pairs=None, *, spacenet=None, folders=None, manifest=None,
+          out: Optional[str] = None, pixel_size: Optional[float] = None,
+          empty_chips: str = "spacenet", workers: int = 1, dask: Optional[str] = None,
+          resume: bool = True, keep_errors: bool = False, progress=False, band: int = 1,
+          **params) -> BatchResult:
+    """Score one metric over many (ground truth, prediction) pairs: one row
+    per pair and the summary, as ``roadmetrics batch``.
+
+    Parameters
+    ----------
+    metric : str
+        A metric id (:func:`metrics`, :func:`pixel_metrics`).
+    pairs : iterable of (id, ground_truth, prediction), optional
+        In-memory pairs: each side anything the metric function takes (a
+        path, shapely lines, coordinate arrays, a networkx graph, a
+        :class:`Source`; masks for a pixel metric), or None for a missing
+        side.
+    spacenet : (str, str), optional
+        A SpaceNet ground-truth CSV and proposal CSV, matched by ImageId
+        (pixel coordinates: give ``pixel_size``, 0.3 for SpaceNet).
+    folders : (str, str), optional
+        Two folders, files matched by name without extension.
+    manifest : str, optional
+        A CSV with columns id, ground_truth, prediction.
+    out : str, optional
+        Rows file (.csv, .jsonl, .parquet) written as pairs end, with its
+        provenance; an existing one made the same way is resumed.  None:
+        rows in memory only.
+    pixel_size : float, optional
+        Metres per pixel, for inputs in pixel coordinates.
+    empty_chips : {'spacenet', 'skip'}
+        Chips with an empty side (docs/library.md, "Batch scoring").
+    workers : int
+        Local processes (0: one per core); ``dask``: a scheduler address.
+    resume, keep_errors : bool
+        Keep the rows of an existing ``out`` made the same way; with
+        ``keep_errors`` its rows in error are kept instead of scored again.
+    progress : bool or callable
+        True: a bar on stderr (n/N, rate, time left); a callable:
+        ``progress(fraction, message)``.
+    band : int
+        The band of the masks (pixel metrics).
+    **params
+        The metric's parameters (names as in the plugin), and the raster
+        parameters (``RASTER_THRESHOLD`` ...) for raster files.
+
+    Returns
+    -------
+    BatchResult
+
+    Raises
+    ------
+    InputError
+        Bad parameters or inputs found before scoring (pixel coordinates
+        without a pixel size, an ``out`` that is an input ...), or an ``out``
+        that cannot be resumed.  A pair that fails is a row with status
+        ``error``, counted in ``summary['failed']``.
+
+    Examples
+    --------
+    >>> import roadnetworkmetrics as rnm
+    >>> road = [[(0, 0), (200, 0), (400, 0)], [(200, 0), (200, 300)]]
+    >>> pairs = [("a", road, road), ("b", road, [[(0, 2), (400, 2)]])]
+    >>> res = rnm.batch("apls", pairs)
+    >>> res.summary["status"]["ok"], round(res.mean["APLS"], 3)
+    (2, 0.755)
+    """
+    given = [k for k, v in (("pairs", pairs), ("spacenet", spacenet), ("folders", folders),
+                            ("manifest", manifest)) if v is not None]
+    if len(given) != 1:
+        raise InputError(msg("Give exactly one of pairs, spacenet, folders or manifest (got {})."
+                             , ", ".join(given) or "none"))
+    from ._api import _spec
+    spec = _spec(metric)
+    if spacenet is not None:
+        g, p = _two(spacenet, "spacenet")
+        ps, inputs = pairs_from_spacenet(g, p, pixel_size), ("spacenet", [g, p])
+    elif folders is not None:
+        g, p = _two(folders, "folders")
+        ps, inputs = pairs_from_folders(g, p), ("folders", [g, p])
+    elif manifest is not None:
+        ps, inputs = pairs_from_manifest(os.fspath(manifest)), ("manifest", [manifest])
+    else:
+        ps, inputs = _memory_pairs(spec, pairs), ("pairs", [])
+    bar = on_count = None
+    if progress is True:
+        from ._progress import CountBar
+        bar = CountBar(f"batch {spec.id}")
+        on_count = bar.count
+    elif callable(progress):
+        def on_count(n, total):
+            progress(n / total if total else 1.0, f"{n}/{total} pairs")
+    try:
+        summary = run_batch(spec.id, ps, os.fspath(out) if out is not None else None, params,
+                            pixel_size, empty_chips, workers, dask, resume, None, band,
+                            keep_errors=keep_errors, inputs=inputs, on_count=on_count)
+    finally:
+        if bar is not None:
+            bar.close()
+    records = [{k: v for k, v in r.items() if not k.startswith("_")}
+               for r in summary.pop("_rows")]
+    return BatchResult(summary, records)
+
+
+def _two(v, name: str) -> tuple:
+    if isinstance(v, (str, os.PathLike)) or len(v) != 2:
+        raise InputError(msg("{} takes two paths (ground truth, prediction).", name))
+    return os.fspath(v[0]), os.fspath(v[1])
+
+
+def _memory_pairs(spec, pairs) -> list:
+    """[(id, side, side)] from in-memory pairs: each side of a line metric
+    that is not a path read here into a Source (graphs, arrays and shapely
+    lines then travel to the workers as coordinates); masks as they are."""
+    from ._inputs import as_source
+    out, seen = [], set()
+    try:
+        items = list(pairs)
+    except TypeError:
+        raise InputError(msg("pairs must be an iterable of (id, ground_truth, prediction)."))
+    for k, item in enumerate(items):
+        try:
+            i, g, p = item
+        except (TypeError, ValueError):
+            raise InputError(msg("pairs[{}] is not an (id, ground_truth, prediction) triple.", k))
+        i = str(i)
+        if i in seen:
+            raise InputError(msg("The pair id {} appears twice.", i))
+        seen.add(i)
+        if spec.inputs == "lines":
+            g, p = (x if x is None or isinstance(x, (str, os.PathLike, Source)) else
+                    as_source(x, f"{name} of pair {i}", fields=None)
+                    for x, name in ((g, "ground truth"), (p, "prediction")))
+        out.append((i, g, p))
+    return out

@@ -11,6 +11,7 @@
                               (.tif pairs: --raster-threshold 0.5 ...; pixel metrics: --band)
 
 Exit codes: 0 success, 2 bad input or parameters (one sentence on stderr),
+3 a batch finished but some pairs could not be scored (``--allow-errors``),
 1 internal error, 130 interrupted.  Parameters are spelt as in the plugin
 (``--CONTROL_SPACING 25``) or in lower case with dashes
 (``--control-spacing 25``).  A progress bar goes to stderr when it is a
@@ -257,7 +258,9 @@ def run_evaluate(argv) -> int:
 
 def batch_parser(spec) -> argparse.ArgumentParser:
     p = _Parser(prog=f"{PROG} batch {spec.id}", description="Score many pairs: one row each, "
-                "and the aggregate.")
+                "and the summary (mean, pooled value, counts by status). Exit codes: 0 every "
+                "pair scored, 2 bad input (nothing scored), 3 some pairs could not be scored "
+                "(status error or grid_mismatch; see --allow-errors), 1 internal error.")
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--pairs", nargs=2, metavar=("GT_DIR", "PRED_DIR"),
                      help="two folders, files matched by name without extension")
@@ -265,7 +268,8 @@ def batch_parser(spec) -> argparse.ArgumentParser:
     src.add_argument("--spacenet", nargs=2, metavar=("GT_CSV", "PROPOSAL_CSV"),
                      help="SpaceNet CSVs (ImageId, WKT_Pix) matched by ImageId")
     p.add_argument("--out", required=True, metavar="ROWS",
-                   help="rows file: .csv, .jsonl, or .parquet (with pyarrow)")
+                   help="rows file: .csv, .jsonl, or .parquet (with pyarrow); it records how it "
+                        "was made, and a resume refuses one made differently")
     _common(p)
     p.add_argument("--workers", type=int, default=1, help="local processes (0: one per core)")
     p.add_argument("--dask", metavar="ADDRESS", help="run on an existing Dask scheduler")
@@ -273,7 +277,13 @@ def batch_parser(spec) -> argparse.ArgumentParser:
                    help="chips with an empty side: SpaceNet's rule (both empty: perfect; "
                         "empty ground truth only: worst) or skip them (CosmiQ's apls)")
     p.add_argument("--no-resume", action="store_true",
-                   help="start again instead of skipping the ids already in ROWS")
+                   help="start again instead of keeping the rows already in ROWS")
+    p.add_argument("--keep-errors", action="store_true",
+                   help="on resume, keep the rows in error instead of scoring them again")
+    p.add_argument("--allow-errors", nargs="?", type=float, const=1.0, default=0.0,
+                   metavar="SHARE",
+                   help="exit 0 even when pairs could not be scored (with SHARE, e.g. 0.01: "
+                        "when at most that share of the pairs could not)")
     _add_params(p, spec.all_params())
     if spec.inputs == "masks":
         p.add_argument("--band", type=int, default=1, help="band of the rasters (default 1)")
@@ -290,37 +300,79 @@ def run_batch(argv) -> int:
                          f"| --spacenet GT.csv PROPOSAL.csv) --out ROWS")
     spec = _spec(argv[0])
     args = batch_parser(spec).parse_args(argv[1:])
+    if not 0 <= args.allow_errors <= 1:
+        raise InputError(f"--allow-errors takes a share from 0 to 1, got {args.allow_errors}.")
     if args.pairs:
         pairs = _batch.pairs_from_folders(*args.pairs)
+        inputs = ("folders", list(args.pairs))
     elif args.manifest:
         pairs = _batch.pairs_from_manifest(args.manifest)
+        inputs = ("manifest", [args.manifest])
     else:
         pairs = _batch.pairs_from_spacenet(*args.spacenet, args.pixel_size)
+        inputs = ("spacenet", list(args.spacenet))
     bar = None
     if _progress(args):
-        from ._progress import _bar
-        bar = _bar(f"batch {spec.id}")
+        from ._progress import CountBar
+        bar = CountBar(f"batch {spec.id}")
     names = [p.name for p in spec.all_params()] + (
         [] if spec.inputs == "masks" else _raster_names())
     try:
         agg = _batch.run_batch(spec.id, pairs, args.out, _given(args, names),
                                args.pixel_size, args.empty_chips, args.workers, args.dask,
-                               not args.no_resume, (lambda f, m: bar.update(f)) if bar else None,
-                               getattr(args, "band", 1))
+                               not args.no_resume, bar.update if bar else None,
+                               getattr(args, "band", 1), keep_errors=args.keep_errors,
+                               inputs=inputs, on_count=bar.count if bar else None)
     finally:
         if bar:
             bar.close()
+    agg.pop("_rows", None)
+    failed = agg["failed"]
+    code = 3 if failed and failed > args.allow_errors * agg["pairs"] else 0
+    for w in agg["warnings"]:
+        print(f"warning: {w}", file=sys.stderr)
     if args.json:
         print(json.dumps(json_safe(agg)))
     else:
-        print(f"batch {spec.id}: {agg['pairs']} pair(s), {agg['scored']} scored, rows in "
-              f"{args.out}" + (f" ({agg['resumed']} resumed)" if agg["resumed"] else ""))
-        _print_scores("mean", agg["mean"], [])
-        for s in ("missing_prediction", "missing_ground_truth", "grid_mismatch", "error"):
-            if agg.get(s):
-                print(f"{s}: {', '.join(map(str, agg[s][:10]))}"
-                      + (" ..." if len(agg[s]) > 10 else ""), file=sys.stderr)
-    return 0
+        print_summary(agg)
+    if code:
+        print(f"{PROG}: {failed} of {agg['pairs']} pair(s) could not be scored (status error or "
+              f"grid_mismatch; their rows say why): exit 3 (--allow-errors to accept)",
+              file=sys.stderr)
+    return code
+
+
+def print_summary(agg: dict) -> None:
+    """The batch summary as a maintainer pastes it: counts, the rule, and a
+    table of mean and pooled values."""
+    print(f"batch {agg['metric']}: {agg['pairs']} pair(s), {agg['scored']} scored, "
+          f"{agg['failed']} failed; rows in {agg['rows']}"
+          + (f" ({agg['resumed']} resumed" + (f", {agg['retried']} retried" if agg["retried"]
+                                               else "") + ")" if agg["resumed"] or agg["retried"]
+             else ""))
+    print("status: " + ", ".join(f"{k} {v}" for k, v in agg["status"].items() if v))
+    print("empty chips: " + _batch_rule_text(agg["empty_chips"]))
+    pooled = agg.get("pooled")
+    width = max((len(k) for k in agg["mean"]), default=5)
+    print(f"  {'score':<{width}}  {'mean':>10}" + (f"  {'pooled':>10}" if pooled else ""))
+
+    def shown(v):
+        return "nan" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.6g}"
+    for k, v in agg["mean"].items():
+        print(f"  {k:<{width}}  {shown(v):>10}" +
+              (f"  {shown(pooled.get(k)):>10}" if pooled else ""))
+    for s in ("missing_prediction", "missing_ground_truth", "grid_mismatch", "error"):
+        if agg.get(s):
+            print(f"{s}: {', '.join(map(str, agg[s][:10]))}"
+                  + (" ..." if len(agg[s]) > 10 else ""), file=sys.stderr)
+
+
+def _batch_rule_text(rule: str) -> str:
+    if rule == "skip":
+        return ("skip (chips with an empty ground truth, or an empty or missing prediction, are "
+                "not scored)")
+    return ("spacenet (both sides empty: perfect score; empty ground truth only: worst score; "
+            "missing prediction: scored as empty)")
 
 
 def list_metrics() -> int:

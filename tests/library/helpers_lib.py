@@ -59,3 +59,23 @@ def cli(*args, cwd=None, timeout=300):
     cmd, env = cli_command()
     return subprocess.run(cmd + [str(a) for a in args], capture_output=True, text=True,
                           cwd=cwd or "/", env=dict(os.environ, **env), timeout=timeout)
+
+
+def read_csv_rows(path) -> dict:
+    """{id: row} of a batch's CSV rows file (its first line, the provenance
+    record, skipped)."""
+    import csv
+    with open(path, newline="") as f:
+        first = f.readline()
+        assert first.startswith("# roadmetrics batch "), first
+        return {r["id"]: r for r in csv.DictReader(f)}
+
+
+def read_jsonl_rows(path) -> dict:
+    """{id: row} of a batch's JSON-lines rows file (its provenance record
+    skipped)."""
+    import json
+    with open(path) as f:
+        head = json.loads(f.readline())
+        assert set(head) == {"roadmetrics_batch"}, head
+        return {r["id"]: r for r in map(json.loads, f)}

@@ -12,7 +12,7 @@ import roadnetworkmetrics as rnm
 from roadnetworkmetrics import _batch
 from roadnetworkmetrics.core.analysis.tiles import clip_lineset
 
-from helpers_lib import GT, PRED, cli, file_hashes, parts_of
+from helpers_lib import GT, PRED, cli, file_hashes, parts_of, read_csv_rows, read_jsonl_rows
 from test_inputs import write_spacenet
 
 ROAD = [np.array([(0.0, 0), (100, 0), (200, 0)]), np.array([(100.0, 0), (100, 150)])]
@@ -20,8 +20,7 @@ SHIFTED = [p + (0, 1.0) for p in ROAD]
 
 
 def _rows(path):
-    with open(path, newline="") as f:
-        return {r["id"]: r for r in csv.DictReader(f)}
+    return read_csv_rows(path)
 
 
 @pytest.fixture
@@ -50,7 +49,8 @@ def test_spacenet_empty_chip_rules(spacenet):
     assert agg["missing_prediction"] == ["pred_missing"]
     assert agg["missing_ground_truth"] == ["orphan"]
     assert agg["status"] == {"ok": 1, "empty_both": 1, "empty_ground_truth": 1,
-                             "missing_prediction": 1, "missing_ground_truth": 1}
+                             "empty_prediction": 0, "missing_prediction": 1,
+                             "missing_ground_truth": 1, "grid_mismatch": 0, "error": 0}
 
 
 def test_scaled_while_reading_same_rows(spacenet):
@@ -102,7 +102,7 @@ def test_folders_workers_and_resume(tmp_path):
     a = _batch.run_batch("apls", pairs, str(tmp_path / "one.csv"), workers=1)
     b = _batch.run_batch("apls", pairs, str(tmp_path / "two.jsonl"), workers=2)
     one = _rows(tmp_path / "one.csv")
-    two = {r["id"]: r for r in map(json.loads, open(tmp_path / "two.jsonl"))}
+    two = read_jsonl_rows(tmp_path / "two.jsonl")
     assert set(one) == set(two) == {f"chip{k}" for k in range(6)}
     for k in one:
         v1, v2 = one[k]["APLS"], two[k]["APLS"]
@@ -112,7 +112,7 @@ def test_folders_workers_and_resume(tmp_path):
     assert one["chip5"]["status"] == "missing_prediction"
     # resume: rows already written are kept, not recomputed
     lines = open(tmp_path / "one.csv").read().splitlines()
-    open(tmp_path / "part.csv", "w").write("\n".join(lines[:4]) + "\n")
+    open(tmp_path / "part.csv", "w").write("\n".join(lines[:5]) + "\n")  # provenance, header, 3
     c = _batch.run_batch("apls", pairs, str(tmp_path / "part.csv"))
     assert c["resumed"] == 3 and c["pairs"] == 6
     assert c["mean"]["APLS"] == pytest.approx(a["mean"]["APLS"], abs=1e-12)
@@ -158,10 +158,11 @@ def test_spacenet_cli_pixel_size(spacenet):
     assert r.returncode == 0, r.stderr
     agg = json.loads(r.stdout)
     assert agg["pairs"] == 5 and not math.isnan(agg["mean"]["APLS"])
+    # pixel coordinates without a pixel size: refused before anything is scored
     r = cli("batch", "apls", "--spacenet", spacenet / "gt.csv", spacenet / "pred.csv",
             "--out", spacenet / "rows3.csv")
-    assert r.returncode == 0  # errors are rows, not a failed batch
-    assert "error" in _rows(spacenet / "rows3.csv")["both"]["status"]
+    assert r.returncode == 2 and "give the pixel size" in r.stderr, r.stderr
+    assert not (spacenet / "rows3.csv").exists()
 
 
 def test_parquet_rows_and_resume(tmp_path):
@@ -180,7 +181,8 @@ def test_parquet_rows_and_resume(tmp_path):
         assert r["APLS"] == float(csv_rows[r["id"]]["APLS"])
     assert json.dumps(a["mean"]) == json.dumps(b["mean"])
     import pyarrow as pa
-    pq.write_table(pa.Table.from_pylist(table[:2]), tmp_path / "part.parquet")
+    whole = pq.read_table(tmp_path / "rows.parquet")
+    pq.write_table(whole.slice(0, 2), tmp_path / "part.parquet")   # the schema's provenance kept
     c = _batch.run_batch("apls", pairs, str(tmp_path / "part.parquet"))
     assert c["resumed"] == 2 and c["pairs"] == 4
     assert [r["id"] for r in pq.read_table(tmp_path / "part.parquet").to_pylist()] == \

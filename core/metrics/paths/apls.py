@@ -584,4 +584,5 @@ SPEC = register(MetricSpec(
     ],
     compute=compute,
     pool=pool,
+    extra_scores=("APLS_TIME_GT_TO_PRED", "APLS_TIME_PRED_TO_GT"),
 ))

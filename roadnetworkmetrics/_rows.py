@@ -129,6 +129,11 @@ def _short(v) -> str:
 # -- where rows may go ------------------------------------------------------------
 
 def _is_stream(path: str) -> bool:
+    """``-``, a path under /dev or /proc (``/dev/stdout`` is a link to
+    whatever the standard output is, a redirected file included), a
+    character device or a FIFO."""
+    if path == "-" or os.path.abspath(path).startswith(("/dev/", "/proc/")):
+        return True
     try:
         mode = os.stat(path).st_mode
     except OSError:
@@ -375,7 +380,9 @@ class RowsFile:
     # writing
     def _open(self) -> None:
         if self.stream:
-            self._fh = open(self.path, "a", newline="", encoding="utf-8")   # never truncated
+            import sys
+            self._fh = sys.stdout if self.path == "-" else \
+                open(self.path, "a", newline="", encoding="utf-8")   # never truncated
             self._start(self._fh)
             return
         folder = os.path.dirname(os.path.abspath(self.path))
@@ -417,7 +424,10 @@ class RowsFile:
 
     def close(self) -> None:
         if self._fh is not None:
-            self._fh.close()
+            if self.path != "-":
+                self._fh.close()
+            else:
+                self._fh.flush()
             self._fh = None
         elif self.kind == "parquet" and self.path is not None:
             import pyarrow as pa
@@ -440,8 +450,9 @@ class RowsFile:
 
 
 def _cell(v):
-    """A value as written: NaN and None as empty (CSV) / null (JSON)."""
-    if isinstance(v, float) and math.isnan(v):
+    """A value as written: NaN, None and empty text as empty (CSV) / null
+    (JSON)."""
+    if (isinstance(v, float) and math.isnan(v)) or v == "":
         return None
     if isinstance(v, bool) or v is None or isinstance(v, (str, int, float)):
         return v

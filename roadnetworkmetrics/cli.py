@@ -268,8 +268,9 @@ def batch_parser(spec) -> argparse.ArgumentParser:
     src.add_argument("--spacenet", nargs=2, metavar=("GT_CSV", "PROPOSAL_CSV"),
                      help="SpaceNet CSVs (ImageId, WKT_Pix) matched by ImageId")
     p.add_argument("--out", required=True, metavar="ROWS",
-                   help="rows file: .csv, .jsonl, or .parquet (with pyarrow); it records how it "
-                        "was made, and a resume refuses one made differently")
+                   help="rows file: .csv, .jsonl, or .parquet (with pyarrow); '-' or /dev/stdout: "
+                        "CSV on the standard output. It records how it was made, and a resume "
+                        "refuses one made differently")
     _common(p)
     p.add_argument("--workers", type=int, default=1, help="local processes (0: one per core)")
     p.add_argument("--dask", metavar="ADDRESS", help="run on an existing Dask scheduler")

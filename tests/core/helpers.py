@@ -56,15 +56,26 @@ def slow_here(monkeypatch, seconds=0.3):
     worker process takes some of them (a small input is otherwise done
     here before the worker has started).  Returns the list of items run
     here.  The wrapper carries core.parallel._one_core's name, so it is
-    pickled by reference and the worker runs the real function."""
+    pickled by reference and the worker runs the real function.
+
+    The first item here lasts at least twice the start-up of a Python
+    importing numpy and scipy, measured now: on a loaded machine a worker
+    takes seconds to start, and the items here must not all end before it
+    does (the tests once failed at a load average of 8-10 on two cores)."""
+    import subprocess
+    import sys
     import time
     from core import parallel
+    t0 = time.monotonic()
+    subprocess.run([sys.executable, "-c", "import numpy, scipy.sparse, scipy.spatial"],
+                   check=True, capture_output=True)
+    first = max(seconds, 2.0 * (time.monotonic() - t0))
     real = parallel._one_core
     here = []
 
     def wrapper(task, item, progress):
         here.append(item)
-        time.sleep(seconds)
+        time.sleep(first if len(here) == 1 else seconds)
         return real(task, item, progress)
     wrapper.__module__, wrapper.__qualname__ = real.__module__, real.__qualname__
     monkeypatch.setattr(parallel, "_one_core", wrapper)

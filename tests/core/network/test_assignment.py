@@ -72,9 +72,12 @@ def test_long_corridor_is_fast():
     from scipy.spatial import cKDTree
     p = cKDTree(np.c_[x, np.zeros_like(x)]).sparse_distance_matrix(
         cKDTree(np.c_[y, np.full_like(y, 1.5)]), 4.0, output_type="ndarray")
-    t = time.perf_counter()
+    # CPU time of this process, not wall time (the same on a loaded machine):
+    # a guard against a solver that would take hours, not a speed target
+    # (scripts/bench measures speed)
+    t = time.process_time()
     rp, cp = min_cost_matching(len(x), len(y), p["i"], p["j"], p["v"], 4.0)
-    assert time.perf_counter() - t < 20
+    assert time.process_time() - t < 60
     assert (cp >= 0).sum() == len(y)  # every point of the shorter line matched
 
 

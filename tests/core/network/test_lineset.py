@@ -12,6 +12,9 @@ def _parts(seed=3, n=400):
 
 def test_total_length_is_the_part_by_part_sum_to_the_last_bit():
     for parts in (_parts(), _parts(4, 50), [np.array([[0.0, 0], [3, 4]])] * 1000, []):
+        # the same hypot and the same pairwise sums, added in the same order:
+        # equal bits on any CPU (numpy's hypot and float sums round alike with every
+        # SIMD kernel set, unlike its exp / log / arctan2)
         ref = float(sum(np.hypot(*np.diff(p, axis=0).T).sum() for p in parts if len(p) > 1))
         assert LineSet(parts).total_length() == ref
 

@@ -23,8 +23,12 @@ def test_nearest_matches_brute_force_with_long_segments():
     assert np.allclose(dd, d)
     s2, t2, d2 = idx.nearest(px, py, 20.0)
     ok = d <= 20
-    assert np.array_equal(s2 >= 0, ok)
-    assert np.allclose(d2[ok], d[ok])
+    # the index measures to 8 m pieces, brute force to whole segments: the
+    # distances may differ in the last bits (and the segments come from numpy's
+    # cos / sin), so a point within 1e-9 m of the 20 m cut may go either way
+    sure = np.abs(d - 20) > 1e-9
+    assert np.array_equal((s2 >= 0)[sure], ok[sure])
+    assert np.allclose(d2[ok & sure], d[ok & sure])
 
 
 def test_empty_index_and_no_points():

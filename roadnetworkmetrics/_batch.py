@@ -394,7 +394,7 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     from .core.progress import Progress
     try:
         run_tasks(score_pair, tasks, workers, dask, Progress(progress) if callable(progress)
-                  else None, [str(t["id"]) for t in tasks], on_result=write)
+                  else None, [str(t["id"]) for t in tasks], on_result=write, prefetch=2)
     finally:
         writer.close()
     computed = [row for _, row in sorted(computed, key=lambda x: x[0])]

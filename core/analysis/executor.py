@@ -57,7 +57,8 @@ def _safe(fn, task, progress=NO_PROGRESS):
 
 def run_tasks(fn: Callable, tasks: list, workers: int = 1, dask_scheduler: Optional[str] = None,
               progress: Optional[Progress] = None, labels: Optional[list[str]] = None,
-              retries: int = 1, on_result: Optional[Callable] = None) -> list[tuple[bool, object]]:
+              retries: int = 1, on_result: Optional[Callable] = None,
+              prefetch: int = 1) -> list[tuple[bool, object]]:
     """``fn(task, progress)`` for every task: [(ok, value or error text)] in
     task order.
 
@@ -74,7 +75,12 @@ def run_tasks(fn: Callable, tasks: list, workers: int = 1, dask_scheduler: Optio
       already running on the cluster finish there (Dask cannot stop them).
     * ``on_result(i, ok, value)``, when given, is called in this process as
       each task ends (in completion order; on Dask, at the end), e.g. to
-      write results as they come so that an interrupted run loses none."""
+      write results as they come so that an interrupted run loses none.
+    * ``prefetch``: how many tasks a local worker holds at once (it runs
+      them one after the other); above 1, a worker never waits for this
+      process between two small tasks (a batch's chips).  A worker that
+      dies fails (or gives back) only the task it was running; the others
+      it held are handed out again."""
     n = len(tasks)
     progress = progress or NO_PROGRESS
     labels = labels or [str(i) for i in range(n)]
@@ -95,7 +101,7 @@ def run_tasks(fn: Callable, tasks: list, workers: int = 1, dask_scheduler: Optio
                 on_result(i, *out[i])
         return out
     return _TaskPool(fn, tasks, min(workers, n), exe, progress, labels, retries,
-                     on_result).run()
+                     on_result, max(int(prefetch), 1)).run()
 
 
 POLL_S = 0.1
@@ -121,23 +127,26 @@ def _ended(exitcode):
 
 class _Worker:
     def __init__(self, ctx, fn):
+        from collections import deque
         self.conn, child = ctx.Pipe(duplex=True)
         self.proc = ctx.Process(target=_task_worker, args=(child, fn, os.getpid()), daemon=True)
         self.proc.start()
         child.close()
-        self.task = None
+        self.held = deque()   # the tasks sent, in the order the worker runs them
 
 
 class _TaskPool:
     """The local-process engine of run_tasks (see there)."""
 
-    def __init__(self, fn, tasks, workers, exe, progress, labels, retries, on_result=None):
+    def __init__(self, fn, tasks, workers, exe, progress, labels, retries, on_result=None,
+                 prefetch=1):
         import multiprocessing as mp
         self.ctx = mp.get_context("spawn")
         self.ctx.set_executable(exe)
         self.fn, self.tasks, self.workers = fn, tasks, workers
         self.progress, self.labels, self.retries = progress, labels, retries
         self.on_result = on_result
+        self.prefetch = prefetch
         self.pool = []
 
     def _start(self, count):
@@ -158,52 +167,39 @@ class _TaskPool:
             while done < n:
                 self.progress.check()
                 for w in list(self.pool):
-                    if w.task is None and todo:
+                    while len(w.held) < self.prefetch and todo and w in self.pool:
                         i = todo.popleft()
                         try:
                             w.conn.send((i, self.tasks[i]))
-                            w.task = i
-                        except (OSError, EOFError):  # an idle worker died: not the task's fault
+                            w.held.append(i)
+                        except (OSError, EOFError):  # the worker died: not this task's fault
                             todo.appendleft(i)
-                            self._drop(w)
+                            done += self._lost(w, todo, deaths, out)
                         except Exception as e:  # the task cannot be pickled
                             out[i] = (False, f"the task could not be sent to a worker: "
                                              f"{type(e).__name__}: {e}")
                             done += 1
                             if self.on_result is not None:
                                 self.on_result(i, *out[i])
-                busy = [w for w in self.pool if w.task is not None]
+                busy = [w for w in self.pool if w.held]
                 wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], POLL_S)
                 for w in busy:
-                    reply = None
+                    replies = []
                     try:
-                        if w.conn.poll():
-                            reply = w.conn.recv()
+                        while w.held and w.conn.poll():
+                            replies.append(w.conn.recv())
+                            w.held.popleft()
                     except (OSError, EOFError):
                         pass
-                    if reply is not None:
-                        i, ok, value = reply
+                    for i, ok, value in replies:
                         out[i] = (ok, value)
-                        w.task = None
                         done += 1
                         if self.on_result is not None:
                             self.on_result(i, ok, value)
                         self.progress.set(done / n, msg("tile {} done", self.labels[i]))
-                    elif not w.proc.is_alive():
-                        i = w.task
-                        how = _ended(w.proc.exitcode)
-                        self._drop(w)
-                        deaths[i] += 1
-                        if deaths[i] <= self.retries:
-                            todo.appendleft(i)
-                        else:
-                            out[i] = (False, f"WorkerDied: its worker process {how}, "
-                                             f"{deaths[i]} time(s)")
-                            done += 1
-                            if self.on_result is not None:
-                                self.on_result(i, *out[i])
-                            self.progress.set(done / n, msg("tile {} failed", self.labels[i]))
-                missing = min(self.workers, len(todo) + sum(w.task is not None for w in self.pool)) \
+                    if not replies and w.held and not w.proc.is_alive():
+                        done += self._lost(w, todo, deaths, out)
+                missing = min(self.workers, len(todo) + sum(len(w.held) for w in self.pool)) \
                     - len(self.pool)
                 if missing > 0:
                     self._start(missing)
@@ -212,6 +208,31 @@ class _TaskPool:
             self._stop(wait_s=0.0)
             raise
         return out
+
+    def _lost(self, w, todo, deaths, out) -> int:
+        """A worker ended: the task it was running (the first it held) is
+        run again by another, ``retries`` times, then fails with the way its
+        worker ended; the tasks it held but had not started go back to the
+        queue.  Returns the number of tasks failed (0 or 1)."""
+        held = list(w.held)
+        how = _ended(w.proc.exitcode)
+        self._drop(w)
+        failed = 0
+        for k in reversed(held[1:]):
+            todo.appendleft(k)
+        if held:
+            i = held[0]
+            deaths[i] += 1
+            if deaths[i] <= self.retries:
+                todo.appendleft(i)
+            else:
+                out[i] = (False, f"WorkerDied: its worker process {how}, {deaths[i]} time(s)")
+                failed = 1
+                if self.on_result is not None:
+                    self.on_result(i, *out[i])
+                self.progress.set(sum(o is not None for o in out) / len(out),
+                                  msg("tile {} failed", self.labels[i]))
+        return failed
 
     def _drop(self, w):
         self.pool.remove(w)
@@ -225,7 +246,7 @@ class _TaskPool:
         import time
         for w in self.pool:
             try:
-                if wait_s > 0 and w.task is None:
+                if wait_s > 0 and not w.held:
                     w.conn.send(None)
                 else:
                     w.proc.terminate()

@@ -102,11 +102,21 @@ class LineSet:
         return cls(lines, attributes={k: list(v) for k, v in attributes.items()})
 
     def __getstate__(self):
-        # the cached networks are rebuilt where needed, not pickled to workers
+        # the cached networks are rebuilt where needed, not pickled to
+        # workers; the parts travel as the flat coordinates and lengths (two
+        # arrays instead of one per part: a batch sends thousands of chips)
+        # and are views into them again on the other side
         state = dict(self.__dict__)
         state.pop("_networks", None)
-        state.pop("_flat", None)
+        state.pop("parts")
+        state["_flat"] = self.flat()
         return state
+
+    def __setstate__(self, state):
+        xy, lens = state["_flat"]
+        ends = np.cumsum(lens)
+        state["parts"] = [xy[a:b] for a, b in zip((ends - lens).tolist(), ends.tolist())]
+        self.__dict__.update(state)
 
     def __len__(self):
         return len(self.parts)

@@ -52,9 +52,12 @@ def gone(pid):
 
 
 @posix_only
-def test_a_killed_worker_is_replaced_and_its_task_run_again(tmp_path):
+@pytest.mark.parametrize("prefetch", [1, 3])
+def test_a_killed_worker_is_replaced_and_its_task_run_again(tmp_path, prefetch):
     """Tasks carrying 1.6 MB each, like tiles (with such tasks a worker killed
-    under ProcessPoolExecutor left it hanging in shutdown)."""
+    under ProcessPoolExecutor left it hanging in shutdown).  With
+    ``prefetch`` 3 the killed worker also held tasks it had not started:
+    they are handed out again and run once, without counting as deaths."""
     import numpy as np
     tasks = [{"dir": str(tmp_path), "item": i, "sleep": 1.0, "payload": np.ones(200_000)}
              for i in range(4)]
@@ -69,13 +72,14 @@ def test_a_killed_worker_is_replaced_and_its_task_run_again(tmp_path):
     th = threading.Thread(target=killer)
     th.start()
     t0 = time.monotonic()
-    out = run_tasks(T.sleeper, tasks, workers=2)
+    out = run_tasks(T.sleeper, tasks, workers=2, prefetch=prefetch)
     elapsed = time.monotonic() - t0
     th.join()
     assert killed["pid"] != os.getpid()
     assert out == [(True, 10 * i) for i in range(4)]
     runs = T.started(str(tmp_path))
     assert len(runs[0]) == 2 and runs[0][0] == killed["pid"] != runs[0][1]
+    assert all(len(runs[i]) == 1 for i in (1, 2, 3))
     with open(tmp_path / f"0.{runs[0][1]}") as f:
         rerun_latency = float(f.read()) - killed["t"]
     print(f"\nkilled worker: task rerun {rerun_latency:.2f} s after the kill; run {elapsed:.1f} s")

@@ -36,9 +36,20 @@ def test_from_flat_is_the_lineset_of_its_parts():
         assert np.abs(xy).max() < MAX_COORDINATE_M
 
 
-def test_pickled_lineset_rebuilds_its_flat_arrays():
+def test_pickled_lineset_travels_as_its_flat_arrays():
+    """A LineSet is pickled as its flat coordinates and lengths (two arrays,
+    not one per part: a batch sends thousands of chips to its workers) and
+    its parts are views into them again: the same parts, features and
+    attributes."""
     import pickle
-    a = LineSet(_parts())
+    parts = _parts(n=40)
+    a = LineSet(parts, part_feature=np.arange(40) // 2, attributes={"k": list(range(20))})
+    a._networks = {"cached": object()}      # never sent
+    state = a.__getstate__()
+    assert "parts" not in state and "_networks" not in state
     b = pickle.loads(pickle.dumps(a))
-    assert "_flat" not in b.__dict__
     assert all(np.array_equal(x, y) for x, y in zip(a.flat(), b.flat()))
+    assert [p.tolist() for p in b.parts] == [p.tolist() for p in a.parts]
+    assert all(p.base is b.flat()[0] or p.base is b.flat()[0].base for p in b.parts)
+    assert b.part_feature.tolist() == a.part_feature.tolist() and b.attributes == a.attributes
+    assert not hasattr(b, "_networks")

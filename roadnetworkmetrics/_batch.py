@@ -328,6 +328,12 @@ def check_pairs(spec, pairs: list, pixel_size: Optional[float]) -> None:
                              pixel[0], len(plain), plain[0]))
 
 
+def _plain(v):
+    """JSON for what json.dumps does not write itself in a metric's pooling
+    sums (numpy scalars and arrays)."""
+    return v.item() if hasattr(v, "item") and getattr(v, "ndim", 0) == 0 else json_safe(v)
+
+
 def _pair_files(pairs: list) -> list:
     return [os.fspath(x) for _, g, p in pairs for x in (g, p)
             if isinstance(x, (str, os.PathLike))]
@@ -384,7 +390,7 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
         row = value if ok else {"id": tasks[i]["id"], "status": "error",
                                 "error": str(value).splitlines()[0]}
         if row.get("_pool_stats"):
-            row["pool_stats"] = json.dumps(json_safe(row["_pool_stats"]), sort_keys=True)
+            row["pool_stats"] = json.dumps(row["_pool_stats"], sort_keys=True, default=_plain)
         writer.write(row)
         computed.append((i, row))
         if on_count is not None:

@@ -412,7 +412,9 @@ class RowsFile:
     def _row(self, fh, row: dict) -> None:
         vals = [_cell(row.get(c)) for c in self.cols]
         if self.kind == "csv":
-            csv.writer(fh).writerow(["" if v is None else v for v in vals])
+            if getattr(self, "_csv_fh", None) is not fh:
+                self._csv_fh, self._csv = fh, csv.writer(fh)
+            self._csv.writerow(["" if v is None else v for v in vals])
         else:
             fh.write(json.dumps(dict(zip(self.cols, vals))) + "\n")
 

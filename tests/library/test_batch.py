@@ -188,6 +188,10 @@ def test_parquet_rows_and_resume(tmp_path):
     assert [r["id"] for r in pq.read_table(tmp_path / "part.parquet").to_pylist()] == \
         [r["id"] for r in table]
     assert c["mean"]["APLS"] == pytest.approx(a["mean"]["APLS"], abs=1e-12)
+    # a Parquet file without the provenance in its schema is not resumed
+    pq.write_table(pa.Table.from_pylist(table[:2]), tmp_path / "foreign.parquet")
+    with pytest.raises(rnm.InputError, match="cannot be resumed: it has no provenance"):
+        _batch.run_batch("apls", pairs, str(tmp_path / "foreign.parquet"))
 
 
 @pytest.mark.slow

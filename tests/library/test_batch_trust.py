@@ -360,3 +360,53 @@ def test_rnm_batch_bad_arguments():
         rnm.batch("apls", [("a", ROAD, ROAD), ("a", ROAD, ROAD)])
     with pytest.raises(rnm.InputError, match="triple"):
         rnm.batch("apls", [("a", ROAD)])
+
+
+# -- progress ---------------------------------------------------------------------------
+
+def test_count_bar_shows_n_of_total_rate_and_time_left(monkeypatch):
+    import io
+    import sys as _sys
+    from roadnetworkmetrics import _progress
+    monkeypatch.setitem(_sys.modules, "tqdm", None)      # the plain bar, as without tqdm
+    stream = io.StringIO()
+    bar = _progress.CountBar("batch apls", stream=stream)
+    assert bar.tqdm is None
+    bar.count(10, 110)               # 10 resumed: they do not make a rate
+    bar.t0 -= 4.0                    # 4 s later, 20 more pairs done
+    bar.last = 0.0
+    bar.count(30, 110)
+    text = stream.getvalue().split("\r")[-1]
+    assert text.startswith("batch apls 30/110 [") and " 27%" in text
+    rate = float(text.split("% ")[1].split(" pairs/s")[0])
+    assert rate == pytest.approx(5.0, rel=0.05)          # 20 pairs in 4 s
+    assert "0:16 left" in text or "0:15 left" in text    # 80 pairs at 5 per second
+    bar.close()
+    assert stream.getvalue().endswith("\n")
+
+
+def test_count_bar_with_tqdm():
+    tqdm = pytest.importorskip("tqdm", reason="tqdm is not installed (the 'progress' extra)")
+    import io
+    from roadnetworkmetrics import _progress
+    stream = io.StringIO()
+    bar = _progress.CountBar("batch apls", stream=stream)
+    assert isinstance(bar.tqdm, tqdm.tqdm)
+    bar.count(0, 50)
+    bar.count(25, 50)
+    assert bar.tqdm.n == 25 and bar.tqdm.total == 50
+    bar.close()
+
+
+@pytest.mark.slow
+def test_rnm_batch_on_dask_gives_the_rows_of_one_process():
+    distributed = pytest.importorskip("distributed", reason="the 'distributed' package is "
+                                      "not installed (the 'dask' extra)")
+    one = rnm.batch("apls", _pairs_in_memory())
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        dask = rnm.batch("apls", _pairs_in_memory(), dask=cluster.scheduler_address)
+    for a, b in zip(one.records, dask.records):
+        assert a["id"] == b["id"] and a["status"] == b["status"]
+        assert (math.isnan(a["APLS"]) and math.isnan(b["APLS"])) or abs(a["APLS"] - b["APLS"]) \
+            <= 1e-12

@@ -28,8 +28,9 @@ _METRICS = ("apls", "boundaryf", "ccq", "cldice", "distances", "instances", "jun
             "optj", "optp", "subg", "tlts", "topo")
 # the pixel metrics (two masks on one grid; core/metrics/pixel/)
 _PIXEL_METRICS = ("pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_iou")
-_LAZY = {"compute": "._api", "batch": "._batch", "BatchResult": "._batch", "evaluate": "._evaluate", "EvaluationResult": "._evaluate",
-         "Result": "._result", "Source": ".core.io.source", "centrelines": "._raster"}
+_LAZY = {"compute": "._api", "batch": "._batch", "BatchResult": "._batch",
+         "evaluate": "._evaluate", "EvaluationResult": "._evaluate", "Result": "._result",
+         "Source": ".core.io.source", "centrelines": "._raster"}
 
 __all__ = ["InputError", "Result", "EvaluationResult", "BatchResult", "Source", "batch",
            "centrelines", "compute",

@@ -1,7 +1,6 @@
 """Batch scoring: pairs from folders, a manifest and SpaceNet CSVs, one row
 per pair, the empty-chip rules on hand cases, missing sides reported,
 resume, and the same rows on 1 and 2 worker processes."""
-import csv
 import json
 import math
 

@@ -7,7 +7,6 @@ equal the single-pair functions, on 1 and 2 worker processes, resumed.
 
 GeoTIFFs are written with rasterio, else GDAL's bindings (the QGIS venv);
 without either the tests are skipped (write_geotiff says why)."""
-import csv
 import json
 
 import numpy as np

@@ -211,3 +211,16 @@ def test_dask_cluster_gives_the_rows_of_local_workers(tmp_path):
                    for k, v in one["mean"].items()}
     assert json.loads(r.stdout)["mean"] == nan_as_null  # the CLI's JSON writes NaN as null
     assert _rows(tmp_path / "dask.csv") == _rows(tmp_path / "one.csv")
+
+
+def test_spacenet_file_ending_with_an_empty_chip_scores_both_chips(tmp_path):
+    """Issue 30's minimal file: the last row LINESTRING EMPTY (once an
+    IndexError in the reader, every batch on it an internal error)."""
+    (tmp_path / "g.csv").write_text('ImageId,WKT_Pix\nd,"LINESTRING (0 0, 10 0)"\n'
+                                    'c,"LINESTRING EMPTY"\n')
+    r = cli("batch", "apls", "--spacenet", tmp_path / "g.csv", tmp_path / "g.csv", "--out",
+            tmp_path / "rows.csv", "--pixel-size", "0.3", "--json")
+    assert r.returncode == 0, r.stderr
+    rows = _rows(tmp_path / "rows.csv")
+    assert set(rows) == {"d", "c"} and rows["c"]["status"] == "empty_both"
+    assert rows["d"]["status"] == "ok" and json.loads(r.stdout)["failed"] == 0

@@ -199,6 +199,9 @@ class RowsFile:
             return
         self.kind = kind_of(self.path)
         self.stream = _is_stream(self.path)
+        if os.path.isdir(self.path):
+            raise InputError(msg("The rows file {} is a folder: give a file name (.csv, .jsonl, "
+                                 ".parquet).", self.path))
         if self.kind == "parquet":
             if self.stream:
                 raise InputError(msg("Parquet rows cannot be written to a stream ({}): give a "
@@ -218,7 +221,11 @@ class RowsFile:
             self.kept = old
         self.done = {r["id"] for r in self.kept}
         if self.kind != "parquet":
-            self._open()
+            try:
+                self._open()
+            except OSError as e:
+                raise InputError(msg("The rows cannot be written to {} ({}).", self.path,
+                                     e.strerror or e))
 
     # reading
     def _refuse(self, why: str, *args) -> InputError:

@@ -410,3 +410,13 @@ def test_rnm_batch_on_dask_gives_the_rows_of_one_process():
         assert a["id"] == b["id"] and a["status"] == b["status"]
         assert (math.isnan(a["APLS"]) and math.isnan(b["APLS"])) or abs(a["APLS"] - b["APLS"]) \
             <= 1e-12
+
+
+def test_out_that_cannot_be_written_is_refused(sn, tmp_path):
+    base = ["batch", "apls", "--spacenet", sn / "gt.csv", sn / "pred.csv", "--pixel-size", "0.3"]
+    (tmp_path / "folder").mkdir()
+    r = cli(*base, "--out", tmp_path / "folder")
+    assert r.returncode == 2 and "is a folder" in r.stderr, r.stderr
+    (tmp_path / "file").write_text("x")
+    r = cli(*base, "--out", tmp_path / "file" / "rows.csv")   # a file where a folder should be
+    assert r.returncode == 2 and "cannot be written" in r.stderr and "Traceback" not in r.stderr

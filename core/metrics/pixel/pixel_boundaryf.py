@@ -42,7 +42,7 @@ from ...text import N_, msg
 from .common import empty_warning, setup, used_params, which_empty
 from .maps import AREA_LEGEND, MATCH_LEGEND, MATCH_ORDER, area_map, boundary_map, map_spec
 from .masks import Rasters
-from .surfaces import boundary, dilation, pairs_within, point_distances
+from .surfaces import boundary, dilation, pairs_within, point_distances, reach, within
 
 NAMES = ["F", "PRECISION", "RECALL", "TP", "FP", "FN"]
 STRATEGIES = ["distance", "area", "correspondence", "validation"]
@@ -63,8 +63,8 @@ def distance_match(eg, ep, tol, spacing, flags=None) -> tuple[int, int, int, int
     ``flags``: a list that receives (gt matched, prediction matched) per
     boundary pixel (row-major), for the map; the same in every strategy."""
     ig, ip = np.flatnonzero(eg), np.flatnonzero(ep)
-    ok_p = point_distances(ip, ig, eg.shape, spacing) <= tol
-    ok_g = point_distances(ig, ip, eg.shape, spacing) <= tol
+    ok_p = within(point_distances(ip, ig, eg.shape, spacing), tol)
+    ok_g = within(point_distances(ig, ip, eg.shape, spacing), tol)
     if flags is not None:
         flags.extend((ok_g, ok_p))
     tp_p, tp_g = int(np.count_nonzero(ok_p)), int(np.count_nonzero(ok_g))
@@ -73,7 +73,7 @@ def distance_match(eg, ep, tol, spacing, flags=None) -> tuple[int, int, int, int
 
 def area_match(eg, ep, tol, spacing, pixel_area, flags=None) -> tuple[float, float, float, float]:
     """AbM: (TP, TP, FP, FN) in m^2 (``flags`` receives the two dilations)."""
-    dg, dp = dilation(eg, tol, spacing), dilation(ep, tol, spacing)
+    dg, dp = dilation(eg, reach(tol), spacing), dilation(ep, reach(tol), spacing)
     if flags is not None:
         flags.extend((dg, dp))
     tp = int(np.count_nonzero(dg & dp))
@@ -87,7 +87,7 @@ def _pairs(eg, ep, tol, spacing, distances=True):
     both boundaries in row-major order, the pairs sorted by prediction then
     gt index (the KD-tree's pairs and distances, found on the grid:
     surfaces.pairs_within)."""
-    i, j, d = pairs_within(ep, eg, tol, spacing, distances)
+    i, j, d = pairs_within(ep, eg, reach(tol), spacing, distances)
     return int(np.count_nonzero(ep)), int(np.count_nonzero(eg)), i, j, d
 
 
@@ -190,8 +190,10 @@ def _match_map(strategy, eg, ep, flags, params, rasters) -> np.ndarray:
     if strategy == "area":
         if not flags:
             tol = params["TOLERANCE"]
-            flags = [dilation(eg, tol, rasters.spacing_m) if eg.any() else np.zeros_like(eg),
-                     dilation(ep, tol, rasters.spacing_m) if ep.any() else np.zeros_like(ep)]
+            flags = [dilation(eg, reach(tol), rasters.spacing_m) if eg.any() else
+                     np.zeros_like(eg),
+                     dilation(ep, reach(tol), rasters.spacing_m) if ep.any() else
+                     np.zeros_like(ep)]
         return area_map(*flags)
     ig, ip = np.flatnonzero(eg), np.flatnonzero(ep)
     ok_g, ok_p = flags if flags else (np.zeros(len(ig), bool), np.zeros(len(ip), bool))

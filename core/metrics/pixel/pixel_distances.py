@@ -37,7 +37,7 @@ from ...text import N_
 from .common import empty_warning, setup, used_params, which_empty
 from .maps import DISTANCE_LEGEND, DISTANCE_ORDER, boundary_map, map_spec
 from .masks import Rasters
-from .surfaces import boundary, inner_band, point_distances
+from .surfaces import boundary, inner_band, point_distances, reach, within
 
 NAMES = ["HAUSDORFF", "HD95", "HD95_POOLED", "ASSD", "MASD", "NSD", "BOUNDARY_IOU", "CHAMFER"]
 DISTANCES = ("HAUSDORFF", "HD95", "HD95_POOLED", "ASSD", "MASD", "CHAMFER")
@@ -58,7 +58,8 @@ def distance_scores(dg: np.ndarray, dp: np.ndarray, tolerance_m: float,
     non-empty."""
     qg, qp = float(np.percentile(dg, percentile)), float(np.percentile(dp, percentile))
     mg, mp = float(dg.mean()), float(dp.mean())
-    cg, cp = int(np.count_nonzero(dg <= tolerance_m)), int(np.count_nonzero(dp <= tolerance_m))
+    cg = int(np.count_nonzero(within(dg, tolerance_m)))
+    cp = int(np.count_nonzero(within(dp, tolerance_m)))
     n = len(dg) + len(dp)
     scores = dict(HAUSDORFF=float(max(dg.max(), dp.max())), HD95=max(qg, qp),
                   HD95_POOLED=float(np.percentile(np.concatenate([dg, dp]), percentile)),
@@ -108,9 +109,10 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
         dp = point_distances(ip, ig, g.shape, spacing)
         scores, details = distance_scores(dg, dp, tol, pct)
         progress.set(0.6, N_("boundary bands"))
-        scores["BOUNDARY_IOU"], more = boundary_iou(g, p, tol, spacing, (bg, bp))
+        scores["BOUNDARY_IOU"], more = boundary_iou(g, p, reach(tol), spacing, (bg, bp))
         details.update(more)
-    out = {"BOUNDARY_MAP": boundary_map(g.shape, ig, ip, dg <= tol, dp <= tol)} if maps else {}
+    out = {"BOUNDARY_MAP": boundary_map(g.shape, ig, ip, within(dg, tol), within(dp, tol))} \
+        if maps else {}
     progress.set(1.0)
     return MetricResult("pixel_distances", {k: float(scores[k]) for k in NAMES},
                         used_params(params, ("TOLERANCE", "PERCENTILE")), counts, warnings, {},

@@ -20,6 +20,29 @@ from ...lazy_scipy import cKDTree
 from ...parallel import cores, thread_map
 from ...progress import checkpoint
 
+# Tolerance ties (issue 32).  A distance d is within a tolerance t when
+# d <= t (1 + TIE_RTOL).  The distance between two pixel centres computed in
+# floating point from a pixel size that is not dyadic can land just above a
+# tolerance it equals (4 rows of 0.3 m: 4 x 0.3 = 1.2000000000000002 m), so
+# the same pair would count at 0.5 m pixels and not at 0.3 m.  The margin is
+# far above floating-point rounding (about 1e-16 relative) and far below the
+# gap between two distinct grid distances at any tolerance in range: every
+# tie counts, as in the definition (the pixels within t, Seidlitz et al. for
+# NSD, Perazzi et al. for boundary F) and in MetricsReloaded, MONAI and DAVIS.
+# Every tolerance test of the pixel metrics goes through within() / reach().
+TIE_RTOL = 1e-9
+
+
+def reach(tolerance_m: float) -> float:
+    """The largest distance (m) counted within ``tolerance_m`` (ties kept)."""
+    return float(tolerance_m) * (1.0 + TIE_RTOL)
+
+
+def within(d: np.ndarray, tolerance_m: float) -> np.ndarray:
+    """d <= tolerance, ties counted (TIE_RTOL)."""
+    return d <= reach(tolerance_m)
+
+
 # threads of the KD-tree queries (the results do not depend on it)
 QUERY_WORKERS = 2
 # pixels per band of rows in pairs_within (about 16 MB of ranks per band)

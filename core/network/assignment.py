@@ -252,17 +252,35 @@ def _memory_folder(nbytes: int, shm: str = "/dev/shm"):
         return None
 
 
+MAX_PID = 2 ** 22      # Linux's pid_max limit (4,194,304)
+
+
 def _remove_orphans(folder: str) -> None:
     """Remove the matching folders (SCRATCH_PREFIX + pid + "-...") in
-    ``folder`` whose process no longer exists."""
+    ``folder`` whose process no longer exists.  Only real folders of this
+    user whose pid is ASCII digits in range are considered; any other entry
+    (another user's, a link, a name planted to look like ours, one that
+    vanishes meanwhile) is left alone and never fails the run (issue 32)."""
     import os
     import shutil
+    import stat
     for name in os.listdir(folder):
         if not name.startswith(SCRATCH_PREFIX):
             continue
         pid = name[len(SCRATCH_PREFIX):].split("-", 1)[0]
-        if pid.isdigit() and not _alive(int(pid)):
-            shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
+        if not (pid.isascii() and pid.isdigit() and len(pid) <= 7 and
+                0 < int(pid) <= MAX_PID):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            st = os.lstat(path)
+            if not stat.S_ISDIR(st.st_mode) or (hasattr(os, "getuid") and
+                                                st.st_uid != os.getuid()):
+                continue
+            if not _alive(int(pid)):
+                shutil.rmtree(path, ignore_errors=True)
+        except (OSError, ValueError, OverflowError):
+            continue
 
 
 def _alive(pid: int) -> bool:

@@ -120,8 +120,14 @@ def erosion(mask: np.ndarray, radius_m: float, spacing_m: tuple,
     takes half a minute)."""
     from scipy import ndimage  # on first use: importing the registry stays light (issue 24)
     h, w = float(spacing_m[0]), float(spacing_m[1])
-    k = int(np.floor(radius_m / h + 1e-9))
-    half = {dy: int(np.floor(np.sqrt(max(radius_m ** 2 - (dy * h) ** 2, 0.0)) / w + 1e-9))
+    n_rows, n_cols = np.shape(mask)
+    # a disc larger than the raster: rows and half-widths beyond it read only
+    # the padding (``outside``), whatever their exact reach, so they are
+    # clipped to the raster (the same result; the work no longer grows with
+    # the tolerance: TOLERANCE=5000 on a 60 x 60 mask took 40 s, issue 32)
+    k = min(int(np.floor(radius_m / h + 1e-9)), n_rows)
+    half = {dy: min(int(np.floor(np.sqrt(max(radius_m ** 2 - (dy * h) ** 2, 0.0)) / w + 1e-9)),
+                    n_cols)
             for dy in range(-k, k + 1)}
     m = np.pad(np.asarray(mask, dtype=bool), ((k, k), (0, 0)), constant_values=outside)
     rows = {}
@@ -164,12 +170,18 @@ def coordinates(mask: np.ndarray, spacing_m: tuple) -> np.ndarray:
     return np.column_stack([r * float(spacing_m[0]), c * float(spacing_m[1])])
 
 
-def disc_offsets(radius_m: float, spacing_m: tuple, margin: float = 0.0) -> np.ndarray:
+def disc_offsets(radius_m: float, spacing_m: tuple, margin: float = 0.0,
+                 shape: Optional[tuple] = None) -> np.ndarray:
     """(n, 2) row and column offsets (dy, dx) of the pixels whose centre is
     within ``radius_m`` of a pixel centre, (dy h)^2 + (dx w)^2 <= radius_m^2
-    (times 1 + ``margin``), in lexicographic order."""
+    (times 1 + ``margin``), in lexicographic order; with a raster ``shape``,
+    only the offsets that can join two of its pixels (|dy| < rows, |dx| <
+    columns: a tolerance larger than the raster costs no more than its
+    diagonal)."""
     h, w = float(spacing_m[0]), float(spacing_m[1])
     ky, kx = (int(np.floor(radius_m / s * (1 + 1e-9))) + 1 for s in (h, w))
+    if shape is not None:
+        ky, kx = min(ky, max(int(shape[0]) - 1, 0)), min(kx, max(int(shape[1]) - 1, 0))
     dy, dx = np.mgrid[-ky:ky + 1, -kx:kx + 1].reshape(2, -1)
     ok = (dy * h) ** 2 + (dx * w) ** 2 <= radius_m * radius_m * (1.0 + margin)
     return np.column_stack([dy[ok], dx[ok]])
@@ -204,7 +216,7 @@ def pairs_within(src: np.ndarray, dst: np.ndarray, radius_m: float, spacing_m: t
     and without the trees.  ``distances`` False: d is None (less memory)."""
     src, dst = np.asarray(src, dtype=bool), np.asarray(dst, dtype=bool)
     exact = all(exact_multiples(s, n) for s, n in zip(spacing_m, src.shape))
-    off = disc_offsets(radius_m, spacing_m, 0.0 if exact else 1e-9)
+    off = disc_offsets(radius_m, spacing_m, 0.0 if exact else 1e-9, src.shape)
     i, j, o = _grid_pairs(src, dst, off)
     h, w = float(spacing_m[0]), float(spacing_m[1])
     if exact and not distances:

@@ -78,3 +78,29 @@ def test_one_pixel_beyond_the_tie_is_not_within(h):
         nsd = pdist.compute(rasters, pdist.SPEC.resolve({"TOLERANCE": float(tol)}),
                             NO_PROGRESS).scores["NSD"]
         assert nsd == 0.0, (h, k)
+
+
+def test_a_tolerance_larger_than_the_raster_costs_its_diagonal(monkeypatch):
+    """TOLERANCE=5000 m on a 60 x 60 mask (issue 32, item 6): the same scores
+    as a tolerance just beyond the diagonal, in every strategy, and the
+    work is bounded by the raster (the filters of the area strategy's
+    dilation, the offsets of the pair search), not by the tolerance."""
+    from scipy import ndimage as nd
+    from core.metrics.pixel import surfaces
+    g = np.zeros((60, 60), np.uint8)
+    p = np.zeros((60, 60), np.uint8)
+    g[10:14, :] = 1
+    p[40:50, 5:55] = 1
+    rasters = from_pixel_size(g, p, 1.0)
+    calls = []
+    real = nd.minimum_filter1d
+    monkeypatch.setattr(nd, "minimum_filter1d", lambda *a, **k: calls.append(1) or real(*a, **k))
+    for strategy in pbf.STRATEGIES:
+        big, diag = (pbf.compute(rasters, pbf.SPEC.resolve({"TOLERANCE": t, "STRATEGY": strategy}),
+                                 NO_PROGRESS).scores for t in (5000.0, 86.0))
+        assert big == diag, strategy
+    assert len(calls) < 4 * 2 * 130      # at most a filter per distinct half-width (<= 61) and side
+    assert len(surfaces.disc_offsets(5000.0, (1.0, 1.0), 0.0, (60, 60))) <= 119 * 119
+    d_big = pdist.compute(rasters, pdist.SPEC.resolve({"TOLERANCE": 5000.0}), NO_PROGRESS).scores
+    d_diag = pdist.compute(rasters, pdist.SPEC.resolve({"TOLERANCE": 86.0}), NO_PROGRESS).scores
+    assert d_big == d_diag

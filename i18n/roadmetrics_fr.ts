@@ -99,7 +99,7 @@
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/checks.py:600; ui/checks.py:639; ui/compare.py:228; ui/inputs.py:284; ui/inputs.py:288; ui/inputs.py:305; ui/pixel_algorithm.py:149; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:384; core/registry.py:420; core/reports/report.py:425</extracomment>
+        <extracomment>ui/checks.py:43; ui/checks.py:600; ui/checks.py:639; ui/compare.py:228; ui/inputs.py:284; ui/inputs.py:288; ui/inputs.py:305; ui/pixel_algorithm.py:149; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:384; core/registry.py:423; core/reports/report.py:425</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -219,7 +219,7 @@
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:599; ui/compare.py:243; ui/compare.py:246; ui/inputs.py:287; ui/inputs.py:305; ui/pixel_algorithm.py:149; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:382; core/registry.py:420; core/reports/report.py:425</extracomment>
+        <extracomment>ui/checks.py:599; ui/compare.py:243; ui/compare.py:246; ui/inputs.py:287; ui/inputs.py:305; ui/pixel_algorithm.py:149; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:382; core/registry.py:423; core/reports/report.py:425</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -934,7 +934,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:70; core/analysis/evaluate.py:195; core/metrics/pixel/masks.py:149; core/reports/report.py:204</extracomment>
+        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:70; core/analysis/evaluate.py:195; core/metrics/pixel/masks.py:162; core/reports/report.py:204</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -954,37 +954,37 @@
         <translation>aucune métrique n&apos;a pu être calculée ; {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:92; core/reports/tool_reports.py:247</extracomment>
+        <extracomment>core/analysis/executor.py:98; core/reports/tool_reports.py:247</extracomment>
         <source>tile {}</source>
         <translation>tuile {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:191</extracomment>
+        <extracomment>core/analysis/executor.py:199</extracomment>
         <source>tile {} done</source>
         <translation>tuile {} terminée</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:205</extracomment>
+        <extracomment>core/analysis/executor.py:234</extracomment>
         <source>tile {} failed</source>
         <translation>tuile {} en échec</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:501</extracomment>
+        <extracomment>core/analysis/executor.py:522</extracomment>
         <source>{} done</source>
         <translation>{} terminé</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:718</extracomment>
+        <extracomment>core/analysis/executor.py:739</extracomment>
         <source>DASK_SCHEDULER is set but the &apos;distributed&apos; package is not installed (pip install distributed)</source>
         <translation>DASK_SCHEDULER est renseigné mais le paquet « distributed » n&apos;est pas installé (pip install distributed)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:741</extracomment>
+        <extracomment>core/analysis/executor.py:762</extracomment>
         <source>tile {} done (dask)</source>
         <translation>tuile {} terminée (dask)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:767</extracomment>
+        <extracomment>core/analysis/executor.py:788</extracomment>
         <source>the Dask workers {} cannot import &apos;{}&apos;: put the folder that holds the plugin (&apos;{}&apos;) on their PYTHONPATH</source>
         <translation>les workers Dask {} ne peuvent pas importer « {} » : ajoutez le dossier qui contient l&apos;extension (« {} ») à leur PYTHONPATH</translation>
     </message>
@@ -1279,7 +1279,7 @@
         <translation>L&apos;écriture de la carte {} nécessite rasterio (pip install rasterio) ou les liaisons Python de GDAL.</translation>
     </message>
     <message>
-        <extracomment>core/io/geotiff.py:143</extracomment>
+        <extracomment>core/io/geotiff.py:145</extracomment>
         <source>GDAL has no driver {} to write {}.</source>
         <translation>GDAL n&apos;a pas de pilote {} pour écrire {}.</translation>
     </message>
@@ -1409,12 +1409,12 @@
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts ou coordonnées non finies).</translation>
     </message>
     <message>
-        <extracomment>core/io/source.py:171</extracomment>
+        <extracomment>core/io/source.py:174</extracomment>
         <source>{}: {} feature(s) that are not lines skipped.</source>
         <translation>{} : {} entité(s) autres que des lignes ignorée(s).</translation>
     </message>
     <message>
-        <extracomment>core/io/source.py:177</extracomment>
+        <extracomment>core/io/source.py:180</extracomment>
         <source>{} contains no lines: {} feature(s), none of them a LineString or MultiLineString.</source>
         <translation>{} ne contient aucune ligne : {} entité(s), dont aucune n&apos;est une LineString ou une MultiLineString.</translation>
     </message>
@@ -1499,7 +1499,7 @@
         <translation>la prédiction est vide : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/distances.py:98; core/metrics/pixel/pixel_distances.py:105</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:98; core/metrics/pixel/pixel_distances.py:106</extracomment>
         <source>distances from the ground truth</source>
         <translation>distances depuis la vérité terrain</translation>
     </message>
@@ -1564,12 +1564,12 @@
         <translation>OVERLAP doit valoir « area » ou « length »</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:430; core/network/lineset.py:188</extracomment>
+        <extracomment>core/metrics/instances/instances.py:430; core/network/lineset.py:198</extracomment>
         <source>ground truth: {}</source>
         <translation>vérité terrain : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:431; core/network/lineset.py:189</extracomment>
+        <extracomment>core/metrics/instances/instances.py:431; core/network/lineset.py:199</extracomment>
         <source>prediction: {}</source>
         <translation>prédiction : {}</translation>
     </message>
@@ -2039,47 +2039,67 @@
         <translation>La vérité terrain ({} x {} pixels) et la prédiction ({} x {} pixels) doivent partager une même grille : rééchantillonnez l&apos;une sur l&apos;autre.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:75</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:73</extracomment>
+        <source>The pixel size must be a positive number of metres or a pair (height, width), got {!r}.</source>
+        <translation>La taille de pixel doit être un nombre positif de mètres ou une paire (hauteur, largeur), reçu {!r}.</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/masks.py:78</extracomment>
         <source>The pixel size must be a positive number of metres (or a pair height, width), got {!r}.</source>
         <translation>La taille de pixel doit être un nombre positif de mètres (ou une paire hauteur, largeur), reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:87</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:90</extracomment>
         <source>The raster&apos;s grid is sheared (its rows and columns are not at right angles): resample it onto a north-up grid first.</source>
         <translation>La grille du raster est cisaillée (ses lignes et ses colonnes ne sont pas à angle droit) : rééchantillonnez-le d&apos;abord sur une grille orientée nord en haut.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:97</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:99</extracomment>
+        <source>The {} must be a 2-D numeric array; its rows have different lengths.</source>
+        <translation>La {} doit être un tableau numérique 2D ; ses lignes ont des longueurs différentes.</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/masks.py:102</extracomment>
+        <source>The {} is complex-valued: give a real array (its real part or its magnitude, as you mean it).</source>
+        <translation>La {} a des valeurs complexes : donnez un tableau réel (sa partie réelle ou son module, selon ce que vous voulez dire).</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/masks.py:105</extracomment>
+        <source>The {} must be a 2-D numeric array, got values of type {}.</source>
+        <translation>La {} doit être un tableau numérique 2D, reçu des valeurs de type {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/masks.py:110</extracomment>
         <source>The {} must be one band (a 2-D array), got an array of shape {}.</source>
         <translation>La {} doit être une seule bande (un tableau 2D), reçu un tableau de forme {}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:100</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:113</extracomment>
         <source>The {} raster is empty (shape {}).</source>
         <translation>Le raster de {} est vide (forme {}).</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:117</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:130</extracomment>
         <source>Road classes (ROAD_CLASSES) must be numbers separated by commas, e.g. &apos;1,2&apos;; got {!r}.</source>
         <translation>Les classes de routes (ROAD_CLASSES) doivent être des nombres séparés par des virgules, par ex. « 1,2 » ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/masks.py:120</extracomment>
+        <extracomment>core/metrics/pixel/masks.py:133</extracomment>
         <source>Road classes (ROAD_CLASSES) must be finite numbers; got {!r}.</source>
         <translation>Les classes de routes (ROAD_CLASSES) doivent être des nombres finis ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:197</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:207</extracomment>
         <source>STRATEGY must be one of {}; got {!r}.</source>
         <translation>STRATEGY doit être parmi {} ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:201; core/metrics/pixel/pixel_cldice.py:60; core/metrics/pixel/pixel_distances.py:92; core/metrics/pixel/pixel_iou.py:90</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:211; core/metrics/pixel/pixel_cldice.py:60; core/metrics/pixel/pixel_distances.py:93; core/metrics/pixel/pixel_iou.py:90</extracomment>
         <source>road masks</source>
         <translation>masques des routes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:209</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:219</extracomment>
         <source>matching boundaries</source>
         <translation>appariement des contours</translation>
     </message>
@@ -2089,12 +2109,12 @@
         <translation>squelettes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_distances.py:107</extracomment>
+        <extracomment>core/metrics/pixel/pixel_distances.py:108</extracomment>
         <source>distances from the prediction</source>
         <translation>distances depuis la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_distances.py:110</extracomment>
+        <extracomment>core/metrics/pixel/pixel_distances.py:111</extracomment>
         <source>boundary bands</source>
         <translation>bandes de contour</translation>
     </message>
@@ -2214,7 +2234,7 @@
         <translation>{} segment(s) superposé(s) en double fusionné(s) (entités dessinées deux fois)</translation>
     </message>
     <message>
-        <extracomment>core/network/lineset.py:153</extracomment>
+        <extracomment>core/network/lineset.py:163</extracomment>
         <source>{}: {} line part(s) skipped: a coordinate beyond 2^53 m (9.007e+15 m, where float64 no longer resolves whole metres; a digitising or export error).</source>
         <translation>{} : {} partie(s) de ligne ignorée(s) : une coordonnée au-delà de 2^53 m (9,007e+15 m, où float64 ne distingue plus les mètres entiers ; une erreur de saisie ou d&apos;export).</translation>
     </message>
@@ -2419,42 +2439,42 @@
         <translation>{} doit être un texte (un nom de champ) ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:351</extracomment>
+        <extracomment>core/registry.py:354</extracomment>
         <source>{}: unknown parameter {}</source>
         <translation>{} : paramètre inconnu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:360</extracomment>
+        <extracomment>core/registry.py:363</extracomment>
         <source>Vertex merge tolerance (MERGE_TOLERANCE, {} m) must be far below {} ({}, {} m): at most 1/{} of it. Lower MERGE_TOLERANCE (default 0.05 m) or raise {}.</source>
         <translation>La tolérance de fusion des sommets (MERGE_TOLERANCE, {} m) doit être bien inférieure au paramètre « {} » ({}, {} m) : au plus 1/{} de cette valeur. Diminuez MERGE_TOLERANCE (0.05 m par défaut) ou augmentez {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:393</extracomment>
+        <extracomment>core/registry.py:396</extracomment>
         <source>{} must be a number, got {!r}</source>
         <translation>{} doit être un nombre, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:400</extracomment>
+        <extracomment>core/registry.py:403</extracomment>
         <source>{} must be &gt; 0 (metres), got {}</source>
         <translation>{} doit être &gt; 0 (mètres), reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:408</extracomment>
+        <extracomment>core/registry.py:411</extracomment>
         <source>{} must be &gt;= 0 (metres), got {}</source>
         <translation>{} doit être &gt;= 0 (mètres), reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:416</extracomment>
+        <extracomment>core/registry.py:419</extracomment>
         <source>{} must be between {:g} and {:g}, got {:g}</source>
         <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:441</extracomment>
+        <extracomment>core/registry.py:444</extracomment>
         <source>{}: {} &apos;{}&apos; is missing from the {} layer; the field must exist (same name) on both layers</source>
         <translation>{} : {} « {} » est absent de la couche de {} ; le champ doit exister (sous le même nom) dans les deux couches</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:444</extracomment>
+        <extracomment>core/registry.py:447</extracomment>
         <source>{}: {} &apos;{}&apos; is missing from the {} layer</source>
         <translation>{} : {} « {} » est absent de la couche de {}</translation>
     </message>

@@ -73,7 +73,11 @@ def _read_gdal(path, band):
 def _load(obj, band, name):
     if isinstance(obj, (str, os.PathLike)):
         return read_band(obj, band)
-    a = np.asarray(obj)
+    try:
+        a = np.asarray(obj)
+    except ValueError:       # a ragged list (numpy >= 1.24 refuses to make an object array)
+        raise InputError(msg("The {} must be a 2-D numeric array; its rows have different "
+                             "lengths.", msg(name))) from None
     if a.dtype == object:
         raise InputError(msg("The {} must be a 2-D numeric array or a raster file, got {}.",
                              msg(name), type(obj).__name__))

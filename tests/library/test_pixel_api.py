@@ -85,3 +85,17 @@ def test_command_line_on_npy_files(tmp_path):
     listed = cli("list")
     assert "pixel_distances" in listed.stdout and "two rasters" in listed.stdout
     assert cli("help", "pixel_cldice").returncode == 0
+
+
+@pytest.mark.parametrize("gt,pixel_size,text", [
+    (np.zeros((4, 4)), (1, 2, 3), r"or a pair \(height, width\)"),
+    (np.zeros((4, 4), complex), 1.0, "complex-valued"),
+    ([[0, 1], [1]], 1.0, "rows have different lengths"),
+    (np.zeros((4, 4), "datetime64[s]"), 1.0, "numeric array"),
+])
+def test_odd_arrays_get_a_sentence(gt, pixel_size, text):
+    """Issue 32, item 10: a ragged list, three pixel sizes, a complex mask
+    are refused with a sentence (were a raw ValueError, 'too many values to
+    unpack', and the real part scored)."""
+    with pytest.raises(rnm.InputError, match=text):
+        rnm.pixel_iou(gt, np.zeros((4, 4)), pixel_size=pixel_size)

@@ -67,8 +67,11 @@ def from_pixel_size(gt, pred, pixel_size_m, **nodata) -> Rasters:
     width) for anisotropic pixels), the top-left corner at (0, 0), y up."""
     if np.ndim(pixel_size_m) == 0:
         h = w = pixel_size_m
-    else:
+    elif np.ndim(pixel_size_m) == 1 and len(pixel_size_m) == 2:
         h, w = pixel_size_m
+    else:
+        raise ValueError(msg("The pixel size must be a positive number of metres or a pair "
+                             "(height, width), got {!r}.", pixel_size_m))
     for v in (h, w):
         if isinstance(v, bool) or not isinstance(v, (int, float, np.number)) or not \
                 (math.isfinite(v) and v > 0):
@@ -90,7 +93,17 @@ def pixel_sides(transform) -> tuple[float, float]:
 
 
 def _plane(array, name) -> np.ndarray:
-    a = np.asarray(array)
+    try:
+        a = np.asarray(array)
+    except ValueError:       # a ragged list (numpy >= 1.24 refuses to make an object array)
+        raise ValueError(msg("The {} must be a 2-D numeric array; its rows have different "
+                             "lengths.", msg(name))) from None
+    if a.dtype.kind == "c":
+        raise ValueError(msg("The {} is complex-valued: give a real array (its real part or "
+                             "its magnitude, as you mean it).", msg(name)))
+    if a.dtype.kind not in "biuf":
+        raise ValueError(msg("The {} must be a 2-D numeric array, got values of type {}.",
+                             msg(name), a.dtype))
     if a.ndim == 3 and a.shape[0] == 1:
         a = a[0]
     if a.ndim != 2:

@@ -4,6 +4,7 @@ QGIS face, docs/conventions.md; pixel inputs scaled by a pixel size)."""
 from __future__ import annotations
 
 import os
+import re
 from typing import Any, Optional
 
 import numpy as np
@@ -21,6 +22,9 @@ from ._raster import is_raster_path, raster_source
 LABELS = {"gt": "ground truth", "pred": "prediction"}
 
 
+_WKT = re.compile(r"\s*(MULTI)?LINESTRING\s*(Z|M|ZM)?\s*(\(|EMPTY)", re.IGNORECASE)
+
+
 def as_source(obj: Any, name: str, crs: Any = None, node_xy=None, layer: Optional[str] = None,
               fields=(), raster: Optional[dict] = None) -> Source:
     """``obj`` (a path, a networkx graph, shapely geometries, arrays, a
@@ -35,6 +39,8 @@ def as_source(obj: Any, name: str, crs: Any = None, node_xy=None, layer: Optiona
             src = obj
         elif isinstance(obj, LineSet):
             src = Source(obj, None, False, name)
+        elif isinstance(obj, str) and _WKT.match(obj) and not os.path.exists(obj):
+            src = from_objects([obj], name)      # a WKT text, not a file name
         elif isinstance(obj, (str, os.PathLike)):
             src = read_path(obj, fields, layer)
         elif hasattr(obj, "is_directed") and hasattr(obj, "edges") and hasattr(obj, "nodes"):

@@ -24,6 +24,8 @@ NodeXY = Union[None, str, tuple]
 def _node_xy(G, node_xy: NodeXY, name: str):
     """A function node -> (x, y), chosen once for the whole graph."""
     nodes = G.nodes
+    if len(nodes) == 0:          # an empty graph (a model that predicts nothing): no lines
+        return lambda n: (0.0, 0.0)
     if node_xy == "key":
         return lambda n: (float(n[0]), float(n[1]))
     if isinstance(node_xy, tuple) and len(node_xy) == 2:

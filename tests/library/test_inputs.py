@@ -272,3 +272,21 @@ def test_without_pyproj(monkeypatch):
         rnm.apls(lonlat, lonlat)
     with pytest.raises(InputError, match="different CRSs"):
         rnm.apls(rnm.read(parts_of(GT), crs="EPSG:3067"), rnm.read(parts_of(PRED), crs="EPSG:3035"))
+
+
+def test_an_empty_graph_or_empty_wkt_scores_as_an_empty_prediction():
+    """Issue 32, item 9: a model that predicts nothing gives an empty graph
+    or LINESTRING EMPTY: it scores as [] does (APLS 0 with its warning),
+    never an error in a training loop; a WKT text is read as WKT, not as a
+    file name."""
+    nx = pytest.importorskip("networkx")
+    gt = [[(0, 0), (100, 0)]]
+    ref = rnm.apls(gt, [])
+    for pred in (nx.MultiDiGraph(), nx.Graph(), "LINESTRING EMPTY", " linestring empty"):
+        r = rnm.apls(gt, pred)
+        assert r.scores["APLS"] == ref.scores["APLS"] == 0.0
+        assert "the prediction is empty: APLS = 0" in r.warnings
+    assert rnm.apls(gt, "LINESTRING (0 1, 100 1)").scores["APLS"] == 1.0
+    assert rnm.apls(gt, "MULTILINESTRING ((0 1, 100 1))").scores["APLS"] == 1.0
+    with pytest.raises(rnm.InputError, match="no such file"):
+        rnm.apls(gt, "LINESTRINGS.gpkg")

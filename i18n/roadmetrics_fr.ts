@@ -1314,17 +1314,17 @@
         <translation>{} : impossible de lire la couche « {} » ({}).</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:35</extracomment>
+        <extracomment>core/io/graphs.py:37</extracomment>
         <source>{}: node_xy must be two attribute names, one attribute name or &apos;key&apos;, not {!r}.</source>
         <translation>{} : node_xy doit être formé de deux noms d&apos;attributs, d&apos;un nom d&apos;attribut ou de &apos;key&apos;, et non {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:42</extracomment>
+        <extracomment>core/io/graphs.py:44</extracomment>
         <source>{}: the graph&apos;s nodes have no coordinates (neither &apos;x&apos; / &apos;y&apos; nor &apos;pos&apos; on every node); name them with node_xy=(&apos;x_attr&apos;, &apos;y_attr&apos;), node_xy=&apos;attr&apos; or node_xy=&apos;key&apos; for (x, y) node keys.</source>
         <translation>{} : les nœuds du graphe n&apos;ont pas de coordonnées (ni &apos;x&apos; / &apos;y&apos; ni &apos;pos&apos; sur chaque nœud) ; indiquez-les avec node_xy=(&apos;x_attr&apos;, &apos;y_attr&apos;), node_xy=&apos;attr&apos; ou node_xy=&apos;key&apos; pour des clés de nœuds (x, y).</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:79</extracomment>
+        <extracomment>core/io/graphs.py:81</extracomment>
         <source>{}: edge ({}, {}) has no usable coordinates.</source>
         <translation>{} : l&apos;arête ({}, {}) n&apos;a pas de coordonnées exploitables.</translation>
     </message>

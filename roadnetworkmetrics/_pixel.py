@@ -9,7 +9,7 @@ from typing import Any, Callable, Optional, Union
 
 import numpy as np
 
-from .core.metrics.pixel.masks import GridMismatch, Rasters, from_pixel_size
+from .core.metrics.pixel.masks import GridMismatch, Rasters, from_pixel_size, pixel_sides
 from .core.registry import MetricSpec
 from .core.runner import run_masks
 from .core.text import message_of, msg
@@ -45,7 +45,10 @@ def read_band(path, band: int = 1) -> tuple:
                 raise InputError(msg("{} has {} band(s): band {} does not exist.", path,
                                      ds.count, band))
             crs = ds.crs.to_wkt() if ds.crs else None
-            return ds.read(band), tuple(ds.transform)[:6], crs, ds.nodata
+            t = tuple(ds.transform)[:6]
+            if ds.crs is None and ds.transform.is_identity and not ds.gcps[0]:
+                t = None           # no georeferencing (rasterio gives the identity)
+            return ds.read(band), t, crs, ds.nodata
     except rasterio.errors.RasterioIOError as e:
         raise InputError(msg("{} cannot be read as a raster ({}).", path, e)) from None
 
@@ -66,7 +69,10 @@ def _read_gdal(path, band):
         raise InputError(msg("{} has {} band(s): band {} does not exist.", path,
                              ds.RasterCount, band))
     b = ds.GetRasterBand(band)
-    c, a, bb, f, d, e = ds.GetGeoTransform()
+    gt = ds.GetGeoTransform(can_return_null=True)
+    if gt is None:                 # no georeferencing
+        return b.ReadAsArray(), None, ds.GetProjection() or None, b.GetNoDataValue()
+    c, a, bb, f, d, e = gt
     return b.ReadAsArray(), (a, bb, c, d, e, f), ds.GetProjection() or None, b.GetNoDataValue()
 
 
@@ -98,13 +104,23 @@ def rasters_of(ground_truth: Any, prediction: Any, transform=None,
         raise InputError(msg("The two rasters are in different CRSs: reproject one onto the "
                              "other's grid."))
     file_t = gt_t if gt_t is not None else pt_t
+    files = [os.fspath(o) for o in (ground_truth, prediction) if isinstance(o, (str, os.PathLike))
+             and not os.fspath(o).lower().endswith(".npy")]      # raster files, not arrays
     try:
         if transform is not None and pixel_size is not None:
             raise ValueError(msg("Give the rasters' transform or their pixel size, not both."))
+        if pixel_size is not None and file_t is not None:
+            _check_pixel_size(pixel_size, file_t, files[0] if files else "the raster")
+            pixel_size = None           # the file's transform: the same size, with its position
         if transform is None and pixel_size is None:
             if file_t is None:
-                raise ValueError(msg("Where are the pixels? Give the rasters' transform (a, b, c, "
-                                     "d, e, f) or their pixel size in metres (pixel_size=...)."))
+                raise ValueError(
+                    msg("The raster {} has no georeferencing (no geotransform): its pixels have "
+                        "no position or size in metres.", files[0]) +
+                    msg(" Give its pixel size (pixel_size=..., --pixel-size M) or its "
+                        "transform.") if files else
+                    msg("Where are the pixels? Give the rasters' transform (a, b, c, "
+                        "d, e, f) or their pixel size in metres (pixel_size=...)."))
             transform = file_t
         nodata = dict(gt_nodata=gnd, pred_nodata=pnd)
         if transform is not None:
@@ -114,6 +130,24 @@ def rasters_of(ground_truth: Any, prediction: Any, transform=None,
         raise GridMismatchError(message_of(e)) from None
     except ValueError as e:
         raise InputError(message_of(e)) from None
+
+
+def _check_pixel_size(pixel_size, file_t, name: str) -> None:
+    """A pixel size given for a georeferenced raster must be its own (the
+    option is for arrays and rasters without georeferencing): a different
+    one is refused, never used instead of the file's (issue 32)."""
+    h, w = (pixel_size, pixel_size) if np.ndim(pixel_size) == 0 else tuple(pixel_size)[:2]
+    fh, fw = pixel_sides(file_t)
+    try:
+        same = all(abs(float(x) - y) <= 1e-9 * max(abs(y), 1e-300) for x, y in ((h, fh),
+                                                                                 (w, fw)))
+    except (TypeError, ValueError):
+        same = False
+    if not same:
+        raise ValueError(msg("The raster {} is georeferenced with pixels of {:g} x {:g} m: the "
+                             "pixel size {} contradicts it. The pixel size is for arrays and "
+                             "rasters without georeferencing: leave it out.", name, fh, fw,
+                             pixel_size))
 
 
 def _same_crs(a, b) -> bool:

@@ -132,8 +132,9 @@ def mask_parser(spec) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the scores as JSON on stdout")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.add_argument("--pixel-size", type=float, metavar="M",
-                   help="metres per pixel (for .npy arrays; a GeoTIFF's transform is used "
-                        "otherwise)")
+                   help="metres per pixel, for .npy arrays and rasters without "
+                        "georeferencing (a GeoTIFF's own transform is used otherwise; a size "
+                        "that contradicts it is refused)")
     p.add_argument("--band", type=int, default=1, help="band of the rasters (default 1)")
     for m in spec.maps:
         p.add_argument(_sink_option(m.name), metavar="FILE.tif", dest="map_" + m.name,

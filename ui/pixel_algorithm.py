@@ -45,8 +45,8 @@ def read_band(layer, band):
     b = ds.GetRasterBand(int(band))
     if b is None:
         raise QgsProcessingException(tr("{} has no band {}.").format(layer.name(), band))
-    c, a, bb, f, d, e = ds.GetGeoTransform()
-    return b.ReadAsArray(), (a, bb, c, d, e, f), b.GetNoDataValue()
+    from .rasters import _transform     # refuses a raster without georeferencing
+    return b.ReadAsArray(), _transform(ds, layer.name()), b.GetNoDataValue()
 
 
 def check_grids(gt, pred):

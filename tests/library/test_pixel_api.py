@@ -99,3 +99,23 @@ def test_odd_arrays_get_a_sentence(gt, pixel_size, text):
     unpack', and the real part scored)."""
     with pytest.raises(rnm.InputError, match=text):
         rnm.pixel_iou(gt, np.zeros((4, 4)), pixel_size=pixel_size)
+
+
+def test_a_pixel_size_that_contradicts_a_geotiff_is_refused(tmp_path):
+    """Issue 32, item 2: --pixel-size 3 on 0.5 m GeoTIFFs gave HAUSDORFF 18
+    instead of 3; now refused, in the library and the command line; the
+    file's own size is accepted (and changes nothing)."""
+    from test_raster import write_geotiff
+    g = np.zeros((40, 40), np.uint8)
+    g[10:14] = 1
+    p = np.roll(g, 6, axis=0)
+    t = (0.5, 0.0, 385000.0, 0.0, -0.5, 6672000.0)
+    gt = write_geotiff(tmp_path / "g.tif", g, transform=t)
+    pred = write_geotiff(tmp_path / "p.tif", p, transform=t)
+    ref = rnm.pixel_distances(gt, pred).scores
+    assert ref["HAUSDORFF"] == 3.0
+    assert rnm.pixel_distances(gt, pred, pixel_size=0.5).scores == ref
+    with pytest.raises(InputError, match="pixels of 0.5 x 0.5 m: the pixel size 3 contradicts"):
+        rnm.pixel_distances(gt, pred, pixel_size=3)
+    r = cli("pixel_distances", gt, pred, "--pixel-size", "3")
+    assert r.returncode == 2 and "contradicts" in r.stderr and "Traceback" not in r.stderr

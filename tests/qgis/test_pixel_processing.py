@@ -118,3 +118,31 @@ def test_library_cli_and_qgis_process_identical(qgis_process, tifs, metric):
     res = qgis_process(f"roadmetrics:{metric}", f"GROUND_TRUTH={gt}", f"PREDICTION={pred}")
     assert json.loads(c.stdout)["scores"] == lib
     assert json.loads(res["SCORES"])["scores"] == lib
+
+
+def test_rasters_without_georeferencing_are_refused_in_every_face(run_alg, tifs, tmp_path):
+    """Issue 32, item 3: a GeoTIFF without a geotransform has no pixel size;
+    it was scored with 1 m pixels by the pixel metrics (GDAL's and rasterio's
+    default transform).  The same first sentence in QGIS and the library."""
+    from osgeo import gdal
+    from qgis.core import QgsProcessingException
+    import roadnetworkmetrics as rnm
+    _, _, rasters = tifs
+    paths = []
+    for name, a in (("g", rasters.gt), ("p", rasters.pred)):
+        ds = gdal.GetDriverByName("GTiff").Create(str(tmp_path / f"{name}.tif"), a.shape[1],
+                                                  a.shape[0], 1, gdal.GDT_Byte)
+        ds.GetRasterBand(1).WriteArray(a.astype(np.uint8))
+        ds = None
+        paths.append(str(tmp_path / f"{name}.tif"))
+    first = "has no georeferencing (no geotransform): its pixels have no position or size in metres"
+    with pytest.raises(QgsProcessingException, match=r"has no georeferencing \(no geotransform\)"):
+        run_alg("roadmetrics:pixel_iou", {"GROUND_TRUTH": paths[0], "PREDICTION": paths[1]})
+    with pytest.raises(rnm.InputError) as e:
+        rnm.pixel_iou(*paths)
+    assert first in str(e.value) and "pixel_size" in str(e.value)
+    # with the pixel size it is scored, as the same masks at that size
+    got = rnm.pixel_distances(*paths, pixel_size=1.0).scores
+    assert got["HAUSDORFF"] == pytest.approx(
+        run_masks("pixel_distances", Rasters(rasters.gt, rasters.pred, (1.0, 0, 0, 0, -1.0, 0)))
+        .scores["HAUSDORFF"])

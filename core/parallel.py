@@ -71,21 +71,42 @@ def thread_map(fn: Callable, items: list, threads: Optional[int] = None) -> list
     if threads <= 1:
         return [fn(x) for x in items]
     from concurrent.futures import ThreadPoolExecutor
+    import threading
     progress = current()
+    failed = threading.Event()
 
     def run(x):
-        if progress is None:
-            return fn(x)
-        with active(progress):
-            return fn(x)
+        # once an item has failed no other item starts, whatever the threads'
+        # scheduling (the caller's thread, which cancels the futures, may
+        # not run before the pool's threads have taken every item: a loaded
+        # machine, issue 30)
+        if failed.is_set():
+            raise _Skipped()
+        try:
+            if progress is None:
+                return fn(x)
+            with active(progress):
+                return fn(x)
+        except BaseException:
+            failed.set()
+            raise
     with ThreadPoolExecutor(threads) as pool:
         futures = [pool.submit(run, x) for x in items]
         try:
             return [f.result() for f in futures]
-        except BaseException:
+        except BaseException as e:
             for f in futures:
                 f.cancel()
+            if isinstance(e, _Skipped):   # the item that failed comes later: its error
+                for f in futures:
+                    err = None if f.cancelled() else f.exception()
+                    if err is not None and not isinstance(err, _Skipped):
+                        raise err from None
             raise
+
+
+class _Skipped(Exception):
+    """An item not started because another one failed (thread_map)."""
 
 
 def _one_core(task, item, progress):

@@ -103,3 +103,35 @@ def test_process_map_in_a_daemonic_process_runs_here(monkeypatch):
     monkeypatch.setitem(mp.current_process()._config, "daemon", True)
     monkeypatch.setattr(executor, "run_shared", lambda *a, **k: pytest.fail("started processes"))
     assert process_map(square_plus, 1, [1, 2, 3], processes=2) == [2, 5, 10]
+
+
+def test_thread_map_starts_no_item_after_a_failure_however_threads_are_scheduled(monkeypatch):
+    """The caller's thread, which cancels the items not started, is kept
+    from running until the pool's threads have taken every item (as on a
+    loaded machine, where this once let all 200 items run): still no item
+    starts after the one that failed, and its error is the one raised."""
+    import concurrent.futures as cf
+    release = threading.Event()
+    real = cf.Future.result
+
+    def late_result(self, timeout=None):
+        release.wait(10)
+        return real(self, timeout)
+    monkeypatch.setattr(cf.Future, "result", late_result)
+    calls = []
+
+    def fn(x):
+        calls.append(x)
+        if x == 2:
+            raise ValueError("two")
+        if x == 199 or len(calls) >= 150:
+            release.set()
+        return x
+    pool_done = threading.Timer(2.0, release.set)   # the pool has taken everything by then
+    pool_done.start()
+    with pytest.raises(ValueError, match="two"):
+        thread_map(fn, list(range(200)), 2)
+    pool_done.cancel()
+    # item 2 and the few items already running when it failed (the code
+    # before ran 150 or more here: the pool's threads took every item)
+    assert len(calls) < 100, calls

@@ -50,12 +50,12 @@ from .core.result import MetricResult, json_safe
 from .core.text import message_of, msg
 from ._errors import InputError
 from ._raster import RASTER_EXTENSIONS, is_raster_path
-from ._rows import STATUS, RowsFile, check_output, inputs_record, provenance
+from ._rows import (RASTER_COLUMNS, STATUS, RowsFile, check_output, inputs_record,
+                    provenance)
 
 READABLE = (".gpkg", ".geojson", ".json", ".graph", ".csv", ".shp", ".fgb", ".gml", ".kml",
             ".sqlite", ".gpx", ".tab") + RASTER_EXTENSIONS
 EMPTY_RULES = ("spacenet", "skip")
-RASTER_COLUMNS = ("ground_truth_raster", "prediction_raster")
 
 
 def pairs_from_folders(gt_dir: str, pred_dir: str) -> list:

@@ -60,8 +60,7 @@ def _bar(label: str):
 
 class CountBar:
     """A bar counting items (a batch's pairs): n/N, rate and time left, with
-    tqdm when installed, else a line of its own that shows the same.
-    ``update(fraction, message)`` (the engine's progress) is ignored: the
+    tqdm when installed, else a line of its own that shows the same; the
     counts come from :meth:`count`."""
 
     def __init__(self, label: str, stream=None, width: int = 24, unit: str = "pair"):
@@ -76,9 +75,6 @@ class CountBar:
         else:
             self.tqdm = tqdm(total=0, desc=label, unit=unit, leave=False, file=self.stream,
                              dynamic_ncols=True)
-
-    def update(self, fraction: float, message=None) -> None:
-        pass
 
     def count(self, n: int, total: int) -> None:
         if self.start_n is None:

@@ -46,8 +46,8 @@ CSV_PREFIX = "# roadmetrics batch "
 FORMAT = 1
 STATUS = ("ok", "empty_both", "empty_ground_truth", "empty_prediction", "missing_prediction",
           "missing_ground_truth", "grid_mismatch", "error")
-TEXT_COLUMNS = ("id", "status", "error", "warnings", "ground_truth_raster", "prediction_raster",
-                "pool_stats")
+RASTER_COLUMNS = ("ground_truth_raster", "prediction_raster")
+TEXT_COLUMNS = ("id", "status", "error", "warnings", "pool_stats") + RASTER_COLUMNS
 SIDECARS = (".aux.xml", ".ovr", ".qml", ".msk", ".prj", ".cpg", ".sld")
 
 

@@ -322,7 +322,7 @@ def run_batch(argv) -> int:
     try:
         agg = _batch.run_batch(spec.id, pairs, args.out, _given(args, names),
                                args.pixel_size, args.empty_chips, args.workers, args.dask,
-                               not args.no_resume, bar.update if bar else None,
+                               not args.no_resume, None,
                                getattr(args, "band", 1), keep_errors=args.keep_errors,
                                inputs=inputs, on_count=bar.count if bar else None)
     finally:

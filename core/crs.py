@@ -147,5 +147,23 @@ def plan(label: str, geographic: bool, unit: Optional[str], scale: Optional[floa
     return CrsPlan(epsg, text, record)
 
 
+def prediction_crs_without_gt_crs(label: str, geographic: bool, unit: Optional[str]) -> Text:
+    """The rule for a ground truth without CRS beside a prediction with one
+    (``label``, ``geographic``, ``unit`` as in :func:`plan`).  Nothing says
+    where the ground truth lies, so the prediction cannot be transformed to
+    it: its CRS is ignored and both coordinate sets are used as they are.
+    That is refused (ValueError) when the prediction's coordinates are not
+    metres (degrees, feet: APLS 0 or 1 on any input), and said (the returned
+    warning) otherwise."""
+    metre = unit is not None and unit.lower() in ("metre", "meter", "metres", "meters", "m")
+    if geographic or (unit is not None and not metre):
+        raise ValueError(msg("The ground truth has no CRS and the prediction is in {} ({}): they "
+                             "cannot be put in one frame in metres. Give the ground truth its "
+                             "CRS, or give both in the same projected CRS in metres.", label,
+                             "degrees" if geographic else unit))
+    return msg("The ground truth has no CRS, so the prediction's CRS ({}) is ignored: both are "
+               "used as they are, assumed to be in the same coordinates, in metres.", label)
+
+
 # the keys of CrsPlan.record: what SCORES records about the working CRS
 RECORD_KEYS = ("reprojected_to", "converted_from_unit", "crs_scale_at_data")

@@ -94,6 +94,40 @@ def decide(crs, lines: LineSet):
         raise InputError(e.args[0])
 
 
+def _declared_id(crs) -> Optional[tuple]:
+    """The authority and code a CRS's definition states (WKT ID / AUTHORITY)."""
+    d = crs.to_json_dict().get("id") or {}
+    return (d.get("authority"), d.get("code")) if d.get("code") is not None else None
+
+
+def equivalent(a, b, lines: LineSet) -> bool:
+    """True when CRSs ``a`` and ``b`` (pyproj.CRS) are one CRS for
+    ``lines`` (in ``a``): equal definitions, or definitions declaring the
+    same authority code whose transformation moves the corners and centre
+    of the lines' extent by less than 1 mm (1e-8 degree).  A GeoTIFF's
+    EPSG:3067 written by rasterio names its datum by a newer EPSG code than
+    the registry's EPSG:3067 does, and pyproj calls the two different;
+    EPSG:32635 and EPSG:3067 put coordinates at the same place but are two
+    CRSs (the prediction's CRS is then said to differ)."""
+    if a == b:
+        return True
+    ida = _declared_id(a)
+    if not lines.parts or ida is None or ida != _declared_id(b):
+        return False
+    x0, y0, x1, y1 = extent(lines)
+    xs = np.array([x0, x1, x0, x1, (x0 + x1) / 2])
+    ys = np.array([y0, y0, y1, y1, (y0 + y1) / 2])
+    try:
+        t = _pyproj().Transformer.from_crs(a, b, always_xy=True)
+        x, y = t.transform(xs, ys, errcheck=True)
+    except Exception:  # pyproj.exceptions.ProjError: not the same place
+        return False
+    if a.is_geographic != b.is_geographic:
+        return False
+    tol = 1e-8 if b.is_geographic else 1e-3
+    return bool(np.all(np.abs(np.asarray(x) - xs) <= tol) and np.all(np.abs(np.asarray(y) - ys) <= tol))
+
+
 def transform(lines: LineSet, source, target) -> LineSet:
     """``lines`` from CRS ``source`` to ``target`` (pyproj.CRS), all parts
     at once; parts that do not transform (non-finite results) are dropped

@@ -12,6 +12,7 @@ import numpy as np
 from .core.io.graphs import from_networkx
 from .core.io.read import read_path
 from .core.io.shapes import from_objects
+from .core.crs import prediction_crs_without_gt_crs
 from .core.io.source import Source
 from .core.network.lineset import LineSet, reader_warnings
 from .core.text import msg
@@ -135,7 +136,13 @@ def prepare(gt: Source, pred: Source, pixel_size: Optional[float] = None):
     _raster_records(gt, pred, gcrs, info)
     if gcrs is None:
         info["working_crs"] = info.pop("unchecked_crs", None)
-        if not gt.pixel and pixel_size is None and not info["working_crs"]:
+        if pcrs is not None and plines.parts:
+            try:
+                info["warnings"].append(prediction_crs_without_gt_crs(
+                    _crs.label(pcrs), pcrs.is_geographic, _crs.unit_of(pcrs)))
+            except ValueError as e:
+                raise InputError(e.args[0]) from None
+        elif not gt.pixel and pixel_size is None and not info["working_crs"]:
             info["warnings"].append(msg("The ground truth has no CRS: coordinates are used as "
                                         "they are and assumed to be in metres."))
         return _checked(glines, plines, info)
@@ -150,8 +157,8 @@ def prepare(gt: Source, pred: Source, pixel_size: Optional[float] = None):
         info["warnings"].append(msg("The prediction has no valid CRS: its coordinates are taken "
                                     "to be in the ground truth's CRS."))
         pcrs = gcrs
-    if pcrs is not None and pcrs != target:
-        if pcrs != gcrs and not decision.target_epsg:
+    if pcrs is not None and not _crs.equivalent(pcrs, target, plines):
+        if not decision.target_epsg and not _crs.equivalent(pcrs, gcrs, plines):
             info["warnings"].append(msg("The prediction's CRS ({}) differs from the ground "
                                         "truth's ({}): the prediction is transformed.",
                                         _crs.label(pcrs), _crs.label(target)))

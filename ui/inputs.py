@@ -21,7 +21,7 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, Qgs
                        QgsFeatureRequest, QgsGeometry, QgsPointXY, QgsProcessingException,
                        QgsUnitTypes, QgsWkbTypes)
 
-from ..core.crs import plan, worst_scale
+from ..core.crs import plan, prediction_crs_without_gt_crs, worst_scale
 from ..core.network.lineset import LineSet, reader_warnings
 from ..core.text import msg
 from ..core.geometry.wkb import lines_from_wkbs, usable_parts
@@ -87,13 +87,18 @@ def check_line_source(source, name):
     check_line_layer(source, name)
 
 
+def _unit(crs):
+    """'metre', the CRS's unit name, or None when QGIS does not know it."""
+    units = crs.mapUnits()
+    return None if units == DistanceUnit.Unknown else (
+        "metre" if units == DistanceUnit.Meters else crs_unit(crs))
+
+
 def plan_args(crs, extent, context):
     """(label, geographic, unit, scale, centre) of ``crs`` measured at
     ``extent``: the arguments of core.crs.plan (and of the raster CRS
     rule, core/raster/rasterinput.py)."""
-    units = crs.mapUnits()
-    unit = None if units == DistanceUnit.Unknown else (
-        "metre" if units == DistanceUnit.Meters else crs_unit(crs))
+    unit = _unit(crs)
     try:
         to_lonlat = _to_lonlat(crs, context.transformContext())
     except (QgsCsException, ValueError):
@@ -129,9 +134,17 @@ def working_crs(gt, pred, context, feedback, info):
     crs = layer_crs(gt)
     pcrs = layer_crs(pred)
     if not crs.isValid():
+        info["working_crs"] = None
+        if pred is not gt and pcrs.isValid():
+            try:
+                w = prediction_crs_without_gt_crs(crs_label(pcrs), pcrs.isGeographic(), _unit(pcrs))
+            except ValueError as e:
+                raise QgsProcessingException(translate(e.args[0]))
+            feedback.pushInfo(translate(w))
+            info["warnings"].append(w)
+            return crs
         feedback.pushInfo(tr("The ground truth has no valid CRS: coordinates are used as they "
                              "are and assumed to be in metres."))
-        info["working_crs"] = None
         return crs
     try:
         decision = _crs_plan(crs, layer_extent(gt), context)

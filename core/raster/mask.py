@@ -12,7 +12,10 @@ def as_transform(transform) -> tuple:
     """``(a, b, c, d, e, f)`` from a 6-sequence in that order (rasterio /
     affine: x = a col + b row + c, y = d col + e row + f) or an
     ``affine.Affine`` (9 values ending 0, 0, 1).  Rotated and sheared
-    transforms are accepted; a singular or non-finite one is refused."""
+    transforms are accepted; a singular or non-finite one is refused, and so
+    is a GDAL geotransform (x0, a, b, y0, d, e) given in this order (north up:
+    its zeros at places 3 and 5 and a pixel step as long as the origin's
+    distance from (0, 0)), with the reordered tuple in the sentence."""
     try:
         t = [float(v) for v in transform]
     except (TypeError, ValueError):
@@ -23,10 +26,29 @@ def as_transform(transform) -> tuple:
     if len(t) != 6 or not np.isfinite(t).all():
         raise ValueError(msg("The transform must be 6 finite numbers (a, b, c, d, e, f: x = a "
                              "col + b row + c, y = d col + e row + f), got {!r}.", transform))
+    gdal_like = t[2] == 0 and t[4] == 0 and t[1] != 0 and t[5] != 0
     if t[0] * t[4] - t[1] * t[3] == 0:
+        if gdal_like:
+            raise ValueError(_gdal_order(t))
         raise ValueError(msg("The transform {!r} is singular (its pixels have no area).",
                              tuple(t)))
+    # GDAL's geotransform (x0, a, b, y0, d, e) read in this order: the origin
+    # becomes a pixel step, millions of metres long beside a step of a pixel
+    if gdal_like and np.hypot(t[0], t[3]) > MAX_ASPECT * abs(t[1]):
+        raise ValueError(_gdal_order(t))
     return tuple(t)
+
+
+# a pixel whose two steps differ by more than this factor is not a raster's
+MAX_ASPECT = 100.0
+
+
+def _gdal_order(t: list):
+    """The refusal of a transform given in GDAL's order."""
+    return msg("The transform {!r} looks like a GDAL geotransform (x0, pixel width, 0, y0, 0, "
+               "pixel height): give it in the affine / rasterio order (a, b, c, d, e, f: x = a col "
+               "+ b row + c, y = d col + e row + f), here {!r}, or as affine.Affine.from_gdal(*gt).",
+               tuple(t), (t[1], t[2], t[0], t[4], t[5], t[3]))
 
 
 def pixel_area(transform: Sequence[float]) -> float:

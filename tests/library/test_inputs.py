@@ -290,3 +290,28 @@ def test_an_empty_graph_or_empty_wkt_scores_as_an_empty_prediction():
     assert rnm.apls(gt, "MULTILINESTRING ((0 1, 100 1))").scores["APLS"] == 1.0
     with pytest.raises(rnm.InputError, match="no such file"):
         rnm.apls(gt, "LINESTRINGS.gpkg")
+
+
+def test_prediction_crs_beside_a_ground_truth_without_crs():
+    """Issue 32 item 8: a ground truth without CRS and an osmnx-style graph
+    in EPSG:4326 were scored as metres (APLS 0) with a warning about the
+    ground truth only.  Degrees are refused; a metre CRS is ignored, said."""
+    pytest.importorskip("pyproj")
+    nx = pytest.importorskip("networkx")
+    gt = [[(0.0, 0.0), (100.0, 0.0)]]
+    G = nx.MultiDiGraph(crs="EPSG:4326")
+    G.add_node(1, x=24.9, y=60.2)
+    G.add_node(2, x=24.91, y=60.2)
+    G.add_edge(1, 2)
+    with pytest.raises(InputError, match=r"The ground truth has no CRS and the prediction is in "
+                                         r"EPSG:4326 \(degrees\)"):
+        rnm.apls(gt, G)
+    G = nx.MultiDiGraph(crs="EPSG:3067")
+    G.add_node(1, x=0.0, y=0.0)
+    G.add_node(2, x=100.0, y=0.0)
+    G.add_edge(1, 2)
+    r = rnm.apls(gt, G)
+    assert r.scores["APLS"] == pytest.approx(1.0)
+    assert r.warnings == ["The ground truth has no CRS, so the prediction's CRS (EPSG:3067) is "
+                          "ignored: both are used as they are, assumed to be in the same "
+                          "coordinates, in metres."]

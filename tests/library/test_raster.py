@@ -47,6 +47,9 @@ def test_bad_inputs_are_input_errors():
         rnm.centrelines(np.zeros((0, 0)), pixel_size=1)
     with pytest.raises(InputError, match="singular"):
         rnm.centrelines(bar(), (1, 2, 0, 2, 4, 0))
+    # a GDAL geotransform (Affine.to_gdal()) is named as such, not read as a 6.7e6 m pixel
+    with pytest.raises(InputError, match="GDAL geotransform"):
+        rnm.centrelines(bar(), (500000.0, 0.5, 0.0, 6700000.0, 0.0, -0.5))
 
 
 def test_crs_in_degrees_refused():
@@ -259,3 +262,15 @@ def test_cli_raster_options_and_exit_codes(tmp_path):
     c = cli("evaluate", gt, tif, "--metrics", "ccq", "--raster-threshold", "0.5", "--json")
     assert c.returncode == 0 and json.loads(c.stdout)["prediction_raster"]["threshold"] == 0.5
     assert file_hashes(tif, gt) == before
+
+
+def test_raster_in_the_same_crs_written_differently_is_not_transformed(tmp_path):
+    """Issue 32 item 8: a GeoTIFF's EPSG:3067 names its datum by a newer EPSG
+    code than the registry's EPSG:3067; the two are the same grid (compared by
+    where they put the data), so nothing is said and nothing is transformed."""
+    pytest.importorskip("pyproj")
+    tif = write_geotiff(tmp_path / "p.tif", cross())
+    r = rnm.ccq(rnm.read(gt_lines(), crs="EPSG:3067"), tif)
+    assert r.parameters["working_crs"] == "EPSG:3067"
+    assert not any("differs" in w for w in r.warnings), r.warnings
+    assert r.scores["QUALITY"] > 0.9

@@ -460,6 +460,21 @@ def test_undefined_geopackage_crs_is_a_missing_crs(run_alg, guarded_inputs, tmp_
     assert any("prediction has no valid CRS" in w for w in json.loads(r["SCORES"])["warnings"])
 
 
+def test_prediction_crs_beside_a_ground_truth_without_crs(run_alg, guarded_inputs, tmp_path):
+    """Issue 32 item 8, as in the library: degrees are refused with the same
+    sentence, a metre CRS is ignored with a warning."""
+    g = guarded_inputs
+    gt_none = _without_crs(g.gt, str(tmp_path / "gt_none.gpkg"))
+    pred_deg = _translate(g.pred, str(tmp_path / "pred_deg.gpkg"), dstSRS="EPSG:4326",
+                          reproject=True)
+    with pytest.raises(QgsProcessingException, match=r"The ground truth has no CRS and the "
+                                                     r"prediction is in EPSG:4326 \(degrees\)"):
+        run_alg("roadmetrics:apls", {"GROUND_TRUTH": gt_none, "PREDICTION": pred_deg})
+    r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": gt_none, "PREDICTION": g.pred})
+    assert any("so the prediction's CRS" in w and "is ignored" in w
+               for w in json.loads(r["SCORES"])["warnings"])
+
+
 # -- 14.2: the tools check inputs as the single metrics do --------------------
 
 def _class_layers():

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 from scipy import ndimage
 
-from core.raster.mask import clean_mask, fill_small_holes, remove_small_components, road_mask
+from core.raster.mask import (as_transform, clean_mask, fill_small_holes, remove_small_components,
+                              road_mask)
 
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import given, settings, strategies as st  # noqa: E402
@@ -71,3 +72,22 @@ def test_road_mask_of_a_big_uint8_mask_is_exact():
     b = a == 1
     got = road_mask(b)
     assert np.array_equal(got, b) and got is not b
+
+
+def test_gdal_order_transform_is_refused_with_the_reordered_tuple():
+    """Issue 32 item 4: Affine(0.5, 0, 500000, 0, -0.5, 6700000).to_gdal() read as
+    (a, b, c, d, e, f) made a pixel 6.7 million metres wide (85 GiB asked)."""
+    gdal = (500000.0, 0.5, 0.0, 6700000.0, 0.0, -0.5)
+    with pytest.raises(ValueError, match=r"GDAL geotransform.*\(0\.5, 0\.0, 500000\.0, 0\.0, -0\.5, "
+                                         r"6700000\.0\)"):
+        as_transform(gdal)
+    # at the origin the GDAL tuple is singular in this order: the same sentence
+    with pytest.raises(ValueError, match="GDAL geotransform"):
+        as_transform((0.0, 0.5, 0.0, 0.0, 0.0, -0.5))
+    # the same numbers in the right order, a rotation of 90 degrees and a plain singular tuple
+    assert as_transform((0.5, 0.0, 500000.0, 0.0, -0.5, 6700000.0)) == (
+        0.5, 0.0, 500000.0, 0.0, -0.5, 6700000.0)
+    assert as_transform((0.0, 1.0, 0.0, 1.0, 0.0, 0.0)) == (0.0, 1.0, 0.0, 1.0, 0.0, 0.0)
+    assert as_transform((0.0, 0.5, 0.0, 3.0, 0.0, -0.5)) == (0.0, 0.5, 0.0, 3.0, 0.0, -0.5)
+    with pytest.raises(ValueError, match="singular"):
+        as_transform((1, 2, 0, 2, 4, 0))

@@ -81,13 +81,17 @@ def pixel_metrics() -> list:
 
 
 def read(obj: Any, crs: Optional[Any] = None, node_xy=None, layer: Optional[str] = None,
-         name: str = "input"):
-    """Lines from a path, graph, geometries, arrays or GeoDataFrame, with
-    their CRS (``crs`` sets or overrides it: 'EPSG:3067', a WKT, a pyproj
-    CRS), as a :class:`Source` that every metric function accepts.
-    ``node_xy`` names a networkx graph's node coordinates: a pair of
-    attribute names, one attribute holding (x, y), or 'key' for (x, y) node
-    keys.  ``layer`` picks a layer of a multi-layer file.
+         name: str = "input", axes: Optional[str] = None):
+    """Lines from a path, graph, adjacency dict, geometries, arrays or
+    GeoDataFrame, with their CRS (``crs`` sets or overrides it: 'EPSG:3067',
+    a WKT, a pyproj CRS), as a :class:`Source` that every metric function
+    accepts.  ``node_xy`` names a networkx graph's node coordinates: a pair
+    of attribute names, one attribute holding (x, y), or 'key' for (x, y)
+    node keys.  ``axes`` says in which order a graph's or an adjacency
+    dict's coordinates are: 'xy', or 'rowcol' (Sat2Graph / SAM-Road
+    pickles ``{(row, col): [(row2, col2), ...]}``; sknw graphs are read as
+    (row, col) unless told otherwise).  ``layer`` picks a layer of a
+    multi-layer file.
 
     >>> import roadnetworkmetrics as rnm
     >>> src = rnm.read([[(0, 0), (10, 0)]], crs="EPSG:3067")
@@ -95,4 +99,4 @@ def read(obj: Any, crs: Optional[Any] = None, node_xy=None, layer: Optional[str]
     (1, 'EPSG:3067')
     """
     from ._inputs import as_source
-    return as_source(obj, name, crs=crs, node_xy=node_xy, layer=layer, fields=None)
+    return as_source(obj, name, crs=crs, node_xy=node_xy, layer=layer, fields=None, axes=axes)

@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from .core.io.graphs import from_networkx
+from .core.io.graphs import from_adjacency, from_networkx, is_adjacency
 from .core.io.read import read_path
 from .core.io.shapes import from_objects
 from .core.crs import prediction_crs_without_gt_crs
@@ -27,7 +27,7 @@ _WKT = re.compile(r"\s*(MULTI)?LINESTRING\s*(Z|M|ZM)?\s*(\(|EMPTY)", re.IGNORECA
 
 
 def as_source(obj: Any, name: str, crs: Any = None, node_xy=None, layer: Optional[str] = None,
-              fields=(), raster: Optional[dict] = None) -> Source:
+              fields=(), raster: Optional[dict] = None, axes: Optional[str] = None) -> Source:
     """``obj`` (a path, a networkx graph, shapely geometries, arrays, a
     GeoDataFrame, a LineSet or a Source) as a Source; ``crs`` overrides the
     CRS found in the object (or gives one where it has none).  A raster
@@ -45,7 +45,9 @@ def as_source(obj: Any, name: str, crs: Any = None, node_xy=None, layer: Optiona
         elif isinstance(obj, (str, os.PathLike)):
             src = read_path(obj, fields, layer)
         elif hasattr(obj, "is_directed") and hasattr(obj, "edges") and hasattr(obj, "nodes"):
-            src = from_networkx(obj, node_xy, name)
+            src = from_networkx(obj, node_xy, name, axes=axes)
+        elif is_adjacency(obj):
+            src = from_adjacency(obj, name, axes=axes)
         else:
             src = from_objects(obj, name)
     except ValueError as e:

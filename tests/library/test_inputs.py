@@ -315,3 +315,20 @@ def test_prediction_crs_beside_a_ground_truth_without_crs():
     assert r.warnings == ["The ground truth has no CRS, so the prediction's CRS (EPSG:3067) is "
                           "ignored: both are used as they are, assumed to be in the same "
                           "coordinates, in metres."]
+
+
+def test_sat2graph_adjacency_dict_and_sknw_graph_score_like_their_lines():
+    """Issue 32 item 9: a pickled adjacency dict {(row, col): [(row2, col2), ...]}
+    (Sat2Graph / SAM-Road) gave "item 1: coordinates must be a (k, 2) array"."""
+    import pickle
+    gt = {(10.0, 20.0): [(10.0, 400.0)], (10.0, 400.0): [(10.0, 20.0), (300.0, 400.0)],
+          (300.0, 400.0): [(10.0, 400.0)]}
+    pred = {(12.0, 20.0): [(12.0, 398.0)], (12.0, 398.0): [(300.0, 398.0)]}
+    pred = pickle.loads(pickle.dumps(pred))
+    r = rnm.apls(rnm.read(gt, axes="rowcol"), rnm.read(pred, axes="rowcol"), pixel_size=1.0)
+    lines_gt = [[(20, 10), (400, 10)], [(400, 10), (400, 300)]]
+    lines_pred = [[(20, 12), (398, 12)], [(398, 12), (398, 300)]]
+    ref = rnm.apls(lines_gt, lines_pred, pixel_size=1.0)
+    assert same_scores(r.scores, ref.scores)
+    with pytest.raises(InputError, match="axes must be 'xy'"):
+        rnm.read(gt, axes="row-col")

@@ -10,10 +10,12 @@ from typing import Any, Callable, Optional, Union
 import numpy as np
 
 from .core.metrics.pixel.masks import GridMismatch, Rasters, from_pixel_size, pixel_sides
+from .core.raster.memory import PIXEL_METRIC_BYTES_PER_PIXEL
 from .core.registry import MetricSpec
 from .core.runner import run_masks
 from .core.text import message_of, msg
 from ._errors import InputError
+from ._raster import _fits
 from ._progress import progress_for
 from ._result import Result
 
@@ -44,6 +46,8 @@ def read_band(path, band: int = 1) -> tuple:
             if not 1 <= band <= ds.count:
                 raise InputError(msg("{} has {} band(s): band {} does not exist.", path,
                                      ds.count, band))
+            _fits((ds.height, ds.width), np.dtype(ds.dtypes[band - 1]).itemsize +
+                  PIXEL_METRIC_BYTES_PER_PIXEL, path)
             crs = ds.crs.to_wkt() if ds.crs else None
             t = tuple(ds.transform)[:6]
             if ds.crs is None and ds.transform.is_identity and not ds.gcps[0]:
@@ -69,6 +73,8 @@ def _read_gdal(path, band):
         raise InputError(msg("{} has {} band(s): band {} does not exist.", path,
                              ds.RasterCount, band))
     b = ds.GetRasterBand(band)
+    _fits((ds.RasterYSize, ds.RasterXSize), gdal.GetDataTypeSize(b.DataType) // 8 +
+          PIXEL_METRIC_BYTES_PER_PIXEL, path)
     gt = ds.GetGeoTransform(can_return_null=True)
     if gt is None:                 # no georeferencing
         return b.ReadAsArray(), None, ds.GetProjection() or None, b.GetNoDataValue()

@@ -14,6 +14,7 @@ from typing import Any, Iterator, Optional
 import numpy as np
 
 from .core.io.source import Source
+from .core.raster.memory import check_fits
 from .core.text import message_of, msg
 from ._errors import InputError
 
@@ -117,6 +118,15 @@ def _open(path: str, band: int):
         raise InputError(msg("Reading the raster {} needs rasterio (pip install rasterio) or "
                              "GDAL's Python bindings; or read it yourself and give the array "
                              "with its transform to centrelines().", path)) from None
+
+
+def _fits(shape: tuple, bytes_per_pixel: float, path: str) -> None:
+    """InputError when a band of ``shape`` cannot fit in memory
+    (core/raster/memory.py), before anything is read."""
+    try:
+        check_fits(shape, bytes_per_pixel, path)
+    except ValueError as e:
+        raise InputError(message_of(e)) from None
 
 
 def _box(transform, shape) -> tuple:

@@ -457,6 +457,10 @@ def main(argv: Optional[list] = None) -> int:
         return 130
     except BrokenPipeError:
         return 1
+    except MemoryError:  # the inputs' sizes are checked first (core/raster/memory.py): a fallback
+        print(f"{PROG}: error: out of memory: the inputs are too large to score on this machine "
+              f"at once; cut them into tiles and score them as a batch.", file=sys.stderr)
+        return 2
     except SystemExit as e:  # argparse's --help
         return int(e.code or 0)
     except Exception as e:  # a bug: say so briefly; the traceback with ROADMETRICS_DEBUG=1

@@ -12,6 +12,7 @@ from qgis.core import (QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingParameterRasterLayer, QgsRasterFileWriter)
 
 from ..core.metrics.pixel.masks import Rasters
+from ..core.raster.memory import PIXEL_METRIC_BYTES_PER_PIXEL, check_fits
 from ..core.text import msg
 from ..core.progress import Cancelled, Progress
 from ..core.runner import run_masks
@@ -45,6 +46,11 @@ def read_band(layer, band):
     b = ds.GetRasterBand(int(band))
     if b is None:
         raise QgsProcessingException(tr("{} has no band {}.").format(layer.name(), band))
+    try:                                # from the header, before reading
+        check_fits((ds.RasterYSize, ds.RasterXSize), gdal.GetDataTypeSize(b.DataType) // 8 +
+                   PIXEL_METRIC_BYTES_PER_PIXEL, layer.name())
+    except ValueError as e:
+        raise QgsProcessingException(error_text(e))
     from .rasters import _transform     # refuses a raster without georeferencing
     return b.ReadAsArray(), _transform(ds, layer.name()), b.GetNoDataValue()
 

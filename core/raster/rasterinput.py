@@ -14,6 +14,7 @@ from ..progress import NO_PROGRESS, Progress
 from ..text import Text, msg
 from .centrelines import extract_centrelines
 from .mask import as_transform
+from .memory import CENTRELINE_BYTES_PER_PIXEL, check_fits
 from .params import extraction_args, record
 from .windows import ReadWindow, read_mask
 
@@ -52,9 +53,11 @@ def extract(shape: tuple, read_window: ReadWindow, transform, nodata: Optional[f
     read through ``read_window`` (see core/raster/windows.py) with the
     resolved raster parameters (core/raster/params.py ``resolve``);
     ``transform`` (a, b, c, d, e, f) in metres.  ValueError with a
-    sentence for a band that cannot be used."""
+    sentence for a band that cannot be used, or that cannot fit in memory
+    (core/raster/memory.py: checked before the first window is read)."""
     progress = progress or NO_PROGRESS
     t = as_transform(transform)
+    check_fits(shape, CENTRELINE_BYTES_PER_PIXEL + 1, name)     # + the road mask's byte
     mask = read_mask(shape, read_window, threshold=resolved["RASTER_THRESHOLD"],
                      classes=resolved["RASTER_CLASSES"], nodata=nodata,
                      block_rows=block_rows, progress=progress.sub(0.0, 0.3))

@@ -274,3 +274,45 @@ def test_raster_in_the_same_crs_written_differently_is_not_transformed(tmp_path)
     assert r.parameters["working_crs"] == "EPSG:3067"
     assert not any("differs" in w for w in r.warnings), r.warnings
     assert r.scores["QUALITY"] > 0.9
+
+
+def sparse_geotiff(path, size=100_000):
+    """A tiled, compressed GeoTIFF of ``size`` x ``size`` pixels with one
+    block written: a few MB on disk, 10 GB as an array."""
+    try:
+        import rasterio
+        from affine import Affine
+        with rasterio.open(path, "w", driver="GTiff", height=size, width=size, count=1,
+                           dtype="uint8", crs="EPSG:3067", transform=Affine(PIX, 0, X0, 0, -PIX, Y0),
+                           tiled=True, compress="deflate", sparse_ok=True, BIGTIFF="YES") as ds:
+            ds.write(np.ones((1, 256, 256), np.uint8), window=((0, 256), (0, 256)))
+        return str(path)
+    except ImportError:
+        pass
+    gdal = pytest.importorskip("osgeo.gdal", reason="neither rasterio nor GDAL's bindings")
+    ds = gdal.GetDriverByName("GTiff").Create(str(path), size, size, 1, gdal.GDT_Byte,
+                                              ["TILED=YES", "COMPRESS=DEFLATE", "SPARSE_OK=TRUE",
+                                               "BIGTIFF=YES"])
+    ds.SetGeoTransform((X0, PIX, 0, Y0, 0, -PIX))
+    ds.GetRasterBand(1).WriteArray(np.ones((256, 256), np.uint8))
+    ds = None
+    return str(path)
+
+
+def test_a_raster_too_large_for_memory_is_refused_from_its_header(tmp_path, monkeypatch):
+    """Issue 32 item 5: a small sparse file of 100,000 x 100,000 pixels made
+    pixel_iou and apls allocate 9.3 GiB at once (MemoryError); now refused
+    with the memory needed, before reading, in the library and the CLI."""
+    import sys
+    from roadnetworkmetrics import _raster, cli
+    big = sparse_geotiff(tmp_path / "big.tif")
+    memory = sys.modules[_raster.check_fits.__module__]
+    monkeypatch.setattr(memory, "available_bytes", lambda: 8 << 30)
+    with pytest.raises(InputError, match=r"is 100000 x 100000 pixels: reading and scoring it needs "
+                                         r"at least 65\.2 GiB of memory, and 8\.0 GiB are available"):
+        rnm.pixel_iou(big, big)
+    with pytest.raises(InputError, match=r"needs at least 102\.4 GiB of memory, and 8\.0 GiB"):
+        rnm.apls(big, big)
+    with pytest.raises(InputError, match="needs at least"):
+        rnm.centrelines(big)
+    assert cli.main(["pixel_iou", big, big]) == 2

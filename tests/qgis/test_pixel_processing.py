@@ -146,3 +146,26 @@ def test_rasters_without_georeferencing_are_refused_in_every_face(run_alg, tifs,
     assert got["HAUSDORFF"] == pytest.approx(
         run_masks("pixel_distances", Rasters(rasters.gt, rasters.pred, (1.0, 0, 0, 0, -1.0, 0)))
         .scores["HAUSDORFF"])
+
+
+def test_a_raster_too_large_for_memory_is_refused_from_its_header(run_alg, tmp_path):
+    """Issue 32 item 5, as in the library: a 200,000 x 200,000 sparse GeoTIFF
+    (7 MB on disk) is refused before reading, with the memory it needs (more
+    than 200 GiB: beyond any machine this suite runs on)."""
+    from osgeo import gdal, osr
+    from qgis.core import QgsProcessingException
+    path = str(tmp_path / "big.tif")
+    ds = gdal.GetDriverByName("GTiff").Create(path, 200_000, 200_000, 1, gdal.GDT_Byte,
+                                              ["TILED=YES", "COMPRESS=DEFLATE", "SPARSE_OK=TRUE",
+                                               "BIGTIFF=YES"])
+    ds.SetGeoTransform((385000.0, 0.5, 0.0, 6672000.0, 0.0, -0.5))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(3067)
+    ds.SetProjection(srs.ExportToWkt())
+    ds.GetRasterBand(1).WriteArray(np.ones((256, 256), np.uint8))
+    ds = None
+    with pytest.raises(QgsProcessingException, match=r"200000 x 200000 pixels: reading and scoring "
+                                                     r"it needs at least 260\.8 GiB"):
+        run_alg("roadmetrics:pixel_iou", {"GROUND_TRUTH": path, "PREDICTION": path})
+    with pytest.raises(QgsProcessingException, match=r"needs at least 409\.8 GiB"):
+        run_alg("roadmetrics:centrelines", {"INPUT": path, "OUTPUT": str(tmp_path / "c.gpkg")})

@@ -29,17 +29,17 @@
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:150; ui/evaluate.py:95; ui/pixel_algorithm.py:109</extracomment>
+        <extracomment>ui/algorithm.py:150; ui/evaluate.py:95; ui/pixel_algorithm.py:115</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:174; ui/centrelines.py:65; ui/compare.py:127; ui/evaluate.py:166; ui/perturb.py:95; ui/pixel_algorithm.py:184; ui/sensitivity.py:111</extracomment>
+        <extracomment>ui/algorithm.py:174; ui/centrelines.py:65; ui/compare.py:127; ui/evaluate.py:166; ui/perturb.py:95; ui/pixel_algorithm.py:190; ui/sensitivity.py:111</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:177; ui/checks.py:586; ui/checks.py:656; ui/checks.py:684; ui/checks.py:699; ui/compare.py:130; ui/evaluate.py:171; ui/perturb.py:98; ui/pixel_algorithm.py:187; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
+        <extracomment>ui/algorithm.py:177; ui/checks.py:586; ui/checks.py:656; ui/checks.py:684; ui/checks.py:699; ui/compare.py:130; ui/evaluate.py:171; ui/perturb.py:98; ui/pixel_algorithm.py:193; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -94,12 +94,12 @@
         <translation>{} ligne(s) issue(s) de {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/compare.py:164; ui/inputs.py:283; ui/rasters.py:211; ui/sensitivity.py:93</extracomment>
+        <extracomment>ui/checks.py:43; ui/compare.py:164; ui/inputs.py:296; ui/rasters.py:211; ui/sensitivity.py:93</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/checks.py:600; ui/checks.py:639; ui/compare.py:228; ui/inputs.py:284; ui/inputs.py:288; ui/inputs.py:305; ui/pixel_algorithm.py:149; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:384; core/registry.py:423; core/reports/report.py:425</extracomment>
+        <extracomment>ui/checks.py:43; ui/checks.py:600; ui/checks.py:639; ui/compare.py:228; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:384; core/registry.py:423; core/reports/report.py:425</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -219,7 +219,7 @@
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:599; ui/compare.py:243; ui/compare.py:246; ui/inputs.py:287; ui/inputs.py:305; ui/pixel_algorithm.py:149; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:382; core/registry.py:423; core/reports/report.py:425</extracomment>
+        <extracomment>ui/checks.py:599; ui/compare.py:243; ui/compare.py:246; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:382; core/registry.py:423; core/reports/report.py:425</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -384,7 +384,7 @@
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:250; ui/pixel_algorithm.py:156; ui/sensitivity.py:127; ui/summary.py:74</extracomment>
+        <extracomment>ui/compare.py:250; ui/pixel_algorithm.py:162; ui/sensitivity.py:127; ui/summary.py:74</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
@@ -454,37 +454,37 @@
         <translation>aucune transformation vers WGS 84</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:132</extracomment>
+        <extracomment>ui/inputs.py:146</extracomment>
         <source>The ground truth has no valid CRS: coordinates are used as they are and assumed to be in metres.</source>
         <translation>La vérité terrain n&apos;a pas de SCR valide : les coordonnées sont utilisées telles quelles et supposées être en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:139</extracomment>
+        <extracomment>ui/inputs.py:152</extracomment>
         <source>(Vector &gt; Data Management Tools &gt; Reproject Layer)</source>
         <translation>(Vecteur &gt; Outils de gestion de données &gt; Reprojeter une couche)</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:150</extracomment>
+        <extracomment>ui/inputs.py:163</extracomment>
         <source>The prediction has no valid CRS: its coordinates are taken to be in the ground truth&apos;s CRS.</source>
         <translation>La prédiction n&apos;a pas de SCR valide : ses coordonnées sont considérées comme exprimées dans le SCR de la vérité terrain.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:155</extracomment>
+        <extracomment>ui/inputs.py:168</extracomment>
         <source>The prediction&apos;s CRS ({}) differs from the ground truth&apos;s ({}): the prediction is transformed.</source>
         <translation>Le SCR de la prédiction ({}) diffère de celui de la vérité terrain ({}) : la prédiction est reprojetée.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:184</extracomment>
+        <extracomment>ui/inputs.py:197</extracomment>
         <source>{}: {} feature(s) without geometry skipped.</source>
         <translation>{} : {} entité(s) sans géométrie ignorée(s).</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:302</extracomment>
+        <extracomment>ui/inputs.py:315</extracomment>
         <source>The ground-truth layer has no usable line: {} feature(s), {} without geometry, {} invalid part(s). Select a layer (or features) with roads to compare against.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable : {} entité(s), {} sans géométrie, {} partie(s) invalide(s). Sélectionnez une couche (ou des entités) contenant les routes de référence pour la comparaison.</translation>
     </message>
     <message>
-        <extracomment>ui/inputs.py:309</extracomment>
+        <extracomment>ui/inputs.py:322</extracomment>
         <source>{}: {} invalid line part(s) skipped (fewer than two distinct vertices, non-finite coordinates or failed transformation).</source>
         <translation>{} : {} partie(s) de ligne invalide(s) ignorée(s) (moins de deux sommets distincts, coordonnées non finies ou échec de la transformation).</translation>
     </message>
@@ -549,92 +549,92 @@
         <translation>{} erreur(s) de type {} placée(s).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:44; core/io/ogr.py:58</extracomment>
+        <extracomment>ui/pixel_algorithm.py:45; core/io/ogr.py:58</extracomment>
         <source>{} cannot be read by GDAL.</source>
         <translation>GDAL ne peut pas lire {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:47</extracomment>
+        <extracomment>ui/pixel_algorithm.py:48</extracomment>
         <source>{} has no band {}.</source>
         <translation>{} n&apos;a pas de bande {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:56</extracomment>
+        <extracomment>ui/pixel_algorithm.py:62</extracomment>
         <source>The two rasters are in different CRSs ({} and {}): reproject one onto the other&apos;s grid (Warp).</source>
         <translation>Les deux rasters sont dans des SCR différents ({} et {}) : reprojetez l&apos;un sur la grille de l&apos;autre (Projection (warp)).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:60</extracomment>
+        <extracomment>ui/pixel_algorithm.py:66</extracomment>
         <source>The two rasters are not on one grid ({} x {} and {} x {} pixels, or different extents): resample one onto the other (Align rasters).</source>
         <translation>Les deux rasters ne sont pas sur une même grille ({} x {} et {} x {} pixels, ou emprises différentes) : rééchantillonnez l&apos;un sur l&apos;autre (Aligner les rasters).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:65</extracomment>
+        <extracomment>ui/pixel_algorithm.py:71</extracomment>
         <source>The rasters&apos; CRS ({}) is not in metres: reproject them to a projected CRS in metres (e.g. their UTM zone) first.</source>
         <translation>Le SCR des rasters ({}) n&apos;est pas en mètres : reprojetez-les d&apos;abord dans un SCR projeté en mètres (par ex. leur zone UTM).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:75</extracomment>
+        <extracomment>ui/pixel_algorithm.py:81</extracomment>
         <source>Inputs: two rasters on one grid (same size, extent and CRS, in metres): 0/1 masks, probability maps with a threshold, or class maps with road classes.</source>
         <translation>Entrées : deux rasters sur une même grille (mêmes dimensions, emprise et SCR, en mètres) : masques 0/1, cartes de probabilité avec un seuil, ou cartes de classes avec des classes de routes.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:86</extracomment>
+        <extracomment>ui/pixel_algorithm.py:92</extracomment>
         <source>Inputs: {} x {} pixels of {:g} x {:g} m; road pixels: ground truth {}, prediction {}.</source>
         <translation>Entrées : {} x {} pixels de {:g} x {:g} m ; pixels de route : vérité terrain {}, prédiction {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:91; ui/summary.py:93; ui/summary.py:111</extracomment>
+        <extracomment>ui/pixel_algorithm.py:97; ui/summary.py:93; ui/summary.py:111</extracomment>
         <source>Warnings: {} (listed above).</source>
         <translation>Avertissements : {} (ci-dessus).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:91; ui/summary.py:93; ui/summary.py:112</extracomment>
+        <extracomment>ui/pixel_algorithm.py:97; ui/summary.py:93; ui/summary.py:112</extracomment>
         <source>Warnings: none.</source>
         <translation>Avertissements : aucun.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:95</extracomment>
+        <extracomment>ui/pixel_algorithm.py:101</extracomment>
         <source>Ground truth (raster mask)</source>
         <translation>Vérité terrain (masque raster)</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:96</extracomment>
+        <extracomment>ui/pixel_algorithm.py:102</extracomment>
         <source>Prediction (raster: mask, probabilities or classes)</source>
         <translation>Prédiction (raster : masque, probabilités ou classes)</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:100</extracomment>
+        <extracomment>ui/pixel_algorithm.py:106</extracomment>
         <source>Band of the ground truth</source>
         <translation>Bande de la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:101</extracomment>
+        <extracomment>ui/pixel_algorithm.py:107</extracomment>
         <source>Band of the prediction</source>
         <translation>Bande de la prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:151</extracomment>
+        <extracomment>ui/pixel_algorithm.py:157</extracomment>
         <source>band</source>
         <translation>bande</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:154</extracomment>
+        <extracomment>ui/pixel_algorithm.py:160</extracomment>
         <source>grid</source>
         <translation>grille</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:154</extracomment>
+        <extracomment>ui/pixel_algorithm.py:160</extracomment>
         <source>{} x {} pixels of {:g} x {:g} m</source>
         <translation>{} x {} pixels de {:g} x {:g} m</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:163</extracomment>
+        <extracomment>ui/pixel_algorithm.py:169</extracomment>
         <source>Choose two raster layers (ground truth and prediction).</source>
         <translation>Choisissez deux couches raster (vérité terrain et prédiction).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:191</extracomment>
+        <extracomment>ui/pixel_algorithm.py:197</extracomment>
         <source>the rasters have no CRS: their pixel sizes are taken to be metres</source>
         <translation>les rasters n&apos;ont pas de SCR : la taille de leurs pixels est considérée comme exprimée en mètres</translation>
     </message>
@@ -1239,6 +1239,16 @@
         <translation>Le SCR de la vérité terrain ({}) est en mètres, mais l&apos;un de ses mètres vaut {} m sur le terrain à l&apos;emplacement des données (échelle {}, comme en Web Mercator loin de l&apos;équateur) : les deux couches sont reprojetées en {} (mètres) et toutes les distances sont en mètres.</translation>
     </message>
     <message>
+        <extracomment>core/crs.py:160</extracomment>
+        <source>The ground truth has no CRS and the prediction is in {} ({}): they cannot be put in one frame in metres. Give the ground truth its CRS, or give both in the same projected CRS in metres.</source>
+        <translation>La vérité terrain n&apos;a pas de SCR et la prédiction est en {} ({}) : on ne peut pas les placer dans un même repère en mètres. Donnez son SCR à la vérité terrain, ou donnez les deux dans le même SCR projeté en mètres.</translation>
+    </message>
+    <message>
+        <extracomment>core/crs.py:164</extracomment>
+        <source>The ground truth has no CRS, so the prediction&apos;s CRS ({}) is ignored: both are used as they are, assumed to be in the same coordinates, in metres.</source>
+        <translation>La vérité terrain n&apos;a pas de SCR, donc le SCR de la prédiction ({}) est ignoré : les deux sont utilisées telles quelles, supposées dans les mêmes coordonnées, en mètres.</translation>
+    </message>
+    <message>
         <extracomment>core/geometry/shapely_support.py:47</extracomment>
         <source>{}, item {}: not valid WKT: &apos;{}&apos;.</source>
         <translation>{}, élément {} : WKT invalide : « {} ».</translation>
@@ -1314,19 +1324,54 @@
         <translation>{} : impossible de lire la couche « {} » ({}).</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:37</extracomment>
+        <extracomment>core/io/graphs.py:57</extracomment>
         <source>{}: node_xy must be two attribute names, one attribute name or &apos;key&apos;, not {!r}.</source>
         <translation>{} : node_xy doit être formé de deux noms d&apos;attributs, d&apos;un nom d&apos;attribut ou de &apos;key&apos;, et non {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:44</extracomment>
+        <extracomment>core/io/graphs.py:64</extracomment>
         <source>{}: the graph&apos;s nodes have no coordinates (neither &apos;x&apos; / &apos;y&apos; nor &apos;pos&apos; on every node); name them with node_xy=(&apos;x_attr&apos;, &apos;y_attr&apos;), node_xy=&apos;attr&apos; or node_xy=&apos;key&apos; for (x, y) node keys.</source>
         <translation>{} : les nœuds du graphe n&apos;ont pas de coordonnées (ni &apos;x&apos; / &apos;y&apos; ni &apos;pos&apos; sur chaque nœud) ; indiquez-les avec node_xy=(&apos;x_attr&apos;, &apos;y_attr&apos;), node_xy=&apos;attr&apos; ou node_xy=&apos;key&apos; pour des clés de nœuds (x, y).</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:81</extracomment>
+        <extracomment>core/io/graphs.py:101</extracomment>
         <source>{}: edge ({}, {}) has no usable coordinates.</source>
         <translation>{} : l&apos;arête ({}, {}) n&apos;a pas de coordonnées exploitables.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/graphs.py:117</extracomment>
+        <source>{}: edge ({}, {}) has a geometry that is neither a shapely line nor WKT / WKB text: {!r}.</source>
+        <translation>{} : l&apos;arête ({}, {}) a une géométrie qui n&apos;est ni une ligne shapely ni un texte WKT / WKB : {!r}.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/graphs.py:144</extracomment>
+        <source>{}: the geometry of {} edge(s) does not end at its nodes&apos; coordinates (up to {:.6g} {} away, e.g. edge ({}, {})): the geometries are scored, the node coordinates are not used.</source>
+        <translation>{} : la géométrie de {} arête(s) ne se termine pas aux coordonnées de ses nœuds (jusqu&apos;à {:.6g} {} d&apos;écart, par exemple l&apos;arête ({}, {})) : les géométries sont évaluées, les coordonnées des nœuds ne sont pas utilisées.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/graphs.py:147; core/raster/rasterinput.py:40</extracomment>
+        <source>degrees</source>
+        <translation>degrés</translation>
+    </message>
+    <message>
+        <extracomment>core/io/graphs.py:147</extracomment>
+        <source>coordinate units</source>
+        <translation>unités de coordonnées</translation>
+    </message>
+    <message>
+        <extracomment>core/io/graphs.py:167</extracomment>
+        <source>{}: sknw edge ({}, {}) has no usable &apos;pts&apos; / &apos;o&apos; (row, col) coordinates.</source>
+        <translation>{} : l&apos;arête sknw ({}, {}) n&apos;a pas de coordonnées &apos;pts&apos; / &apos;o&apos; (ligne, colonne) utilisables.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/graphs.py:202</extracomment>
+        <source>{}: axes must be &apos;xy&apos; (coordinates are x, y) or &apos;rowcol&apos; (row, col, as Sat2Graph&apos;s pickles and sknw), not {!r}.</source>
+        <translation>{} : axes doit valoir &apos;xy&apos; (coordonnées x, y) ou &apos;rowcol&apos; (ligne, colonne, comme les pickles de Sat2Graph et sknw), pas {!r}.</translation>
+    </message>
+    <message>
+        <extracomment>core/io/graphs.py:274</extracomment>
+        <source>{}: the neighbours of vertex {} must be a list of (a, b) pairs, got {!r}.</source>
+        <translation>{} : les voisins du sommet {} doivent être une liste de paires (a, b), reçu {!r}.</translation>
     </message>
     <message>
         <extracomment>core/io/ogr.py:24</extracomment>
@@ -2264,49 +2309,59 @@
         <translation>Élagage et simplification</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:19</extracomment>
+        <extracomment>core/raster/mask.py:22</extracomment>
         <source>The transform must be 6 numbers (a, b, c, d, e, f: x = a col + b row + c, y = d col + e row + f), got {!r}.</source>
         <translation>La transformation doit comporter 6 nombres (a, b, c, d, e, f : x = a col + b row + c, y = d col + e row + f), reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:24</extracomment>
+        <extracomment>core/raster/mask.py:27</extracomment>
         <source>The transform must be 6 finite numbers (a, b, c, d, e, f: x = a col + b row + c, y = d col + e row + f), got {!r}.</source>
         <translation>La transformation doit comporter 6 nombres finis (a, b, c, d, e, f : x = a col + b row + c, y = d col + e row + f), reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:27</extracomment>
+        <extracomment>core/raster/mask.py:33</extracomment>
         <source>The transform {!r} is singular (its pixels have no area).</source>
         <translation>La transformation {!r} est singulière (ses pixels n&apos;ont pas de surface).</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:70</extracomment>
+        <extracomment>core/raster/mask.py:48</extracomment>
+        <source>The transform {!r} looks like a GDAL geotransform (x0, pixel width, 0, y0, 0, pixel height): give it in the affine / rasterio order (a, b, c, d, e, f: x = a col + b row + c, y = d col + e row + f), here {!r}, or as affine.Affine.from_gdal(*gt).</source>
+        <translation>La transformation {!r} ressemble à un géotransform GDAL (x0, largeur du pixel, 0, y0, 0, hauteur du pixel) : donnez-la dans l&apos;ordre affine / rasterio (a, b, c, d, e, f : x = a col + b ligne + c, y = d col + e ligne + f), ici {!r}, ou sous la forme affine.Affine.from_gdal(*gt).</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/mask.py:92</extracomment>
         <source>A raster of one band (a 2-D array) is needed, got an array of shape {}.</source>
         <translation>Un raster à une seule bande (un tableau 2D) est nécessaire, reçu un tableau de forme {}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:73</extracomment>
+        <extracomment>core/raster/mask.py:95</extracomment>
         <source>The raster is empty (shape {}).</source>
         <translation>Le raster est vide (forme {}).</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:75</extracomment>
+        <extracomment>core/raster/mask.py:97</extracomment>
         <source>The raster must hold numbers, not {}.</source>
         <translation>Le raster doit contenir des nombres, et non {}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:84</extracomment>
+        <extracomment>core/raster/mask.py:106</extracomment>
         <source>Give a threshold (probability maps) or classes (class maps), not both.</source>
         <translation>Indiquez un seuil (cartes de probabilité) ou des classes (cartes de classes), mais pas les deux.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:88</extracomment>
+        <extracomment>core/raster/mask.py:110</extracomment>
         <source>The threshold must be a finite number, got {}.</source>
         <translation>Le seuil doit être un nombre fini, reçu {}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:94</extracomment>
+        <extracomment>core/raster/mask.py:116</extracomment>
         <source>The raster is not a 0/1 mask (its values include {}): give a threshold for a probability map or the road classes of a class map.</source>
         <translation>Le raster n&apos;est pas un masque 0/1 (ses valeurs comprennent {}) : indiquez un seuil pour une carte de probabilité, ou les classes de routes pour une carte de classes.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/memory.py:96</extracomment>
+        <source>The raster {} is {} x {} pixels: reading and scoring it needs at least {:.1f} GiB of memory, and {:.1f} GiB are available. Cut it into tiles (gdal_retile.py; QGIS: Processing &gt; GDAL &gt; Raster miscellaneous &gt; Retile) and score them as a batch, or use a coarser pixel size.</source>
+        <translation>Le raster {} fait {} x {} pixels : le lire et l&apos;évaluer demande au moins {:.1f} Gio de mémoire, et {:.1f} Gio sont disponibles. Découpez-le en tuiles (gdal_retile.py ; QGIS : Traitement &gt; GDAL &gt; Divers raster &gt; Retuiler) et évaluez-les en lot, ou utilisez une taille de pixel plus grossière.</translation>
     </message>
     <message>
         <extracomment>core/raster/params.py:75</extracomment>
@@ -2329,37 +2384,32 @@
         <translation>Indiquez un seuil raster (cartes de probabilité) ou des classes de routes raster (cartes de classes), mais pas les deux.</translation>
     </message>
     <message>
-        <extracomment>core/raster/rasterinput.py:34</extracomment>
+        <extracomment>core/raster/rasterinput.py:35</extracomment>
         <source>The raster {} is in {}, which is not in metres on the ground: the extraction&apos;s sizes are metres. Warp it to a projected CRS in metres first (QGIS: Raster &gt; Projections &gt; Warp; GDAL: gdalwarp -t_srs).</source>
         <translation>Le raster {} est dans {}, qui n&apos;est pas en mètres sur le terrain : les tailles de l&apos;extraction sont en mètres. Reprojetez-le d&apos;abord dans un SCR projeté en mètres (QGIS : Raster &gt; Projections &gt; Projection (warp) ; GDAL : gdalwarp -t_srs).</translation>
     </message>
     <message>
-        <extracomment>core/raster/rasterinput.py:39</extracomment>
-        <source>degrees</source>
-        <translation>degrés</translation>
-    </message>
-    <message>
-        <extracomment>core/raster/rasterinput.py:40</extracomment>
+        <extracomment>core/raster/rasterinput.py:41</extracomment>
         <source>{}</source>
         <translation>{}</translation>
     </message>
     <message>
-        <extracomment>core/raster/rasterinput.py:41</extracomment>
+        <extracomment>core/raster/rasterinput.py:42</extracomment>
         <source>metres that are {} m on the ground at the raster</source>
         <translation>des mètres qui valent {} m sur le terrain à l&apos;emplacement du raster</translation>
     </message>
     <message>
-        <extracomment>core/raster/rasterinput.py:42</extracomment>
+        <extracomment>core/raster/rasterinput.py:43</extracomment>
         <source>The raster {} is in {} ({}), not in metres on the ground, and the extraction&apos;s sizes are metres. Warp it to EPSG:{} first (QGIS: Raster &gt; Projections &gt; Warp (Reproject), nearest neighbour for a mask or a class map; GDAL: gdalwarp -t_srs EPSG:{} -r near).</source>
         <translation>Le raster {} est dans {} ({}), pas en mètres sur le terrain, et les tailles de l&apos;extraction sont en mètres. Reprojetez-le d&apos;abord en EPSG:{} (QGIS : Raster &gt; Projections &gt; Projection (warp), plus proche voisin pour un masque ou une carte de classes ; GDAL : gdalwarp -t_srs EPSG:{} -r near).</translation>
     </message>
     <message>
-        <extracomment>core/raster/rasterinput.py:76</extracomment>
+        <extracomment>core/raster/rasterinput.py:79</extracomment>
         <source>The raster {} has no road pixel (band {}, threshold {}, classes {}): it gives no line.</source>
         <translation>Le raster {} n&apos;a aucun pixel de route (bande {}, seuil {}, classes {}) : il ne donne aucune ligne.</translation>
     </message>
     <message>
-        <extracomment>core/raster/rasterinput.py:78</extracomment>
+        <extracomment>core/raster/rasterinput.py:81</extracomment>
         <source>The raster {} gives no line: its {} road pixel(s) form no component of at least {} m2 with a skeleton longer than the pruning length.</source>
         <translation>Le raster {} ne donne aucune ligne : ses {} pixel(s) de route ne forment aucune composante d&apos;au moins {} m2 dont le squelette dépasse la longueur d&apos;élagage.</translation>
     </message>

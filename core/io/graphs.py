@@ -254,8 +254,9 @@ def is_adjacency(obj: Any) -> bool:
 def from_adjacency(adj: dict, name: str = "graph", crs: Optional[Any] = None,
                    axes: Optional[str] = None) -> Source:
     """An adjacency dict ``{(a, b): [(a2, b2), ...]}`` as lines: one segment
-    per neighbouring pair, whether listed in one direction or both; a
-    vertex listed as its own neighbour is ignored."""
+    per neighbouring pair, whether listed in one direction or both, in the
+    order and direction of its first listing (the dict's order, then each
+    vertex's neighbours); a vertex listed as its own neighbour is ignored."""
     axes = _axes(axes, name) or "xy"
     keys = list(adj)
     code = {k: i for i, k in enumerate(keys)}
@@ -277,5 +278,9 @@ def from_adjacency(adj: dict, name: str = "graph", crs: Optional[Any] = None,
     if axes == "rowcol":
         xy = xy[:, ::-1]
     p = np.array(pairs, np.int64).reshape(-1, 2)
-    p = np.unique(np.sort(p[p[:, 0] != p[:, 1]], axis=1), axis=0)
+    p = p[p[:, 0] != p[:, 1]]
+    # each pair once, at its first listing and in that direction: the order in
+    # which Sat2Graph's convert.py lists the edges (its replay depends on it)
+    _, first = np.unique(np.sort(p, axis=1), axis=0, return_index=True)
+    p = p[np.sort(first)]
     return _collected(list(xy[p].reshape(-1, 2, 2)), {}, name, crs)

@@ -122,3 +122,10 @@ def test_adjacency_dict_both_directions_and_axes():
         from_adjacency(d, axes="yx")
     with pytest.raises(ValueError, match=r"the neighbours of vertex \(1, 2\) must be a list"):
         from_adjacency({(1, 2): [3]})
+
+
+def test_adjacency_dict_keeps_the_order_and_direction_of_first_listing():
+    """Sat2Graph's convert.py lists each edge once, at its first listing, in
+    that direction; its APLS replay numbers the densified vertices in that order."""
+    d = {(5.0, 5.0): [(1.0, 1.0)], (9.0, 9.0): [(1.0, 1.0)], (1.0, 1.0): [(5.0, 5.0), (9.0, 9.0)]}
+    assert parts(from_adjacency(d)) == [[[5, 5], [1, 1]], [[9, 9], [1, 1]]]

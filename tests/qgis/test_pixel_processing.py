@@ -70,6 +70,24 @@ def test_strategy_index_and_threshold(run_alg, tifs, tmp_path):
     assert res["F"] == pytest.approx(core["F"], abs=1e-12)
 
 
+def test_band_shape_and_outlier_cost(run_alg, tifs):
+    # issue 32 item 12: the enum by index and the number reach the core, and
+    # the SCORES record holds them
+    gt, pred, rasters = tifs
+    res = run_alg("roadmetrics:pixel_distances", {"GROUND_TRUTH": gt, "PREDICTION": pred,
+                                                  "BAND_SHAPE": 1})
+    core = run_masks("pixel_distances", rasters, {"BAND_SHAPE": "square"}).scores
+    assert res["BOUNDARY_IOU"] == pytest.approx(core["BOUNDARY_IOU"], abs=1e-12)
+    assert res["BOUNDARY_IOU"] != run_masks("pixel_distances", rasters).scores["BOUNDARY_IOU"]
+    assert json.loads(res["SCORES"])["parameters"]["BAND_SHAPE"] == "square"
+    res = run_alg("roadmetrics:pixel_boundaryf", {"GROUND_TRUTH": gt, "PREDICTION": pred,
+                                                   "STRATEGY": 2, "OUTLIER_COST": 100.0})
+    core = run_masks("pixel_boundaryf", rasters, {"STRATEGY": "correspondence",
+                                                  "OUTLIER_COST": 100.0}).scores
+    assert res["F"] == pytest.approx(core["F"], abs=1e-12)
+    assert json.loads(res["SCORES"])["parameters"]["OUTLIER_COST"] == 100.0
+
+
 def test_different_grids_and_crs_are_refused(run_alg, tifs, tmp_path):
     from qgis.core import QgsProcessingException
     gt, _, rasters = tifs

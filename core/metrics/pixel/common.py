@@ -2,12 +2,15 @@
 the inputs) and the empty-input rule (docs/pixel.md, "Empty masks")."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import numpy as np
 
 from ...text import msg
 from .masks import Rasters, road_masks
+
+if TYPE_CHECKING:
+    from ...registry import MetricSpec
 
 
 def setup(rasters: Rasters, params: dict) -> tuple[np.ndarray, np.ndarray, dict]:
@@ -40,7 +43,8 @@ def empty_warning(which: str, warnings: list, what: str) -> None:
     warnings.append(text)
 
 
-def used_params(params: dict, names: tuple) -> dict:
-    """The parameters a run used (its own and the mask parameters)."""
-    keys = names + ("GT_THRESHOLD", "PRED_THRESHOLD", "ROAD_CLASSES")
-    return {k: params.get(k) for k in keys}
+def used_params(params: dict, spec: MetricSpec) -> dict:
+    """The parameters a run used: every parameter of the metric's ``spec``
+    (core.registry.MetricSpec), its own then the mask parameters, so a
+    parameter declared in the spec is recorded without naming it again."""
+    return {p.name: params.get(p.name) for p in spec.all_params()}

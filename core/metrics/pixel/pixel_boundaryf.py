@@ -12,8 +12,12 @@ pixel centres, t = TOLERANCE:
   within t, a disc in metres); any offset costs area.
 * ``correspondence`` (CbM, eq. 5): a one-to-one matching of E_P and E_G
   over pairs within t, the exact minimum of (sum of matched distances +
-  t x unmatched pixels) (core/network/assignment.py, the solver of the vector
-  boundary F); TP = matched prediction pixels, FP, FN the unmatched ones.
+  OUTLIER_COST x t x unmatched pixels) (core/network/assignment.py, the
+  solver of the vector boundary F); TP = matched prediction pixels, FP, FN
+  the unmatched ones.  OUTLIER_COST 1 (default): any pair within t is worth
+  matching, re-assignments only when they pay; 100: BSDS's correspondPixels
+  (outlier cost 100 x maxDist, Martin et al.), where the number of matches
+  dominates (more matches at longer distances, F higher).
 * ``validation`` (Pv, eqs. 6-7, Estrada and Jepson, IJCV 2009): a pixel is
   validated by a pixel of the other boundary within t whose outward normal
   (the gradient of the mask smoothed by a Gaussian of one pixel) differs by
@@ -46,6 +50,9 @@ from .surfaces import boundary, dilation, pairs_within, point_distances, reach, 
 
 NAMES = ["F", "PRECISION", "RECALL", "TP", "FP", "FN"]
 STRATEGIES = ["distance", "area", "correspondence", "validation"]
+# OUTLIER_COST (times TOLERANCE): from half (every pair within the tolerance
+# is still worth matching alone, d <= t <= 2 x cost) to ten times BSDS's 100
+OUTLIER_COST_RANGE = (0.5, 1000.0)
 
 
 def f_alpha(precision: float, recall: float, alpha: float) -> float:
@@ -91,11 +98,13 @@ def _pairs(eg, ep, tol, spacing, distances=True):
     return int(np.count_nonzero(ep)), int(np.count_nonzero(eg)), i, j, d
 
 
-def correspondence_match(eg, ep, tol, spacing, flags=None) -> tuple[int, int, int, int]:
-    """CbM: one-to-one matching within tol (exact minimum cost)."""
+def correspondence_match(eg, ep, tol, spacing, flags=None,
+                         outlier_cost: float = 1.0) -> tuple[int, int, int, int]:
+    """CbM: one-to-one matching within tol (exact minimum cost), an
+    unmatched pixel costing ``outlier_cost`` x tol (100: BSDS)."""
     n_p, n_g, i, j, d = _pairs(eg, ep, tol, spacing)
     checkpoint()
-    row, col = min_cost_matching(n_p, n_g, i, j, d, tol)
+    row, col = min_cost_matching(n_p, n_g, i, j, d, outlier_cost * tol)
     del i, j, d
     if flags is not None:
         flags.extend((col >= 0, row >= 0))
@@ -178,7 +187,8 @@ def _match(strategy, g, p, eg, ep, params, rasters, flags=None):
     if strategy == "area":
         return area_match(eg, ep, tol, spacing, rasters.pixel_area_m2, flags)
     if strategy == "correspondence":
-        return correspondence_match(eg, ep, tol, spacing, flags)
+        cost = require_in_range(params, "OUTLIER_COST", *OUTLIER_COST_RANGE)
+        return correspondence_match(eg, ep, tol, spacing, flags, cost)
     angle = require_in_range(params, "ANGLE_TOLERANCE", 0.0, 180.0)
     return validation_match(g, p, eg, ep, tol, spacing, angle, flags)
 
@@ -237,7 +247,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
     out = {"BOUNDARY_MAP": _match_map(strategy, eg, ep, flags, params, rasters)} if maps else {}
     progress.set(1.0)
     return MetricResult("pixel_boundaryf", {k: float(scores[k]) for k in NAMES},
-                        used_params(params, ("STRATEGY", "TOLERANCE", "ALPHA", "ANGLE_TOLERANCE")),
+                        used_params(params, SPEC),
                         counts, warnings, maps=out)
 
 
@@ -267,6 +277,12 @@ SPEC = register(MetricSpec(
               minimum=0.0, maximum=180.0,
               help="validation: largest difference between the outward normals of two matched "
                    "boundary pixels (Estrada and Jepson use 45 degrees)."),
+        Param("OUTLIER_COST", "number", "Unmatched pixel cost (correspondence)", 1.0,
+              minimum=OUTLIER_COST_RANGE[0], maximum=OUTLIER_COST_RANGE[1],
+              help="correspondence: the cost of leaving a boundary pixel unmatched, in multiples "
+                   "of TOLERANCE, against the distance of a matched pair. 1: a re-assignment is "
+                   "made only when it pays; 100: BSDS's correspondPixels (outlier cost 100 x "
+                   "maxDist), which maximises the number of matches first (F higher, slower)."),
     ],
     outputs=[
         Output("F", "Boundary F-measure", "F_alpha of precision and recall."),

@@ -20,7 +20,9 @@ and d(p, B) the Euclidean distance in metres between pixel centres:
     BOUNDARY_IOU = |(G_t & G) & (P_t & P)| / |(G_t & G) | (P_t & P)|
 
 where q_p is numpy's linear-interpolated percentile p = PERCENTILE, t =
-TOLERANCE and G_t the pixels within t of the contour of G (its inner band).
+TOLERANCE and G_t the pixels within t of the contour of G (its inner band:
+within t centre to centre with BAND_SHAPE 'disc', within t along each axis
+with 'square', Cheng et al.'s 3 x 3 erosion repeated t / pixel size times).
 Counts are boundary pixels, as in MetricsReloaded and medpy.
 """
 from __future__ import annotations
@@ -33,11 +35,11 @@ from ...progress import Progress
 from ...registry import MetricSpec, Output, Param, register, require_in_range, require_positive
 from ...result import MetricResult
 from ...scores import ratio
-from ...text import N_
+from ...text import N_, msg
 from .common import empty_warning, setup, used_params, which_empty
 from .maps import DISTANCE_LEGEND, DISTANCE_ORDER, boundary_map, map_spec
 from .masks import Rasters
-from .surfaces import boundary, inner_band, point_distances, reach, within
+from .surfaces import BAND_SHAPES, boundary, inner_band, point_distances, reach, within
 
 NAMES = ["HAUSDORFF", "HD95", "HD95_POOLED", "ASSD", "MASD", "NSD", "BOUNDARY_IOU", "CHAMFER"]
 DISTANCES = ("HAUSDORFF", "HD95", "HD95_POOLED", "ASSD", "MASD", "CHAMFER")
@@ -73,11 +75,12 @@ def distance_scores(dg: np.ndarray, dp: np.ndarray, tolerance_m: float,
 
 
 def boundary_iou(g: np.ndarray, p: np.ndarray, width_m: float, spacing_m: tuple,
-                 edges: tuple = (None, None)) -> tuple[float, dict]:
+                 edges: tuple = (None, None), shape: str = "disc") -> tuple[float, dict]:
     """Boundary IoU of two masks with bands ``width_m`` wide, and its
-    pixel counts (``edges``: their boundaries when already computed)."""
-    bg = inner_band(g, width_m, spacing_m, edges[0])
-    bp = inner_band(p, width_m, spacing_m, edges[1])
+    pixel counts (``edges``: their boundaries when already computed;
+    ``shape``: the erosion's structuring element, surfaces.inner_band)."""
+    bg = inner_band(g, width_m, spacing_m, edges[0], shape)
+    bp = inner_band(p, width_m, spacing_m, edges[1], shape)
     inter = int(np.count_nonzero(bg & bp))
     union = int(np.count_nonzero(bg)) + int(np.count_nonzero(bp)) - inter
     return ratio(inter, union), {"gt_band_pixels": int(np.count_nonzero(bg)),
@@ -89,6 +92,10 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
             maps: bool = False) -> MetricResult:
     tol = require_positive(params, "TOLERANCE")
     pct = require_in_range(params, "PERCENTILE", 0.0, 100.0)
+    shape = params.get("BAND_SHAPE") or "disc"
+    if shape not in BAND_SHAPES:
+        raise ValueError(msg("BAND_SHAPE must be one of {}; got {!r}.", ", ".join(BAND_SHAPES),
+                             shape))
     warnings, details = [], {}
     progress.set(0.0, N_("road masks"))
     g, p, counts = setup(rasters, params)
@@ -109,13 +116,13 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
         dp = point_distances(ip, ig, g.shape, spacing)
         scores, details = distance_scores(dg, dp, tol, pct)
         progress.set(0.6, N_("boundary bands"))
-        scores["BOUNDARY_IOU"], more = boundary_iou(g, p, reach(tol), spacing, (bg, bp))
+        scores["BOUNDARY_IOU"], more = boundary_iou(g, p, reach(tol), spacing, (bg, bp), shape)
         details.update(more)
     out = {"BOUNDARY_MAP": boundary_map(g.shape, ig, ip, within(dg, tol), within(dp, tol))} \
         if maps else {}
     progress.set(1.0)
     return MetricResult("pixel_distances", {k: float(scores[k]) for k in NAMES},
-                        used_params(params, ("TOLERANCE", "PERCENTILE")), counts, warnings, {},
+                        used_params(params, SPEC), counts, warnings, {},
                         details, maps=out)
 
 
@@ -146,6 +153,11 @@ SPEC = register(MetricSpec(
         Param("PERCENTILE", "number", "Percentile", 95.0, minimum=0.0, maximum=100.0,
               help="Percentile of the boundary distances reported as HD95 and HD95_POOLED (95: "
                    "the usual HD95)."),
+        Param("BAND_SHAPE", "enum", "Boundary IoU erosion", "disc", options=BAND_SHAPES,
+              help="The structuring element that erodes each mask to its Boundary IoU band: disc "
+                   "(the pixels within TOLERANCE, centre to centre, in metres) or square (within "
+                   "TOLERANCE along each axis: Cheng et al.'s reference code, a 3 x 3 erosion "
+                   "repeated TOLERANCE / pixel size times; wider bands on diagonal edges)."),
     ],
     outputs=[
         _dist_output("HAUSDORFF", "Hausdorff distance (m)",

@@ -149,15 +149,40 @@ def dilation(mask: np.ndarray, tolerance_m: float, spacing_m: tuple) -> np.ndarr
     return ~erosion(~np.asarray(mask, dtype=bool), tolerance_m, spacing_m, outside=True)
 
 
+def square_erosion(mask: np.ndarray, radius_m: float, spacing_m: tuple) -> np.ndarray:
+    """The pixels of ``mask`` all of whose pixels within ``radius_m`` along
+    each axis (|dy| x height <= radius_m and |dx| x width <= radius_m, at
+    least one pixel each way) are in ``mask`` too; outside the raster is
+    background.  With k pixels each way, Cheng et al.'s erosion of the mask
+    padded by one zero pixel with a 3 x 3 square repeated k times (k
+    erosions by the 3 x 3 square are one by the (2k + 1) x (2k + 1) square,
+    Minkowski addition), done as two one-dimensional minimum filters."""
+    from scipy import ndimage  # on first use: importing the registry stays light (issue 24)
+    m = np.asarray(mask, dtype=bool)
+    for axis, step in enumerate(spacing_m):
+        k = max(1, int(np.floor(radius_m / float(step) + 1e-9)))
+        k = min(k, m.shape[axis])        # beyond the raster: only the background border
+        m = ndimage.minimum_filter1d(m, 2 * k + 1, axis=axis, mode="constant", cval=False)
+    return m
+
+
+# Boundary IoU's structuring elements (BAND_SHAPE of pixel_distances)
+BAND_SHAPES = ["disc", "square"]
+
+
 def inner_band(mask: np.ndarray, width_m: float, spacing_m: tuple,
-               edge: Optional[np.ndarray] = None) -> np.ndarray:
+               edge: Optional[np.ndarray] = None, shape: str = "disc") -> np.ndarray:
     """Boundary IoU's G_d = G and N_d(contour G) (Cheng et al., CVPR 2021,
     sec. 3): the mask pixels whose centre is at most ``width_m`` from the
     centre of a pixel outside the mask (outside the raster counts as outside),
     and at least the boundary B(M) (as Cheng et al.'s erosion by at least one
     pixel), so a width below one pixel gives the boundary itself.  ``edge``:
-    B(M) when already computed."""
+    B(M) when already computed.  ``shape``: 'disc' (Euclidean, metres) or
+    'square' (at most ``width_m`` along each axis, :func:`square_erosion`:
+    Cheng et al.'s reference code, a 3 x 3 erosion repeated)."""
     mask = np.asarray(mask, dtype=bool)
+    if shape == "square":       # at least one pixel each way: B(M) is in the band already
+        return mask & ~square_erosion(mask, width_m, spacing_m)
     band = mask & ~erosion(mask, width_m, spacing_m)
     band |= boundary(mask) if edge is None else edge
     return band

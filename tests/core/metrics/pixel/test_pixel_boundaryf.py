@@ -83,6 +83,63 @@ def test_correspondence_by_component_equals_whole_problem(pair, spacing, tol):
     ref = _solve(n_p, n_g, i, j, d, tol)
     assert all(np.array_equal(a, b) for a, b in zip(got, ref))
 
+def test_outlier_cost_bsds_matches_more_pairs():
+    # a 1 x 10 road and the prediction one column to the right, 1 m pixels,
+    # t = 1 m; every pixel of a 1-pixel-wide road is a boundary pixel.  The
+    # ground truth holds columns 1..10, the prediction 2..11.  Either 9
+    # pairs on the same pixel (0 m) and the two end pixels unmatched, or 10
+    # pairs one column apart (1 m each):
+    #   OUTLIER_COST 1 (t per unmatched pixel): 9 x 0 + 2 x 1 = 2 < 10 x 1 = 10
+    #   OUTLIER_COST 100 (BSDS, 100 t):       10 x 1 = 10 < 9 x 0 + 2 x 100
+    g, p = bar((3, 13), 1, 2, 1, 11), bar((3, 13), 1, 2, 2, 12)
+    rasters = from_pixel_size(g, p, 1.0)
+    ours = run_masks("pixel_boundaryf", rasters, {"STRATEGY": "correspondence", "TOLERANCE": 1.0})
+    bsds = run_masks("pixel_boundaryf", rasters, {"STRATEGY": "correspondence", "TOLERANCE": 1.0,
+                                                  "OUTLIER_COST": 100.0})
+    assert (ours.scores["TP"], ours.scores["FP"], ours.scores["FN"]) == (9.0, 1.0, 1.0)
+    assert ours.scores["F"] == pytest.approx(0.9)
+    assert (bsds.scores["TP"], bsds.scores["FP"], bsds.scores["FN"]) == (10.0, 0.0, 0.0)
+    assert bsds.scores["F"] == 1.0
+    # the parameter is recorded (the spec's parameters, default included)
+    assert ours.parameters["OUTLIER_COST"] == 1.0 and bsds.parameters["OUTLIER_COST"] == 100.0
+    # the other strategies ignore it
+    d = [run_masks("pixel_boundaryf", rasters, {"TOLERANCE": 1.0, "OUTLIER_COST": c}).scores
+         for c in (1.0, 100.0)]
+    assert d[0] == d[1]
+    with pytest.raises(ValueError):
+        run_masks("pixel_boundaryf", rasters, {"STRATEGY": "correspondence", "OUTLIER_COST": 0.1})
+
+
+@settings(max_examples=30)
+@given(pairs(), st.sampled_from([(1.0, 1.0), (0.5, 2.0)]), st.sampled_from([1.0, 2.5]),
+       st.sampled_from([0.5, 3.0, 100.0]))
+def test_correspondence_outlier_cost_equals_dense_assignment(pair, spacing, tol, cost):
+    # the minimum of matched distances + cost x tol per unmatched pixel,
+    # dense oracle (linear_sum_assignment with a dummy per pixel): the
+    # matched count of the metric reaches the oracle's optimum
+    g, p = pair
+    if not g.any() or not p.any():
+        return
+    d = cdist(points(p, spacing), points(g, spacing))
+    lam = cost * tol
+    big = 1e9
+    n, m = d.shape
+    dense = np.full((n + m, m + n), 0.0)
+    dense[:n, :m] = np.where(d <= tol, d, big)
+    dense[:n, m:] = np.where(np.eye(n) > 0, lam, big)
+    dense[n:, :m] = np.where(np.eye(m) > 0, lam, big)
+    rows, cols = linear_sum_assignment(dense)
+    best = dense[rows, cols].sum()
+    i, j = np.nonzero(d <= tol)
+    row, _ = min_cost_matching(n, m, i, j, d[i, j], lam)
+    ok = row >= 0
+    assert d[np.nonzero(ok)[0], row[ok]].sum() + lam * (n + m - 2 * ok.sum()) == \
+        pytest.approx(best, abs=1e-6)
+    s = run_masks("pixel_boundaryf", from_pixel_size(g, p, spacing),
+                  {"TOLERANCE": tol, "STRATEGY": "correspondence", "OUTLIER_COST": cost}).scores
+    assert s["TP"] == ok.sum()
+
+
 def test_area_by_hand():
     # two 1-pixel dots 2 px apart, t = 1 px: each disc (radius 1) has 5
     # pixels; they share none -> TP 0 (m2); 2 px apart with t = 1.5: discs

@@ -34,6 +34,75 @@ def test_square_shifted_one_row():
     assert s["BOUNDARY_IOU"] == pytest.approx(18 / (72 - 18))
 
 
+def test_boundary_iou_square_erosion_by_hand():
+    # a 10 x 10 square (rows and columns 1..10 of a 12 x 12 raster, 1 m
+    # pixels) against the same square with a one-pixel hole at (5, 5);
+    # t = 2 m.  The square's band: the pixels within 2 of its outside, the
+    # same for both shapes on axis-parallel edges: 100 - 6 x 6 = 64.  The
+    # hole adds to the prediction's band the pixels around it: the disc of
+    # radius 2 holds 12 offsets besides the centre (4 at 1 m, 4 at sqrt 2,
+    # 4 at 2 m), the 5 x 5 square (3 x 3 erosion repeated twice) 24; all
+    # inside the square's 6 x 6 interior.  Intersection: the 64 ring pixels.
+    g = square((12, 12), 1, 11, 1, 11)
+    p = g.copy()
+    p[5, 5] = 0
+    rasters = from_pixel_size(g, p, 1.0)
+    disc = run_masks("pixel_distances", rasters, {"TOLERANCE": 2.0})
+    sq = run_masks("pixel_distances", rasters, {"TOLERANCE": 2.0, "BAND_SHAPE": "square"})
+    assert disc.scores["BOUNDARY_IOU"] == pytest.approx(64 / 76)
+    assert sq.scores["BOUNDARY_IOU"] == pytest.approx(64 / 88)
+    assert (sq.details["gt_band_pixels"], sq.details["pred_band_pixels"],
+            sq.details["band_intersection_pixels"]) == (64, 88, 64)
+    assert disc.details["pred_band_pixels"] == 76
+    # recorded in the result's parameters; the other scores do not change
+    assert disc.parameters["BAND_SHAPE"] == "disc" and sq.parameters["BAND_SHAPE"] == "square"
+    assert {k: v for k, v in disc.scores.items() if k != "BOUNDARY_IOU"} == \
+        {k: v for k, v in sq.scores.items() if k != "BOUNDARY_IOU"}
+    with pytest.raises(ValueError):
+        run_masks("pixel_distances", rasters, {"BAND_SHAPE": "diamond"})
+
+
+def cheng_band(mask, iterations, structure=None):
+    """Cheng et al.'s band written independently with scipy: the mask padded
+    by one zero pixel, eroded ``iterations`` times with ``structure`` (cv2's
+    erosion reads beyond the padded image as foreground: border_value 1),
+    cropped back, subtracted from the mask."""
+    from scipy import ndimage
+    structure = np.ones((3, 3), bool) if structure is None else structure
+    padded = np.pad(mask.astype(bool), 1)
+    eroded = ndimage.binary_erosion(padded, structure, iterations=iterations,
+                                    border_value=1)[1:-1, 1:-1]
+    return mask.astype(bool) & ~eroded
+
+
+@pytest.mark.parametrize("pixel, tol, iterations",
+                         [(1.0, 1.0, 1), (1.0, 2.0, 2), (1.0, 3.0, 3), (0.5, 1.5, 3), (1.0, 0.4, 1)])
+def test_boundary_iou_square_is_chengs_erosion(pixel, tol, iterations):
+    # random masks: BAND_SHAPE square gives the IoU of Cheng et al.'s bands
+    # (3 x 3 erosion repeated TOLERANCE / pixel size times, at least once)
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        g, p = ((rng.random((17, 23)) < 0.65) for _ in range(2))
+        bg, bp = cheng_band(g, iterations), cheng_band(p, iterations)
+        want = np.count_nonzero(bg & bp) / np.count_nonzero(bg | bp)
+        s = run_masks("pixel_distances", from_pixel_size(g.astype(np.uint8), p.astype(np.uint8), pixel),
+                      {"TOLERANCE": tol, "BAND_SHAPE": "square"}).scores
+        assert s["BOUNDARY_IOU"] == pytest.approx(want, rel=1e-12)
+
+
+def test_boundary_iou_square_anisotropic_pixels():
+    # 0.5 m x 2 m pixels, t = 1 m: 2 rows and (at least) 1 column each way,
+    # a 5 x 3 rectangle of pixels, Cheng's erosion done once with it
+    rng = np.random.default_rng(3)
+    g, p = ((rng.random((19, 15)) < 0.7) for _ in range(2))
+    rect = np.ones((5, 3), bool)
+    bg, bp = cheng_band(g, 1, rect), cheng_band(p, 1, rect)
+    want = np.count_nonzero(bg & bp) / np.count_nonzero(bg | bp)
+    s = run_masks("pixel_distances", from_pixel_size(g.astype(np.uint8), p.astype(np.uint8), (0.5, 2.0)),
+                  {"TOLERANCE": 1.0, "BAND_SHAPE": "square"}).scores
+    assert s["BOUNDARY_IOU"] == pytest.approx(want, rel=1e-12)
+
+
 def test_percentile_and_directions():
     # a 1 x 10 bar against its first 5 pixels: ground-truth pixels 5..9 are
     # 1..5 px from the prediction; the prediction lies on the ground truth
@@ -127,9 +196,29 @@ def test_agrees_with_deepmind_surface_distance(sample_pair):
     d = sd.compute_surface_distances(g.astype(bool), p.astype(bool), (1.0, 1.0))
     # DeepMind measures between surface elements on the pixel corners,
     # weighted by their lengths: within one pixel for the distances, 0.01
-    # for NSD (documented in docs/pixel.md)
+    # for NSD, on the sample (documented in docs/pixel.md; not in general:
+    # test_hd95_differs_from_deepmind_on_a_sparse_tail)
     assert s["HAUSDORFF"] == pytest.approx(sd.compute_robust_hausdorff(d, 100), abs=1.0)
     assert s["HD95"] == pytest.approx(sd.compute_robust_hausdorff(d, 95), abs=1.0)
     ag, ap = sd.compute_average_surface_distance(d)
     assert s["MASD"] == pytest.approx((ag + ap) / 2, abs=0.5)
     assert s["NSD"] == pytest.approx(sd.compute_surface_dice_at_tolerance(d, 4.0), abs=0.01)
+
+
+def test_hd95_differs_from_deepmind_on_a_sparse_tail():
+    # a 20 x 20 square and the same square plus a 2 x 2 speck far away, 1 m
+    # pixels.  HD95 here: the prediction's 80 boundary pixels, 76 at 0 m and
+    # the speck's 4 at 26 sqrt 2 = 36.77 m and more; numpy's percentile at
+    # rank 0.95 x 79 = 75.05 interpolates 0.05 of the way from 0 to 36.77 m.
+    # DeepMind weights each surface element by its length: the speck's 8 of
+    # 88 edge lengths (9 %) hold the 95th percentile, which it takes without
+    # interpolation, at its own distances between pixel corners.
+    g = square((60, 60), 5, 25, 5, 25)
+    p = g.copy()
+    p[50:52, 50:52] = 1
+    s = run_masks("pixel_distances", from_pixel_size(g, p, 1.0)).scores
+    assert s["HD95"] == pytest.approx(0.05 * 26 * math.sqrt(2), rel=1e-12)
+    sd = pytest.importorskip("surface_distance",
+                             reason="surface-distance not installed (pip install surface-distance)")
+    d = sd.compute_surface_distances(g.astype(bool), p.astype(bool), (1.0, 1.0))
+    assert sd.compute_robust_hausdorff(d, 95) == pytest.approx(36.07, abs=0.01)

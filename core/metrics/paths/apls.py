@@ -18,11 +18,10 @@ connected in A, with L = d_A(a, b) and L' = d_B(a', b'):
 Variant ``spacenet`` (CosmiQ/apls): pairs with L < MIN_PATH_LENGTH are not
 scored unless the start point a is missing (the reference scores every route
 of a missing start point); APLS = harmonic mean of C(GT -> P) and C(P -> GT),
-0 when either is 0.  Variant ``sat2graph`` (Sat2Graph Go code, used by
-RNGDet++ and SAM-Road): unordered pairs; a pair with a missing end always
-scores 1 (even when not connected in A); otherwise only pairs with
-L > MIN_PATH_LENGTH are scored; interior control points only on edges longer
-than 1.5 x CONTROL_SPACING; APLS = arithmetic mean.
+0 when either is 0.  Variants ``sat2graph`` and ``sat2graph_spacenet``
+replay Sat2Graph's Go code (City-Scale as Sat2Graph, RNGDet++ and SAM-Road
+report it; SAM-Road's SpaceNet setting), defects included: see
+apls_sat2graph.py and docs/paths.md "Protocol cards".
 
 APLS_time (SpaceNet 5) is the same computation on travel time (edge cost =
 length / speed) over the same routes.
@@ -53,11 +52,17 @@ from ...result import FeatureTable, MetricResult
 from ...network.sampling import apls_control_points
 from ...network.snapping import NetworkLocator
 from ...text import N_, msg
+from . import apls_sat2graph
 
 VARIANT_DEFAULTS = {
-    "spacenet": {"SNAP_DISTANCE": 4.0, "MIN_PATH_LENGTH": 10.0},
-    "sat2graph": {"SNAP_DISTANCE": 10.0, "MIN_PATH_LENGTH": 100.0},
+    "spacenet": {"SNAP_DISTANCE": 4.0, "MIN_PATH_LENGTH": 10.0, "CONTROL_SPACING": 50.0},
+    "sat2graph": {"SNAP_DISTANCE": 10.0, "MIN_PATH_LENGTH": 100.0, "CONTROL_SPACING": 50.0,
+                  "TILE_SIZE": 2048.0, "TILE_MARGIN": 100.0},
+    "sat2graph_spacenet": {"SNAP_DISTANCE": 10.0, "MIN_PATH_LENGTH": 30.0, "CONTROL_SPACING": 20.0,
+                           "TILE_SIZE": 352.0, "TILE_MARGIN": 30.0},
 }
+# the replays of the reference's code (core/metrics/paths/apls_sat2graph.py): their setting
+REPLAYS = {"sat2graph": apls_sat2graph.CITYSCALE, "sat2graph_spacenet": apls_sat2graph.SPACENET}
 SPEED_TO_MS = {"km/h": 1 / 3.6, "m/s": 1.0, "mph": 0.44704}
 EQUAL_TOL = 1e-9  # relative path-length differences below this count as equal
 APLS_THREADS = 2  # at most this many threads score row blocks (_both_ways)
@@ -71,36 +76,17 @@ ROW_CACHE_BYTES = 256 * 2**20
 BLOCK_ELEMENTS = 2 * 2**20  # elements of one row block's pair matrices
 
 
-def control_points(net, spacing, variant) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    if variant == "sat2graph":
-        # interior points only on edges longer than 1.5 x spacing, at L i / n,
-        # n = floor(L / spacing) + 1 (Sat2Graph's chain rule, in metres)
-        ne, no = net.node_locations()
-        L = net.edge_length
-        n = np.where(L > 1.5 * spacing, np.floor(L / spacing).astype(np.int64) + 1, 1)
-        k = n - 1
-        de = np.repeat(np.arange(net.n_edges), k)
-        i = np.arange(k.sum()) - np.repeat(np.cumsum(k) - k, k) + 1
-        do = L[de] * i / n[de]
-        edge = np.concatenate([ne, de])
-        off = np.concatenate([no, do])
-        is_node = np.r_[np.ones(len(ne), bool), np.zeros(len(de), bool)]
-        o = np.lexsort((off, edge))
-        return edge[o], off[o], is_node[o]
-    return apls_control_points(net, spacing)
-
-
 class _Side:
     """Control points of one graph, snapped onto the other."""
 
-    def __init__(self, net, other, spacing, snap, variant):
+    def __init__(self, net, other, spacing, snap):
         self.net = net
         if net.is_empty():
             self.edge = np.zeros(0, np.int64)
             self.off = np.zeros(0)
             self.is_node = np.zeros(0, bool)
         else:
-            self.edge, self.off, self.is_node = control_points(net, spacing, variant)
+            self.edge, self.off, self.is_node = apls_control_points(net, spacing)
         self.xy = net.point_at(self.edge, self.off) if len(self.edge) else np.zeros((0, 2))
         n = len(self.edge)
         if other.is_empty() or n == 0:
@@ -119,16 +105,14 @@ class _OneWay:
 
     Per row block: LA = distances in A, LB = distances in B between the
     snapped points.  R = connected in A, V = connected and long enough
-    (pairs j > i only).  spacenet (ordered routes): a route (p, q) counts when
-    V, or when R and its start p is missing.  sat2graph (unordered): a pair
-    counts when V (with > instead of >=), or always when an end is missing.
-    Missing ends get penalty 1.  APLS_time scores the same routes with travel
+    (pairs j > i only).  Ordered routes: a route (p, q) counts when V, or
+    when R and its start p is missing.  Missing ends get penalty 1.  APLS_time scores the same routes with travel
     times instead of lengths (``timeA`` / ``timeB``): one code path, one
     :class:`_Measure` per quantity."""
 
-    def __init__(self, A, B, distA, distB, min_len, variant, timeA=None, timeB=None):
+    def __init__(self, A, B, distA, distB, min_len, timeA=None, timeB=None):
         n = self.n = len(A.edge)
-        self.A, self.min_len, self.variant = A, min_len, variant
+        self.A, self.min_len = A, min_len
         self.timed = timeA is not None
         self.row_pen = np.zeros(n)
         self.row_n = np.zeros(n)
@@ -138,7 +122,6 @@ class _OneWay:
         self.measures = [_Measure(distA, distB, A, B)]
         if self.timed:
             self.measures.append(_Measure(timeA, timeB, A, B))
-        self.both = variant != "sat2graph"  # ordered routes: row and column sums both count
         self.bs = _block_size(n, A, B)
         self.total_n = 0.0
         self.pen_sums = [0.0] * len(self.measures)
@@ -153,17 +136,16 @@ class _OneWay:
         nothing shared; :meth:`absorb` adds them up, in block order)."""
         A, n = self.A, self.n
         LA = self.measures[0].block_in_A(s, e, n)
-        R, V, mi, mj = _routes(LA, e - s, A.missing[s:e], A.missing[s:n], self.min_len,
-                               self.variant)
+        R, V, mi, mj = _routes(LA, e - s, A.missing[s:e], A.missing[s:n], self.min_len)
         out = {"pen": []}
         for k, measure in enumerate(self.measures):
             pen = measure.penalties(LA if k == 0 else measure.block_in_A(s, e, n), s, e, n, mi, mj)
-            r_pen, r_n, c_pen, c_n = _route_sums(pen, V, R, mi, mj, self.variant)
-            out["pen"].append(r_pen.sum() + (c_pen.sum() if self.both else 0.0))
+            # ordered routes: row and column sums both count
+            r_pen, r_n, c_pen, c_n = _route_sums(pen, V, R, mi, mj)
+            out["pen"].append(r_pen.sum() + c_pen.sum())
             if k == 0:
-                out.update(r_pen=r_pen, r_n=r_n, c_pen=c_pen, c_n=c_n,
-                           n=r_n.sum() + (c_n.sum() if self.both else 0.0),
-                           hist=_penalty_histogram(pen, V, R, mi, mj, self.variant))
+                out.update(r_pen=r_pen, r_n=r_n, c_pen=c_pen, c_n=c_n, n=r_n.sum() + c_n.sum(),
+                           hist=_penalty_histogram(pen, V, R, mi, mj))
         return out
 
     def absorb(self, s, e, part):
@@ -273,57 +255,50 @@ class _Measure:
         return pen
 
 
-def _routes(LA, nb, miss_rows, miss_cols, min_len, variant):
+def _routes(LA, nb, miss_rows, miss_cols, min_len):
     """Which pairs of the block are routes: R (connected in A), V (scored)
     and the missing row / column points (mi, mj).  Only pairs j > i are kept:
     the lower triangle of the first ``nb`` columns (the diagonal block) of
     ``LA`` is set to infinity in place."""
     LA[:, :nb][np.tril_indices(nb)] = np.inf
     R = LA < np.inf
-    V = (LA > min_len) if variant == "sat2graph" else (LA >= min_len)
+    V = LA >= min_len
     V &= R
     mi = np.nonzero(miss_rows)[0]
     mj = np.nonzero(miss_cols)[0]
-    if variant == "sat2graph":  # a pair with a missing end always counts
-        U = np.ones_like(R)
-        U[:, :nb][np.tril_indices(nb)] = False
-        V[mi, :] = U[mi, :]
-        V[:, mj] = U[:, mj]
     return R, V, mi, mj
 
 
-def _route_sums(pen, V, R, mi, mj, variant):
+def _route_sums(pen, V, R, mi, mj):
     """Penalty sums and route counts per row (routes starting at the row's
-    point) and per column.  spacenet: a missing start point scores all its
-    connected routes with penalty 1."""
+    point) and per column; a missing start point scores all its connected
+    routes with penalty 1."""
     pv = pen * V  # penalties are finite: the same as np.where(V, pen, 0.0)
     v8 = V.view(np.uint8)
     r_pen, r_n = pv.sum(axis=1), v8.sum(axis=1, dtype=np.intp).astype(float)
     c_pen, c_n = pv.sum(axis=0), v8.sum(axis=0, dtype=np.intp).astype(float)
-    if variant != "sat2graph":
-        if len(mi):
-            rr = R[mi].sum(axis=1)
-            r_pen[mi] = rr
-            r_n[mi] = rr
-        if len(mj):
-            rc = R[:, mj].sum(axis=0)
-            c_pen[mj] = rc
-            c_n[mj] = rc
+    if len(mi):
+        rr = R[mi].sum(axis=1)
+        r_pen[mi] = rr
+        r_n[mi] = rr
+    if len(mj):
+        rc = R[:, mj].sum(axis=0)
+        c_pen[mj] = rc
+        c_n[mj] = rc
     return r_pen, r_n, c_pen, c_n
 
 
-def _penalty_histogram(pen, V, R, mi, mj, variant):
-    """Counts of route penalties in 20 bins of 0.05 (spacenet: each pair is
-    two routes, and a missing start's unscored routes count as penalty 1)."""
+def _penalty_histogram(pen, V, R, mi, mj):
+    """Counts of route penalties in 20 bins of 0.05 (each pair is two
+    routes, and a missing start's unscored routes count as penalty 1)."""
     # bin int(20 pen) (20 for a penalty of 1 goes to the last bin); 21 marks
     # the pairs that are not scored: one bincount, no compaction by V
     codes = np.multiply(pen, 20.0).astype(np.intp)
     np.copyto(codes, 21, where=~V)
     counts = np.bincount(codes.ravel(), minlength=22)
     counts[19] += counts[20]
-    hist = counts[:20].astype(float) * (1 if variant == "sat2graph" else 2)
-    if variant != "sat2graph":
-        hist[19] += (R[mi].sum() - V[mi].sum()) + (R[:, mj].sum() - V[:, mj].sum())
+    hist = counts[:20].astype(float) * 2
+    hist[19] += (R[mi].sum() - V[mi].sum()) + (R[:, mj].sum() - V[:, mj].sum())
     return hist
 
 
@@ -343,7 +318,7 @@ def _penalty(LA, LB):
 def _combine(a, b, variant):
     """APLS from its two directions: the harmonic mean (SpaceNet) or the mean
     (Sat2Graph), NaN when either is undefined (core/scores.py)."""
-    return mean_or_nan(a, b) if variant == "sat2graph" else harmonic_or_nan(a, b)
+    return mean_or_nan(a, b) if variant in REPLAYS else harmonic_or_nan(a, b)
 
 
 def _speed_rates(lineset, field, unit, default_speed, warnings, label):
@@ -374,6 +349,8 @@ def _speed_rates(lineset, field, unit, default_speed, warnings, label):
 def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
     used, spacing, snap, min_len = _settings(params)
     variant = used["VARIANT"]
+    if variant in REPLAYS:
+        return _replay(gt, pred, used, spacing, snap, min_len)
     warnings = []
     speed_field = used.get("SPEED_FIELD") or None
     rates_gt = rates_pred = None
@@ -385,8 +362,8 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     progress.set(0.0, N_("building networks"))
     G, P = network_pair(gt, pred, used, warnings, (rates_gt, rates_pred))
     progress.set(0.05, N_("snapping control points"))
-    gs = _Side(G, P, spacing, snap, variant)
-    ps = _Side(P, G, spacing, snap, variant)
+    gs = _Side(G, P, spacing, snap)
+    ps = _Side(P, G, spacing, snap)
     cache = ROW_CACHE_BYTES // (4 if speed_field else 2)
     dG, dP = NetworkDistances(G, cache_bytes=cache), NetworkDistances(P, cache_bytes=cache)
     tG = tP = None
@@ -394,8 +371,8 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
         tG = NetworkDistances(G, use_cost=True, cache_bytes=cache)
         tP = NetworkDistances(P, use_cost=True, cache_bytes=cache)
     progress.set(0.1, N_("ground truth -> prediction"))
-    r1, r2 = _both_ways([_OneWay(gs, ps, dG, dP, min_len, variant, tG, tP),
-                         _OneWay(ps, gs, dP, dG, min_len, variant, tP, tG)],
+    r1, r2 = _both_ways([_OneWay(gs, ps, dG, dP, min_len, tG, tP),
+                         _OneWay(ps, gs, dP, dG, min_len, tP, tG)],
                         progress.sub(0.1, 1.0))
     a, b = r1["score"], r2["score"]
     at, bt = r1["score_time"], r2["score_time"]
@@ -425,6 +402,64 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
                         pool_stats)
 
 
+def _replay(gt: LineSet, pred: LineSet, used: dict, spacing: float, snap: float,
+            min_len: float) -> MetricResult:
+    """APLS as Sat2Graph's Go code computes it (apls_sat2graph.py), with the
+    variant's constants and the parameters that override them: interior
+    control points every CONTROL_SPACING / 2 hops of 2 m (Sat2Graph counts
+    25 hops for 50 m; the chain needs 1.5 times that many vertices)."""
+    base = REPLAYS[used["VARIANT"]]
+    hops = spacing / 2.0
+    setting = apls_sat2graph.Setting(
+        interval_1=int(hops * 1.5), interval_2=hops, min_path_m=min_len,
+        prop_step=base.prop_step, margin_m=float(used["TILE_MARGIN"]),
+        region_m=float(used["TILE_SIZE"]), snap_m=snap)
+    warnings = []
+    if used.get("SPEED_FIELD"):
+        warnings.append(msg("APLS_time is not part of Sat2Graph's APLS: SPEED_FIELD is ignored "
+                            "by VARIANT={}.", used["VARIANT"]))
+    r = apls_sat2graph.replay(gt.parts, pred.parts, setting)
+    a, b = r["gt_to_pred"], r["pred_to_gt"]
+    for side, label in ((a, msg("ground truth")), (b, msg("prediction"))):
+        if math.isnan(side["score"]):
+            warnings.append(msg("{}: no pair of control points to score (no control point inside "
+                                "the tile less its {} m margin, or none at least MIN_PATH_LENGTH "
+                                "apart): this direction is NaN, and so is APLS, as in the "
+                                "reference.", label, _fmt(setting.margin_m)))
+    scores = {"APLS": float(r["apls"]), "APLS_GT_TO_PRED": float(a["score"]),
+              "APLS_PRED_TO_GT": float(b["score"]), "APLS_TIME": math.nan,
+              "APLS_TIME_GT_TO_PRED": math.nan, "APLS_TIME_PRED_TO_GT": math.nan}
+    counts = {"gt_control_points": a["control_points"], "pred_control_points": b["control_points"],
+              "gt_missing_control_points": a["control_points"] - a["matched"],
+              "pred_missing_control_points": b["control_points"] - b["matched"],
+              "gt_routes": a["pairs"], "pred_routes": b["pairs"],
+              "gt_nodes": r["gt"].n, "pred_nodes": r["pred"].n}
+    layers = {name: FeatureTable("Point", FIELDS) for name in STANDARD_SINKS}
+    for side, graph, src, um in ((a, r["gt"], "ground_truth", "UNMATCHED_GT"),
+                                 (b, r["pred"], "prediction", "UNMATCHED_PRED")):
+        pts = np.asarray(side["points"], np.int64)
+        xy = apls_sat2graph.to_metres(graph.loc[pts]) if len(pts) else np.zeros((0, 2))
+        kind = np.where(graph.degree[pts] != 2, "node", "edge") if len(pts) else np.zeros(0, str)
+        ok = side["match"] >= 0
+        for name, sel in (("MATCHED", ok), (um, ~ok)):
+            layers[name].extend(xy[sel], source=src, kind=kind[sel],
+                                snap_distance=np.full(int(sel.sum()), np.nan),
+                                n_routes=np.zeros(int(sel.sum()), np.int64),
+                                mean_pen=np.full(int(sel.sum()), np.nan))
+    pool_stats = {"gt_penalty": a["penalty_sum"], "gt_penalty_time": 0.0, "gt_routes": float(a["pairs"]),
+                  "pred_penalty": b["penalty_sum"], "pred_penalty_time": 0.0,
+                  "pred_routes": float(b["pairs"]), "gt_empty": int(r["gt"].n == 0),
+                  "pred_empty": int(r["pred"].n == 0), "variant": used["VARIANT"], "time": False}
+    params = _public_params(used)
+    params.update(TILE_SIZE=setting.region_m, TILE_MARGIN=setting.margin_m,
+                  COVER_HOPS=setting.prop_step)
+    return MetricResult("apls", scores, params, counts, warnings, layers, {}, pool_stats)
+
+
+def _fmt(x: float) -> str:
+    return f"{x:g}"
+
+
 def _settings(params):
     """The parameters with the variant's defaults filled in, and the three
     distances (spacing, snap, minimum path length, metres), checked."""
@@ -435,6 +470,8 @@ def _settings(params):
     for k, v in VARIANT_DEFAULTS[variant].items():
         if used.get(k) is None:
             used[k] = v
+    if variant not in REPLAYS:
+        used["TILE_SIZE"] = used["TILE_MARGIN"] = None     # no tile outside the replays
     spacing = float(used["CONTROL_SPACING"])
     snap = float(used["SNAP_DISTANCE"])
     min_len = float(used["MIN_PATH_LENGTH"])
@@ -487,7 +524,7 @@ def pool(results) -> dict[str, float]:
     timed = s[0]["time"]
     if math.isnan(a):
         total = total_t = math.nan
-    elif math.isnan(b):
+    elif math.isnan(b) and variant not in REPLAYS:
         total, total_t = 0.0, 0.0 if timed else math.nan
     else:
         total = _combine(a, b, variant)
@@ -499,8 +536,9 @@ def pool(results) -> dict[str, float]:
 
 
 def _public_params(used):
-    keys = ["VARIANT", "CONTROL_SPACING", "SNAP_DISTANCE", "MIN_PATH_LENGTH", "SPEED_FIELD",
-            "SPEED_UNIT", "DEFAULT_SPEED", "MERGE_TOLERANCE", "NODE_CROSSINGS"]
+    keys = ["VARIANT", "CONTROL_SPACING", "SNAP_DISTANCE", "MIN_PATH_LENGTH", "TILE_SIZE",
+            "TILE_MARGIN", "SPEED_FIELD", "SPEED_UNIT", "DEFAULT_SPEED", "MERGE_TOLERANCE",
+            "NODE_CROSSINGS"]
     return {k: used.get(k) for k in keys}
 
 
@@ -536,9 +574,11 @@ SPEC = register(MetricSpec(
           "Exact: all control points are used."),
     reference="Van Etten et al., SpaceNet 3/5 (IGARSS 2020); CosmiQ/apls",
     params=[
-        Param("CONTROL_SPACING", "distance", "Control point spacing", 50.0, unit="m", minimum=0.01,
-              spacing=True,
-              help="Maximum distance between control points along an edge (metres)."),
+        Param("CONTROL_SPACING", "distance", "Control point spacing", None, unit="m", minimum=0.01,
+              spacing=True, optional=True,
+              help="Maximum distance between control points along an edge (metres). Empty: the "
+                   "variant's default (50 m; 20 m sat2graph_spacenet). The sat2graph variants "
+                   "count it in hops of 2 m, as the reference does."),
         Param("SNAP_DISTANCE", "distance", "Snap distance", None, unit="m", minimum=0.0,
               optional=True,
               help="Control points farther than this from the other network are missing. "
@@ -547,9 +587,22 @@ SPEC = register(MetricSpec(
               optional=True,
               help="Routes shorter than this are not scored. Empty: the variant's default "
                    "(10 m spacenet, 100 m sat2graph)."),
-        Param("VARIANT", "enum", "Variant", "spacenet", options=["spacenet", "sat2graph"],
-              help="spacenet: CosmiQ/SpaceNet rules, harmonic mean. sat2graph: Sat2Graph / "
-                   "RNGDet++ / SAM-Road rules (missing ends always penalised, arithmetic mean)."),
+        Param("VARIANT", "enum", "Variant", "spacenet",
+              options=["spacenet", "sat2graph", "sat2graph_spacenet"],
+              help="spacenet: CosmiQ/SpaceNet rules, harmonic mean. sat2graph: Sat2Graph's Go APLS "
+                   "replayed as City-Scale papers (Sat2Graph, RNGDet++, SAM-Road) report it, on a "
+                   "tile with its corner at (0, 0), x along the reference's first pixel axis: "
+                   "2 m hops, control points inside the tile less a 100 m margin, one-to-one "
+                   "snapping, arithmetic mean, NaN without pairs. sat2graph_spacenet: the same "
+                   "code with SAM-Road's SpaceNet constants (352 m region, 30 m margin)."),
+        Param("TILE_SIZE", "distance", "Tile size (sat2graph)", None, unit="m", minimum=1.0,
+              optional=True,
+              help="sat2graph variants: the tile's side from (0, 0), in metres (1 px = 1 m). "
+                   "Empty: 2048 (sat2graph), 352 (sat2graph_spacenet)."),
+        Param("TILE_MARGIN", "distance", "Tile margin (sat2graph)", None, unit="m", minimum=0.0,
+              optional=True,
+              help="sat2graph variants: control points only farther than this from the tile's "
+                   "sides. Empty: 100 (sat2graph), 30 (sat2graph_spacenet)."),
         Param("SPEED_FIELD", "field", "Speed field (for APLS_time)", None, optional=True,
               field_type="numeric",
               help="Numeric speed attribute (same field name in both layers). Adds APLS_TIME."),

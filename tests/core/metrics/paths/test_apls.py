@@ -72,21 +72,6 @@ def test_missing_road():
     assert r.score("APLS") == pytest.approx(2 / 3)
 
 
-def test_sat2graph_variant():
-    # Two 300 m roads 50 m apart, the prediction has only the first.
-    # Control points: ends + 6 interior (n = floor(300/50) + 1 = 7 pieces).
-    # Missing second road: every pair touching it scores 1, connected or
-    # not: 28 + 64 = 92.  First road: pairs more than 100 m apart (index
-    # difference >= 3 of 8 points at 300/7 m): 15 pairs, penalty 0.
-    # C(GT->P) = 15/107; C(P->GT) = 1; arithmetic mean.
-    gt = lines([[0, 0], [300, 0]], [[0, 50], [300, 50]])
-    pred = lines([[0, 0], [300, 0]])
-    r = run(gt, pred, VARIANT="sat2graph")
-    assert r.parameters["SNAP_DISTANCE"] == 10.0 and r.parameters["MIN_PATH_LENGTH"] == 100.0
-    assert r.score("APLS_GT_TO_PRED") == pytest.approx(15 / 107)
-    assert r.score("APLS") == pytest.approx((15 / 107 + 1) / 2)
-
-
 def test_variant_defaults_can_be_overridden():
     r = run(L_SHAPE, L_SHAPE, VARIANT="sat2graph", SNAP_DISTANCE=3.0)
     assert r.parameters["SNAP_DISTANCE"] == 3.0 and r.parameters["MIN_PATH_LENGTH"] == 100.0

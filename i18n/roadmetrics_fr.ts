@@ -99,7 +99,7 @@
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/checks.py:600; ui/checks.py:639; ui/compare.py:228; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:384; core/registry.py:423; core/reports/report.py:425</extracomment>
+        <extracomment>ui/checks.py:43; ui/checks.py:600; ui/checks.py:639; ui/compare.py:228; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:361; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:425</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -219,7 +219,7 @@
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:599; ui/compare.py:243; ui/compare.py:246; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:382; core/registry.py:423; core/reports/report.py:425</extracomment>
+        <extracomment>ui/checks.py:599; ui/compare.py:243; ui/compare.py:246; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:359; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:425</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -1369,7 +1369,7 @@
         <translation>{} : axes doit valoir &apos;xy&apos; (coordonnées x, y) ou &apos;rowcol&apos; (ligne, colonne, comme les pickles de Sat2Graph et sknw), pas {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:274</extracomment>
+        <extracomment>core/io/graphs.py:275</extracomment>
         <source>{}: the neighbours of vertex {} must be a list of (a, b) pairs, got {!r}.</source>
         <translation>{} : les voisins du sommet {} doivent être une liste de paires (a, b), reçu {!r}.</translation>
     </message>
@@ -1484,7 +1484,7 @@
         <translation>STRATEGY doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:385; core/metrics/paths/optp.py:85; core/metrics/paths/tlts.py:98; core/metrics/subgraphs/optg.py:62; core/metrics/subgraphs/subg.py:88; core/metrics/subgraphs/topo.py:72</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:362; core/metrics/paths/optp.py:85; core/metrics/paths/tlts.py:98; core/metrics/subgraphs/optg.py:62; core/metrics/subgraphs/subg.py:88; core/metrics/subgraphs/topo.py:72</extracomment>
         <source>building networks</source>
         <translation>construction des réseaux</translation>
     </message>
@@ -1544,7 +1544,7 @@
         <translation>la prédiction est vide : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/distances.py:98; core/metrics/pixel/pixel_distances.py:106</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:98; core/metrics/pixel/pixel_distances.py:113</extracomment>
         <source>distances from the ground truth</source>
         <translation>distances depuis la vérité terrain</translation>
     </message>
@@ -1739,67 +1739,77 @@
         <translation>la vérité terrain n&apos;a ni carrefour ni impasse : RECALL est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:354</extracomment>
+        <extracomment>core/metrics/paths/apls.py:329</extracomment>
         <source>DEFAULT_SPEED must be &gt; 0</source>
         <translation>DEFAULT_SPEED doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:357</extracomment>
+        <extracomment>core/metrics/paths/apls.py:332</extracomment>
         <source>{} has no field &apos;{}&apos;: DEFAULT_SPEED used for all of it</source>
         <translation>{} n&apos;a pas de champ « {} » : DEFAULT_SPEED utilisée partout</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:368</extracomment>
+        <extracomment>core/metrics/paths/apls.py:343</extracomment>
         <source>{}: {} line part(s) without a valid speed in &apos;{}&apos; use DEFAULT_SPEED</source>
         <translation>{} : {} partie(s) de lignes sans vitesse valide dans « {} » utilisent DEFAULT_SPEED</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:387</extracomment>
+        <extracomment>core/metrics/paths/apls.py:364</extracomment>
         <source>snapping control points</source>
         <translation>accrochage des points de contrôle</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:396</extracomment>
+        <extracomment>core/metrics/paths/apls.py:373</extracomment>
         <source>ground truth -&gt; prediction</source>
         <translation>vérité terrain -&gt; prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:433</extracomment>
+        <extracomment>core/metrics/paths/apls.py:419</extracomment>
+        <source>APLS_time is not part of Sat2Graph&apos;s APLS: SPEED_FIELD is ignored by VARIANT={}.</source>
+        <translation>APLS_time ne fait pas partie de l&apos;APLS de Sat2Graph : SPEED_FIELD est ignoré par VARIANT={}.</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:425</extracomment>
+        <source>{}: no pair of control points to score (no control point inside the tile less its {} m margin, or none at least MIN_PATH_LENGTH apart): this direction is NaN, and so is APLS, as in the reference.</source>
+        <translation>{} : aucune paire de points de contrôle à évaluer (aucun point de contrôle dans la tuile moins sa marge de {} m, ou aucun à au moins MIN_PATH_LENGTH l&apos;un de l&apos;autre) : cette direction vaut NaN, et l&apos;APLS aussi, comme dans la référence.</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:468</extracomment>
         <source>VARIANT must be one of {}</source>
         <translation>VARIANT doit être parmi {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:442</extracomment>
+        <extracomment>core/metrics/paths/apls.py:479</extracomment>
         <source>CONTROL_SPACING must be &gt; 0</source>
         <translation>CONTROL_SPACING doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:444</extracomment>
+        <extracomment>core/metrics/paths/apls.py:481</extracomment>
         <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
         <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:454</extracomment>
+        <extracomment>core/metrics/paths/apls.py:491</extracomment>
         <source>both networks are empty: APLS = 1 (SpaceNet convention)</source>
         <translation>les deux réseaux sont vides : APLS = 1 (convention SpaceNet)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:457</extracomment>
+        <extracomment>core/metrics/paths/apls.py:494</extracomment>
         <source>the prediction is empty: APLS = 0</source>
         <translation>la prédiction est vide : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:460</extracomment>
+        <extracomment>core/metrics/paths/apls.py:497</extracomment>
         <source>the ground truth is empty but the prediction is not: APLS = 0</source>
         <translation>la vérité terrain est vide mais pas la prédiction : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:463</extracomment>
+        <extracomment>core/metrics/paths/apls.py:500</extracomment>
         <source>the ground truth has no route of at least MIN_PATH_LENGTH: APLS is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:467</extracomment>
+        <extracomment>core/metrics/paths/apls.py:504</extracomment>
         <source>the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 (as the reference scores a proposal without routes)</source>
         <translation>la prédiction n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS = 0 (comme la référence note une proposition sans itinéraire)</translation>
     </message>
@@ -1914,22 +1924,22 @@
         <translation>aucune paire de points connectés de vérité terrain : TLTS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/common.py:16</extracomment>
+        <extracomment>core/metrics/pixel/common.py:19</extracomment>
         <source>A pixel metric scores two rasters (core.metrics.pixel.masks.Rasters), not {}.</source>
         <translation>Une métrique par pixels évalue deux rasters (core.metrics.pixel.masks.Rasters), et non {}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/common.py:37</extracomment>
+        <extracomment>core/metrics/pixel/common.py:40</extracomment>
         <source>both masks are empty: {}</source>
         <translation>les deux masques sont vides : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/common.py:38</extracomment>
+        <extracomment>core/metrics/pixel/common.py:41</extracomment>
         <source>the ground-truth mask is empty: {}</source>
         <translation>le masque de vérité terrain est vide : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/common.py:39</extracomment>
+        <extracomment>core/metrics/pixel/common.py:42</extracomment>
         <source>the predicted mask is empty: {}</source>
         <translation>le masque prédit est vide : {}</translation>
     </message>
@@ -2134,17 +2144,17 @@
         <translation>Les classes de routes (ROAD_CLASSES) doivent être des nombres finis ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:207</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:217</extracomment>
         <source>STRATEGY must be one of {}; got {!r}.</source>
         <translation>STRATEGY doit être parmi {} ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:211; core/metrics/pixel/pixel_cldice.py:60; core/metrics/pixel/pixel_distances.py:93; core/metrics/pixel/pixel_iou.py:90</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:221; core/metrics/pixel/pixel_cldice.py:60; core/metrics/pixel/pixel_distances.py:100; core/metrics/pixel/pixel_iou.py:90</extracomment>
         <source>road masks</source>
         <translation>masques des routes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:219</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:229</extracomment>
         <source>matching boundaries</source>
         <translation>appariement des contours</translation>
     </message>
@@ -2154,12 +2164,17 @@
         <translation>squelettes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_distances.py:108</extracomment>
+        <extracomment>core/metrics/pixel/pixel_distances.py:97</extracomment>
+        <source>BAND_SHAPE must be one of {}; got {!r}.</source>
+        <translation>BAND_SHAPE doit être l&apos;une des valeurs {} ; reçu {!r}.</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/pixel/pixel_distances.py:115</extracomment>
         <source>distances from the prediction</source>
         <translation>distances depuis la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_distances.py:111</extracomment>
+        <extracomment>core/metrics/pixel/pixel_distances.py:118</extracomment>
         <source>boundary bands</source>
         <translation>bandes de contour</translation>
     </message>
@@ -3140,8 +3155,8 @@
     </message>
     <message>
         <extracomment>apls: parameter CONTROL_SPACING help</extracomment>
-        <source>Maximum distance between control points along an edge (metres).</source>
-        <translation>Distance maximale entre deux points de contrôle le long d&apos;une arête (mètres).</translation>
+        <source>Maximum distance between control points along an edge (metres). Empty: the variant&apos;s default (50 m; 20 m sat2graph_spacenet). The sat2graph variants count it in hops of 2 m, as the reference does.</source>
+        <translation>Distance maximale entre points de contrôle le long d&apos;un arc (mètres). Vide : la valeur par défaut de la variante (50 m ; 20 m pour sat2graph_spacenet). Les variantes sat2graph la comptent en pas de 2 m, comme la référence.</translation>
     </message>
     <message>
         <extracomment>apls: parameter SNAP_DISTANCE label; optp: parameter SNAP_DISTANCE label; tlts: parameter SNAP_DISTANCE label</extracomment>
@@ -3170,8 +3185,28 @@
     </message>
     <message>
         <extracomment>apls: parameter VARIANT help</extracomment>
-        <source>spacenet: CosmiQ/SpaceNet rules, harmonic mean. sat2graph: Sat2Graph / RNGDet++ / SAM-Road rules (missing ends always penalised, arithmetic mean).</source>
-        <translation>spacenet : règles de CosmiQ/SpaceNet, moyenne harmonique. sat2graph : règles de Sat2Graph / RNGDet++ / SAM-Road (extrémités manquantes toujours pénalisées, moyenne arithmétique).</translation>
+        <source>spacenet: CosmiQ/SpaceNet rules, harmonic mean. sat2graph: Sat2Graph&apos;s Go APLS replayed as City-Scale papers (Sat2Graph, RNGDet++, SAM-Road) report it, on a tile with its corner at (0, 0), x along the reference&apos;s first pixel axis: 2 m hops, control points inside the tile less a 100 m margin, one-to-one snapping, arithmetic mean, NaN without pairs. sat2graph_spacenet: the same code with SAM-Road&apos;s SpaceNet constants (352 m region, 30 m margin).</source>
+        <translation>spacenet : règles CosmiQ/SpaceNet, moyenne harmonique. sat2graph : l&apos;APLS en Go de Sat2Graph rejoué tel que les articles City-Scale (Sat2Graph, RNGDet++, SAM-Road) le publient, sur une tuile de coin (0, 0), x selon le premier axe de pixels de la référence : pas de 2 m, points de contrôle dans la tuile moins une marge de 100 m, accrochage un à un, moyenne arithmétique, NaN sans paire. sat2graph_spacenet : le même code avec les constantes SpaceNet de SAM-Road (région de 352 m, marge de 30 m).</translation>
+    </message>
+    <message>
+        <extracomment>apls: parameter TILE_SIZE label</extracomment>
+        <source>Tile size (sat2graph)</source>
+        <translation>Taille de tuile (sat2graph)</translation>
+    </message>
+    <message>
+        <extracomment>apls: parameter TILE_SIZE help</extracomment>
+        <source>sat2graph variants: the tile&apos;s side from (0, 0), in metres (1 px = 1 m). Empty: 2048 (sat2graph), 352 (sat2graph_spacenet).</source>
+        <translation>Variantes sat2graph : le côté de la tuile depuis (0, 0), en mètres (1 px = 1 m). Vide : 2048 (sat2graph), 352 (sat2graph_spacenet).</translation>
+    </message>
+    <message>
+        <extracomment>apls: parameter TILE_MARGIN label</extracomment>
+        <source>Tile margin (sat2graph)</source>
+        <translation>Marge de tuile (sat2graph)</translation>
+    </message>
+    <message>
+        <extracomment>apls: parameter TILE_MARGIN help</extracomment>
+        <source>sat2graph variants: control points only farther than this from the tile&apos;s sides. Empty: 100 (sat2graph), 30 (sat2graph_spacenet).</source>
+        <translation>Variantes sat2graph : points de contrôle seulement plus loin que cela des bords de la tuile. Vide : 100 (sat2graph), 30 (sat2graph_spacenet).</translation>
     </message>
     <message>
         <extracomment>apls: parameter SPEED_FIELD label</extracomment>
@@ -4704,6 +4739,16 @@
         <translation>validation : écart maximal entre les normales extérieures de deux pixels de contour appariés (Estrada et Jepson utilisent 45 degrés).</translation>
     </message>
     <message>
+        <extracomment>pixel_boundaryf: parameter OUTLIER_COST label</extracomment>
+        <source>Unmatched pixel cost (correspondence)</source>
+        <translation>Coût d&apos;un pixel non apparié (correspondance)</translation>
+    </message>
+    <message>
+        <extracomment>pixel_boundaryf: parameter OUTLIER_COST help</extracomment>
+        <source>correspondence: the cost of leaving a boundary pixel unmatched, in multiples of TOLERANCE, against the distance of a matched pair. 1: a re-assignment is made only when it pays; 100: BSDS&apos;s correspondPixels (outlier cost 100 x maxDist), which maximises the number of matches first (F higher, slower).</source>
+        <translation>correspondance : le coût de laisser un pixel de contour sans appariement, en multiples de TOLERANCE, face à la distance d&apos;une paire appariée. 1 : une réaffectation n&apos;est faite que si elle est rentable ; 100 : correspondPixels de BSDS (coût d&apos;aberrant 100 x maxDist), qui maximise d&apos;abord le nombre d&apos;appariements (F plus élevé, plus lent).</translation>
+    </message>
+    <message>
         <extracomment>pixel_boundaryf: parameter GT_THRESHOLD label; pixel_cldice: parameter GT_THRESHOLD label; pixel_distances: parameter GT_THRESHOLD label; pixel_iou: parameter GT_THRESHOLD label</extracomment>
         <source>Ground-truth threshold</source>
         <translation>Seuil de la vérité terrain</translation>
@@ -4847,6 +4892,16 @@
         <extracomment>pixel_distances: parameter PERCENTILE help</extracomment>
         <source>Percentile of the boundary distances reported as HD95 and HD95_POOLED (95: the usual HD95).</source>
         <translation>Centile des distances entre contours rapporté comme HD95 et HD95_POOLED (95 : le HD95 habituel).</translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: parameter BAND_SHAPE label</extracomment>
+        <source>Boundary IoU erosion</source>
+        <translation>Érosion de la Boundary IoU</translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: parameter BAND_SHAPE help</extracomment>
+        <source>The structuring element that erodes each mask to its Boundary IoU band: disc (the pixels within TOLERANCE, centre to centre, in metres) or square (within TOLERANCE along each axis: Cheng et al.&apos;s reference code, a 3 x 3 erosion repeated TOLERANCE / pixel size times; wider bands on diagonal edges).</source>
+        <translation>L&apos;élément structurant qui érode chaque masque en sa bande de Boundary IoU : disque (les pixels à moins de TOLERANCE, de centre à centre, en mètres) ou carré (à moins de TOLERANCE selon chaque axe : le code de référence de Cheng et al., une érosion 3 x 3 répétée TOLERANCE / taille de pixel fois ; bandes plus larges sur les bords diagonaux).</translation>
     </message>
     <message>
         <extracomment>pixel_distances: output HAUSDORFF help</extracomment>
@@ -5252,6 +5307,14 @@
         <extracomment>raster parameter RASTER_SIMPLIFY help</extracomment>
         <source>Douglas-Peucker tolerance that removes the staircase of the pixel skeleton. 0 keeps every pixel centre.</source>
         <translation>Tolérance de Douglas-Peucker qui supprime l&apos;effet d&apos;escalier du squelette de pixels. 0 conserve chaque centre de pixel.</translation>
+    </message>
+    <message>
+        <source>Maximum distance between control points along an edge (metres).</source>
+        <translation type="vanished">Distance maximale entre deux points de contrôle le long d&apos;une arête (mètres).</translation>
+    </message>
+    <message>
+        <source>spacenet: CosmiQ/SpaceNet rules, harmonic mean. sat2graph: Sat2Graph / RNGDet++ / SAM-Road rules (missing ends always penalised, arithmetic mean).</source>
+        <translation type="vanished">spacenet : règles de CosmiQ/SpaceNet, moyenne harmonique. sat2graph : règles de Sat2Graph / RNGDet++ / SAM-Road (extrémités manquantes toujours pénalisées, moyenne arithmétique).</translation>
     </message>
     <message>
         <source>matching ground-truth paths (recall)</source>

@@ -145,13 +145,52 @@ class Graph:
                 break
         return np.fromiter(seen, np.int64, len(seen))
 
-    def centimetre_graph(self) -> "csr_matrix":
-        """The directed hop lengths in integer centimetres, int(GPSDistance
-        x 100) with the cosine of the hop's start (a CSR matrix; a hop of 0 cm
-        gets 1e-7 cm so that scipy keeps it)."""
-        w = np.floor(gps_distance(self.loc[self.src], self.loc[self.indices]) * 100.0)
-        w[w == 0] = 1e-7
-        return csr_matrix((w, (self.src, self.indices)), shape=(self.n, self.n))
+    def hop_centimetres(self) -> np.ndarray:
+        """Every directed hop's length (CSR order) in integer centimetres,
+        int(GPSDistance x 100) with the cosine of the hop's start."""
+        return np.floor(gps_distance(self.loc[self.src], self.loc[self.indices]) * 100.0)
+
+    def distances(self, ends: np.ndarray) -> np.ndarray:
+        """Shortest paths in centimetres between the vertices ``ends`` (rows
+        from, columns to; inf when unreachable).  The chains of degree-2
+        vertices between key vertices (degree != 2, or in ``ends``) are
+        summed first (pointer doubling over the directed hops), so Dijkstra
+        runs on the key vertices only: integer sums, the same numbers as
+        the reference's Dijkstra over every hop."""
+        key = self.degree != 2
+        key[ends] = True
+        e_src, e_dst, w = self.src, self.indices, self.hop_centimetres()
+        E = len(e_src)
+        # the hop after each hop through a degree-2 vertex: out of it, not back
+        nxt = np.full(E + 1, E, np.int64)
+        through = ~key[e_dst]
+        v = e_dst[through]
+        first = self.indptr[v]
+        nxt[:E][through] = np.where(self.indices[first] == e_src[through], first + 1, first)
+        acc = np.append(w, 0.0)
+        last = np.where(nxt[:E] == E, np.arange(E), nxt[:E])
+        last = np.append(last, E)
+        for _ in range(max(1, int(E).bit_length() + 1)):
+            if (nxt[:E] == E).all():
+                break
+            acc = acc + acc[nxt]
+            nxt = nxt[nxt]
+            last = last[last]
+        start = np.flatnonzero(key[e_src] & (nxt[:E] == E))     # keyless cycles never end
+        ks = np.flatnonzero(key)
+        code = np.full(self.n, -1, np.int64)
+        code[ks] = np.arange(len(ks))
+        a, b, c = code[e_src[start]], code[e_dst[last[start]]], acc[start]
+        c = np.where(c == 0, 1e-7, c)          # scipy drops zero weights: 1e-7 cm, floored away
+        m = csr_matrix((c, (a, b)), shape=(len(ks), len(ks)))
+        # duplicates (parallel chains) are summed by csr_matrix: keep the shortest instead
+        if len(a):
+            order = np.lexsort((c, b, a))
+            keep = np.r_[True, (np.diff(a[order]) != 0) | (np.diff(b[order]) != 0)]
+            a, b, c = a[order][keep], b[order][keep], c[order][keep]
+            m = csr_matrix((c, (a, b)), shape=(len(ks), len(ks)))
+        d = dijkstra(m, directed=True, indices=code[ends])[:, code[ends]]
+        return np.floor(d)
 
 
 def densify(parts: list) -> Graph:
@@ -293,12 +332,11 @@ def one_way(g: Graph, other: Graph, s: Setting) -> dict:
     if m >= 2:
         a = np.asarray(points)[ok]
         b = match[ok]
-        dg = dijkstra(g.centimetre_graph(), directed=True, indices=a)[:, a]
+        dg = g.distances(a)
         ub, inv = np.unique(b, return_inverse=True)
-        dp = dijkstra(other.centimetre_graph(), directed=True, indices=ub)[:, ub]
-        dp = dp[inv][:, inv]
-        d1 = np.floor(dg) / 100.0          # the 1e-7 cm of zero hops dropped
-        d2 = np.floor(dp) / 100.0
+        dp = other.distances(ub)[inv][:, inv]
+        d1 = dg / 100.0
+        d2 = dp / 100.0
         d1[~np.isfinite(dg)] = -1.0
         d2[~np.isfinite(dp)] = 0.0
         iu = np.triu_indices(m, 1)

@@ -35,8 +35,11 @@ def test_densify_and_chain_control_points():
     assert g.n == 202 and g.degree[0] == g.degree[201] == 1
     pts = s2g.control_points(g, g, s2g.CITYSCALE)
     assert pts == [22, 44, 67, 89, 112, 134, 157, 179, 0, 201]
-    w = g.centimetre_graph()
-    assert set(np.unique(w.data).tolist()) == {199.0}
+    assert set(np.unique(g.hop_centimetres()).tolist()) == {199.0}
+    # chains summed between key vertices: the ends 0 .. 201 and 22 .. 179
+    d = g.distances(np.array([0, 22, 201]))
+    assert d.tolist() == [[0, 22 * 199, 201 * 199], [22 * 199, 0, 179 * 199],
+                          [201 * 199, 179 * 199, 0]]
 
 
 def test_identity_is_one():

@@ -54,8 +54,11 @@ from ._rows import (RASTER_COLUMNS, STATUS, RowsFile, check_output, inputs_recor
                     provenance)
 
 READABLE = (".gpkg", ".geojson", ".json", ".graph", ".csv", ".shp", ".fgb", ".gml", ".kml",
-            ".sqlite", ".gpx", ".tab") + RASTER_EXTENSIONS
+            ".sqlite", ".gpx", ".tab", ".p", ".pickle", ".pkl") + RASTER_EXTENSIONS
 EMPTY_RULES = ("spacenet", "skip")
+# a protocol's rule (core/protocols.py): every tile is scored as the reference
+# scores it; an empty ground truth gives NaN (the reference has no control point)
+REFERENCE_RULE = "reference"
 
 
 def pairs_from_folders(gt_dir: str, pred_dir: str) -> list:
@@ -140,6 +143,9 @@ def score_pair(task: dict, progress=None) -> dict:
         status = "empty_both" if p_empty else "empty_ground_truth"
     if rule == "skip" and (g_empty or p_empty):
         return {**row, "status": status, **_source_warnings(gsrc, psrc)}
+    if g_empty and rule == REFERENCE_RULE:
+        return {**row, "status": status, **{o.name: math.nan for o in spec.outputs},
+                **_source_warnings(gsrc, psrc)}
     if g_empty:
         scores = {o.name: (o.perfect if p_empty else _worst(o)) for o in spec.outputs
                   if not (o.perfect is None and o.bounds and o.bounds[1] is None)}
@@ -344,7 +350,7 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
               workers: int = 1, dask: Optional[str] = None, resume: bool = True,
               progress: Optional[Callable] = None, band: int = 1, *,
               keep_errors: bool = False, inputs: Optional[tuple] = None,
-              on_count: Optional[Callable] = None) -> dict:
+              on_count: Optional[Callable] = None, protocol: Optional[str] = None) -> dict:
     """Score every pair, write one row each to ``out``, return the summary
     (:func:`aggregate` with ``resumed``, ``retried``, ``rows``,
     ``provenance`` and ``warnings``).  ``params`` may hold the raster
@@ -357,10 +363,19 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     (core: roadnetworkmetrics/_rows.py)."""
     from ._api import _spec, field_values, resolve
     spec = _spec(metric)
-    if empty_chips not in EMPTY_RULES:
+    params = dict(params or {})
+    proto = None
+    if protocol is not None:
+        from .core import protocols
+        try:
+            proto = protocols.get(protocol)
+            params = protocols.protocol_params(proto, metric, params)
+        except ValueError as e:
+            raise InputError(message_of(e)) from None
+        empty_chips = proto.empty_chips
+    elif empty_chips not in EMPTY_RULES:
         raise InputError(msg("empty_chips must be one of {}, not {!r}.", ", ".join(EMPTY_RULES),
                              empty_chips))
-    params = dict(params or {})
     raster, rasters = _raster_settings(spec, params, pairs)
     resolved = resolve(spec, params)
     fields = field_values(spec, resolved)
@@ -375,7 +390,8 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     cols = columns(metric, rasters is not None)
     prov = provenance(metric, resolved, pixel_size_m=pixel_size, empty_chips=empty_chips,
                       raster=rasters, band=band if spec.inputs == "masks" else None,
-                      inputs=inputs_record(kind, sources, pairs), columns=cols)
+                      inputs=inputs_record(kind, sources, pairs), columns=cols,
+                      protocol=proto.record() if proto else None)
     writer = RowsFile(out, cols, prov, _bounds(spec), resume=resume, keep_errors=keep_errors)
     done = writer.done
     todo = [(i, g, p) for i, g, p in pairs if str(i) not in done]
@@ -407,6 +423,9 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     order = {str(i): k for k, (i, _, _) in enumerate(pairs)}
     kept = sorted(writer.kept, key=lambda r: order.get(str(r.get("id")), -1))
     result = aggregate(metric, kept + computed)
+    if proto is not None:
+        result["protocol"] = {**proto.record(), "title": proto.title,
+                              **proto.aggregate[metric](kept + computed)}
     result.update({"empty_chips": empty_chips, "resumed": len(writer.kept),
                    "retried": writer.retried, "rows": out, "warnings": writer.warnings,
                    "provenance": prov})
@@ -508,7 +527,7 @@ def batch(metric: str, pairs=None, *, spacenet=None, folders=None, manifest=None
           out: Optional[str] = None, pixel_size: Optional[float] = None,
           empty_chips: str = "spacenet", workers: int = 1, dask: Optional[str] = None,
           resume: bool = True, keep_errors: bool = False, progress=False, band: int = 1,
-          **params) -> BatchResult:
+          protocol: Optional[str] = None, **params) -> BatchResult:
     """Score one metric over many (ground truth, prediction) pairs: one row
     per pair and the summary, as ``roadmetrics batch``.
 
@@ -546,6 +565,12 @@ def batch(metric: str, pairs=None, *, spacenet=None, folders=None, manifest=None
         ``progress(fraction, message)``.
     band : int
         The band of the masks (pixel metrics).
+    protocol : str, optional
+        Score as a published benchmark does (``'sat2graph_cityscale'``,
+        ``'samroad_spacenet'``, ``'spacenet'``: core/protocols.py): the
+        metric's variant, the empty-tile rule (``empty_chips`` is then not
+        used) and the aggregation, quirks included, in
+        ``summary['protocol']``.
     **params
         The metric's parameters (names as in the plugin), and the raster
         parameters (``RASTER_THRESHOLD`` ...) for raster files.
@@ -599,7 +624,8 @@ def batch(metric: str, pairs=None, *, spacenet=None, folders=None, manifest=None
     try:
         summary = run_batch(spec.id, ps, os.fspath(out) if out is not None else None, params,
                             pixel_size, empty_chips, workers, dask, resume, None, band,
-                            keep_errors=keep_errors, inputs=inputs, on_count=on_count)
+                            keep_errors=keep_errors, inputs=inputs, on_count=on_count,
+                            protocol=protocol)
     finally:
         if bar is not None:
             bar.close()

@@ -85,17 +85,18 @@ def inputs_record(kind: str, sources: list, pairs: list) -> dict:
 
 
 def provenance(metric: str, parameters: dict, *, pixel_size_m, empty_chips: str,
-               raster: Optional[dict], band: Optional[int], inputs: dict, columns: list) -> dict:
+               raster: Optional[dict], band: Optional[int], inputs: dict, columns: list,
+               protocol: Optional[dict] = None) -> dict:
     """The record a rows file carries (module docstring)."""
     from .core.version import version
     return json_safe({"format": FORMAT, "metric": metric, "version": version() or "unknown",
                       "parameters": dict(sorted(parameters.items())),
                       "pixel_size_m": pixel_size_m, "empty_chips": empty_chips,
                       "raster": raster, "band": band, "columns": list(columns),
-                      "inputs": inputs})
+                      "inputs": inputs, "protocol": protocol})
 
 
-_LABELS = {"metric": "the metric", "version": "the library version",
+_LABELS = {"metric": "the metric", "version": "the library version", "protocol": "the protocol",
            "pixel_size_m": "the pixel size", "empty_chips": "the empty-chip rule",
            "raster": "the raster extraction settings", "band": "the band",
            "columns": "the columns", "format": "the rows format"}

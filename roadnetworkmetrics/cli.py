@@ -275,9 +275,14 @@ def batch_parser(spec) -> argparse.ArgumentParser:
     _common(p)
     p.add_argument("--workers", type=int, default=1, help="local processes (0: one per core)")
     p.add_argument("--dask", metavar="ADDRESS", help="run on an existing Dask scheduler")
-    p.add_argument("--empty-chips", choices=["spacenet", "skip"], default="spacenet",
+    p.add_argument("--empty-chips", choices=["spacenet", "skip"], default=None,
                    help="chips with an empty side: SpaceNet's rule (both empty: perfect; "
-                        "empty ground truth only: worst) or skip them (CosmiQ's apls)")
+                        "empty ground truth only: worst; the default) or skip them (CosmiQ's "
+                        "apls)")
+    p.add_argument("--protocol", metavar="NAME",
+                   help="score as a published benchmark does: sat2graph_cityscale, "
+                        "samroad_spacenet or spacenet (the metric's variant, the empty-tile rule "
+                        "and the aggregation with its quirks; docs/paths.md, protocol cards)")
     p.add_argument("--no-resume", action="store_true",
                    help="start again instead of keeping the rows already in ROWS")
     p.add_argument("--keep-errors", action="store_true",
@@ -302,6 +307,9 @@ def run_batch(argv) -> int:
                          f"| --spacenet GT.csv PROPOSAL.csv) --out ROWS")
     spec = _spec(argv[0])
     args = batch_parser(spec).parse_args(argv[1:])
+    if args.protocol and args.empty_chips:
+        raise InputError(f"--protocol {args.protocol} sets the rule for empty tiles: leave out "
+                         f"--empty-chips.")
     if not 0 <= args.allow_errors <= 1:
         raise InputError(f"--allow-errors takes a share from 0 to 1, got {args.allow_errors}.")
     if args.pairs:
@@ -321,10 +329,11 @@ def run_batch(argv) -> int:
         [] if spec.inputs == "masks" else _raster_names())
     try:
         agg = _batch.run_batch(spec.id, pairs, args.out, _given(args, names),
-                               args.pixel_size, args.empty_chips, args.workers, args.dask,
-                               not args.no_resume, None,
+                               args.pixel_size, args.empty_chips or "spacenet", args.workers,
+                               args.dask, not args.no_resume, None,
                                getattr(args, "band", 1), keep_errors=args.keep_errors,
-                               inputs=inputs, on_count=bar.count if bar else None)
+                               inputs=inputs, on_count=bar.count if bar else None,
+                               protocol=args.protocol)
     finally:
         if bar:
             bar.close()
@@ -363,13 +372,35 @@ def print_summary(agg: dict) -> None:
     for k, v in agg["mean"].items():
         print(f"  {k:<{width}}  {shown(v):>10}" +
               (f"  {shown(pooled.get(k)):>10}" if pooled else ""))
+    if agg.get("protocol"):
+        _print_protocol(agg["protocol"])
     for s in ("missing_prediction", "missing_ground_truth", "grid_mismatch", "error"):
         if agg.get(s):
             print(f"{s}: {', '.join(map(str, agg[s][:10]))}"
                   + (" ..." if len(agg[s]) > 10 else ""), file=sys.stderr)
 
 
+def _print_protocol(p: dict) -> None:
+    """The protocol's number, as the reference's aggregation prints it."""
+    scores = [k for k in ("APLS", "F1", "PRECISION", "RECALL") if k in p]
+    print(f"protocol {p['name']} (version {p['version']}: {p['title']}), over {p['tiles']} "
+          f"tile(s): " + ", ".join(f"{k} {p[k]:.6g}" for k in scores))
+    if p.get("stopped_at") is not None:
+        print(f"  as the reference, the tiles from {p['stopped_at']} on in file order are left out "
+              f"(its APLS is NaN): {', '.join(map(str, p['tiles_left_out'][:10]))}"
+              + (" ..." if len(p["tiles_left_out"]) > 10 else ""))
+    elif p.get("tiles_left_out"):
+        print(f"  left out as the reference does: {', '.join(map(str, p['tiles_left_out'][:10]))}"
+              + (" ..." if len(p["tiles_left_out"]) > 10 else ""))
+    if p.get("reference_fails_on"):
+        print(f"  the reference's script fails on (P + R = 0, left out here): "
+              f"{', '.join(map(str, p['reference_fails_on'][:10]))}")
+
+
 def _batch_rule_text(rule: str) -> str:
+    if rule == "reference":
+        return ("as the protocol's reference (every tile scored by the metric itself; an empty "
+                "ground truth gives NaN)")
     if rule == "skip":
         return ("skip (chips with an empty ground truth, or an empty or missing prediction, are "
                 "not scored)")

@@ -1,5 +1,6 @@
 """A path to a Source, by what the file is: GeoPackage, GeoJSON, RoadTracer
-.graph, SpaceNet CSV (one chip), else GDAL/OGR.  ``path|layername=NAME``
+.graph, SpaceNet CSV (one chip), a graph pickle (.p, .pickle, .pkl:
+Sat2Graph / SAM-Road adjacency dicts), else GDAL/OGR.  ``path|layername=NAME``
 names a layer, as in QGIS."""
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import os
 from typing import Optional
 
 from ..text import msg
+from .adjacency import read_adjacency_pickle
 from .geojson import read_geojson
 from .gpkg import read_gpkg
 from .ogr import read_ogr
@@ -42,6 +44,8 @@ def read_path(path: str, fields=(), layer: Optional[str] = None) -> Source:
         return read_geojson(path, fields)
     if ext == ".graph":
         return read_graph(path)
+    if ext in (".p", ".pickle", ".pkl"):
+        return read_adjacency_pickle(path)
     if ext == ".csv":
         chips = read_spacenet_csv(path)
         if len(chips) != 1:

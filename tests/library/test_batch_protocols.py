@@ -1,0 +1,80 @@
+"""Batch scoring under a benchmark protocol (issue 33): graph pickles in a
+folder, the protocol's variant, empty-tile rule, aggregation and provenance,
+in the library and on the command line."""
+import json
+import math
+import pickle
+
+import pytest
+
+import roadnetworkmetrics as rnm
+from roadnetworkmetrics import InputError, cli
+
+
+def adjacency(*roads):
+    d = {}
+    for a0, a1, b in roads:
+        pts = [(float(a), float(b)) for a in range(a0, a1 + 1, 50)]
+        for p, q in zip(pts[:-1], pts[1:]):
+            d.setdefault(p, []).append(q)
+            d.setdefault(q, []).append(p)
+    return d
+
+
+@pytest.fixture
+def tiles(tmp_path):
+    """Four City-Scale tiles: 108 misses a road, 19 is perfect, 8 is shifted 2 m,
+    9 has an empty prediction (APLS NaN): in file order 108 < 19 < 8 < 9."""
+    gt, pred = tmp_path / "gt", tmp_path / "pred"
+    gt.mkdir()
+    pred.mkdir()
+    full = adjacency((200, 1800, 500), (200, 1800, 1200))
+    for name, p in (("108", adjacency((200, 1800, 500))), ("19", full),
+                    ("8", adjacency((200, 1800, 502), (200, 1800, 1202))), ("9", {})):
+        (gt / f"{name}.p").write_bytes(pickle.dumps(full))
+        (pred / f"{name}.p").write_bytes(pickle.dumps(p))
+    return str(gt), str(pred)
+
+
+def test_cityscale_protocol_in_the_library(tiles, tmp_path):
+    res = rnm.batch("apls", folders=tiles, protocol="sat2graph_cityscale",
+                    out=str(tmp_path / "rows.jsonl"))
+    p = res.summary["protocol"]
+    rows = {r["id"]: r for r in res.rows}
+    assert math.isnan(rows["9"]["APLS"]) and rows["19"]["APLS"] == 1.0
+    # the NaN tile is last in file order: the three others, each cut to 5 decimals
+    cut = [float(("%f" % rows[i]["APLS"])[:-1]) for i in ("108", "19", "8")]
+    assert p["tiles_used"] == ["108", "19", "8"] and p["stopped_at"] == "9"
+    assert p["APLS"] == pytest.approx(sum(cut) / 3, abs=1e-15)
+    assert (p["name"], p["version"]) == ("sat2graph_cityscale", "1")
+    # every tile was scored with the replay, recorded in the rows file
+    with open(tmp_path / "rows.jsonl") as f:
+        head = json.loads(f.readline())["roadmetrics_batch"]
+    assert head["protocol"] == {"name": "sat2graph_cityscale", "version": "1"}
+    assert head["parameters"]["VARIANT"] == "sat2graph" and head["empty_chips"] == "reference"
+
+
+def test_protocol_refusals(tiles):
+    with pytest.raises(InputError, match="sets VARIANT = sat2graph; VARIANT = spacenet contradicts"):
+        rnm.batch("apls", folders=tiles, protocol="sat2graph_cityscale", VARIANT="spacenet")
+    with pytest.raises(InputError, match="Unknown protocol 'cityscale'"):
+        rnm.batch("apls", folders=tiles, protocol="cityscale")
+    with pytest.raises(InputError, match="covers apls, topo, not ccq"):
+        rnm.batch("ccq", folders=tiles, protocol="sat2graph_cityscale")
+
+
+def test_protocol_on_the_command_line(tiles, tmp_path, capsys):
+    out = str(tmp_path / "rows.csv")
+    code = cli.main(["batch", "apls", "--pairs", *tiles, "--out", out, "--protocol",
+                     "sat2graph_cityscale"])
+    text = capsys.readouterr().out
+    assert code == 0
+    assert "protocol sat2graph_cityscale (version 1" in text and "over 3 tile(s): APLS" in text
+    assert "tiles from 9 on in file order are left out" in text
+    code = cli.main(["batch", "apls", "--pairs", *tiles, "--out", out, "--protocol",
+                     "sat2graph_cityscale", "--empty-chips", "skip"])
+    assert code == 2
+    assert "sets the rule for empty tiles" in capsys.readouterr().err
+    # a resume under another protocol (or none) is refused: the provenance differs
+    code = cli.main(["batch", "apls", "--pairs", *tiles, "--out", out, "--VARIANT", "sat2graph"])
+    assert code == 2 and "the protocol" in capsys.readouterr().err

@@ -1254,6 +1254,21 @@
         <translation>{}, élément {} : WKT invalide : « {} ».</translation>
     </message>
     <message>
+        <extracomment>core/io/adjacency.py:50</extracomment>
+        <source>{}: this pickle names {}, which a graph pickle does not need: it is not read (unpickling can run code).</source>
+        <translation>{} : ce pickle nomme {}, dont un pickle de graphe n&apos;a pas besoin : il n&apos;est pas lu (dépickler peut exécuter du code).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/adjacency.py:54</extracomment>
+        <source>{} cannot be read as a pickle ({}).</source>
+        <translation>{} ne peut pas être lu comme un pickle ({}).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/adjacency.py:58</extracomment>
+        <source>{}: the pickle holds a {}, not an adjacency dict {{(a, b): [(a2, b2), ...]}} (Sat2Graph / SAM-Road graph pickles).</source>
+        <translation>{} : le pickle contient un {}, pas un dictionnaire d&apos;adjacence {{(a, b): [(a2, b2), ...]}} (pickles de graphes de Sat2Graph / SAM-Road).</translation>
+    </message>
+    <message>
         <extracomment>core/io/geojson.py:69</extracomment>
         <source>{} is not a readable GeoJSON file ({}).</source>
         <translation>{} n&apos;est pas un fichier GeoJSON lisible ({}).</translation>
@@ -1389,17 +1404,17 @@
         <translation>{} : couche introuvable.</translation>
     </message>
     <message>
-        <extracomment>core/io/read.py:35</extracomment>
+        <extracomment>core/io/read.py:37</extracomment>
         <source>{}: no such file or folder.</source>
         <translation>{} : fichier ou dossier introuvable.</translation>
     </message>
     <message>
-        <extracomment>core/io/read.py:37</extracomment>
+        <extracomment>core/io/read.py:39</extracomment>
         <source>{}: not readable (permissions).</source>
         <translation>{} : lecture impossible (droits d&apos;accès).</translation>
     </message>
     <message>
-        <extracomment>core/io/read.py:48</extracomment>
+        <extracomment>core/io/read.py:52</extracomment>
         <source>{} holds {} SpaceNet chips (ImageIds); score them with &apos;roadmetrics batch METRIC --spacenet GT.csv PROPOSAL.csv&apos;.</source>
         <translation>{} contient {} tuiles SpaceNet (ImageIds) ; évaluez-les avec « roadmetrics batch METRIC --spacenet GT.csv PROPOSAL.csv ».</translation>
     </message>
@@ -2297,6 +2312,21 @@
         <extracomment>core/network/lineset.py:163</extracomment>
         <source>{}: {} line part(s) skipped: a coordinate beyond 2^53 m (9.007e+15 m, where float64 no longer resolves whole metres; a digitising or export error).</source>
         <translation>{} : {} partie(s) de ligne ignorée(s) : une coordonnée au-delà de 2^53 m (9,007e+15 m, où float64 ne distingue plus les mètres entiers ; une erreur de saisie ou d&apos;export).</translation>
+    </message>
+    <message>
+        <extracomment>core/protocols.py:205</extracomment>
+        <source>Unknown protocol {!r}: one of {}.</source>
+        <translation>Protocole inconnu {!r} : l&apos;un de {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/protocols.py:214</extracomment>
+        <source>The protocol {} covers {}, not {}.</source>
+        <translation>Le protocole {} couvre {}, pas {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/protocols.py:219</extracomment>
+        <source>The protocol {} sets {} = {}; {} = {} contradicts it (leave it out, or run without the protocol).</source>
+        <translation>Le protocole {} fixe {} = {} ; {} = {} le contredit (retirez-le, ou lancez sans le protocole).</translation>
     </message>
     <message>
         <extracomment>core/raster/centrelines.py:44</extracomment>

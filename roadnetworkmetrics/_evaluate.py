@@ -9,7 +9,7 @@ import numpy as np
 
 from .core import registry
 from .core.analysis.evaluate import evaluate as _evaluate
-from .core.analysis.evaluate import metric_params, scores_document
+from .core.analysis.evaluate import metric_params, scores_document, seed_used
 from .core.analysis.tiles import check_tiling, evaluate_tiles, grid_tiles
 from .core.progress import Progress
 from .core.registry import check_fields
@@ -65,9 +65,9 @@ class EvaluationResult:
         returns the HTML text."""
         from .core.reports.report import evaluation_report
         from . import __version__
-        gt, pred, rows = self._inputs
+        gt, pred, rows, input_warnings = self._inputs
         html = evaluation_report(title, rows, self._evaluation, self._tiled, gt.parts, pred.parts,
-                                 meta={"roadnetworkmetrics": __version__})
+                                 meta={"roadnetworkmetrics": __version__}, input_warnings=input_warnings)
         if path:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(html)
@@ -184,9 +184,9 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
     results = {m: Result(r, info.get("working_crs")) for m, r in (ev.results.items() if ev else [])}
     rows = {"ground truth": gt.name, "prediction": pred.name,
             "working CRS": info.get("working_crs") or "", "metrics": ", ".join(ids),
-            "SEED": seed}
+            "SEED": seed_used(ids, params, seed if tile_list is None else seed or 0)}
     for label, src in (("ground truth", gt), ("prediction", pred)):
         if src.raster:
             rows[f"{label} raster: centreline extraction"] = ", ".join(
                 f"{k} {v}" for k, v in src.raster.items() if k not in ("source", "transform"))
-    return EvaluationResult(doc, results, ev, tiled, (glines, plines, rows))
+    return EvaluationResult(doc, results, ev, tiled, (glines, plines, rows, list(info.get("warnings") or [])))

@@ -13,7 +13,7 @@ from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
 
 from ..core import registry
 from ..core.fieldnames import needs_short_names, short_field_names
-from ..core.analysis.evaluate import EvaluationFailed, evaluate, scores_document
+from ..core.analysis.evaluate import EvaluationFailed, evaluate, scores_document, seed_used
 from ..core.analysis.tiles import evaluate_tiles
 from ..core.progress import Cancelled
 from ..core.reports.report import evaluation_report, map_metric
@@ -187,7 +187,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
         network parameters)."""
         rows = {
             tr("metrics"): ", ".join(ids),
-            "SEED": seed,
+            "SEED": seed_used(ids, params, seed),
             "CLASS_FIELD": class_field or "",
             tr("tiles"): (tr("{} ({}, tiles without ground truth: {})").format(
                 len(tiled.tiles), tr(aggregation), tr(empty))

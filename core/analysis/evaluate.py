@@ -87,6 +87,22 @@ def metric_params(spec: registry.MetricSpec, params: Optional[dict],
     return spec.resolve(out)
 
 
+def seed_used(ids: list, params: Optional[dict], seed: Optional[int] = None) -> str:
+    """The SEED the sampled metrics of ``ids`` run with, as the reports show
+    it (resolved as metric_params does: ``seed``, else a shared SEED of
+    ``params``, else the default; a metric's own SEED wins): one number when
+    they all use the same, else "seed (metric, ...)" groups joined by "; ";
+    "" when none of them samples."""
+    by_seed: dict = {}
+    for m in ids:
+        spec = registry.get(m)
+        if any(p.name == "SEED" for p in spec.all_params()):
+            by_seed.setdefault(metric_params(spec, params, seed).get("SEED"), []).append(m)
+    if len(by_seed) <= 1:
+        return "".join(str(s) for s in by_seed)
+    return "; ".join(f"{s} ({', '.join(ms)})" for s, ms in by_seed.items())
+
+
 def _run_group(common, group, progress):
     """The metrics of one task of an evaluation, one after the other
     (module level: it may run in a worker): [(ok, result or message)].

@@ -40,6 +40,7 @@ th{background:#f3f3f3;font-weight:600}td.num{text-align:right;font-variant-numer
 .barbox{display:inline-block;width:120px;height:11px;background:#eee;vertical-align:middle;border-radius:2px}
 .swatch{display:inline-block;width:12px;height:12px;vertical-align:middle;margin:0 4px 0 10px;border:1px solid #888}
 .line{display:inline-block;width:22px;height:0;border-top-width:3px;border-top-style:solid;vertical-align:middle;margin:0 4px 0 10px}
+.dot{display:inline-block;width:8px;height:8px;border-radius:50%;vertical-align:middle;margin:0 4px 0 10px}
 .zoomable{border:1px solid #ccc;position:relative;margin:8px 0}.zoomable svg{display:block;width:100%;height:auto;max-height:78vh;cursor:grab;touch-action:none}
 .zoombar{position:absolute;right:8px;top:8px;display:flex;gap:4px}.zoombar button{font-size:15px;width:30px;height:28px;border:1px solid #999;background:#fff;border-radius:3px;cursor:pointer}
 table.family{width:100%;table-layout:fixed}details{margin:8px 0}code{font-size:12px}
@@ -393,40 +394,81 @@ def zoomable(inner_svg, frame, label, tr=_identity, pad=10.0) -> str:
             f"xmlns='http://www.w3.org/2000/svg'>{inner_svg}{_scale_bar(frame, tr)}</svg></div>")
 
 
+# the networks under the diagnostics: the ground truth wide and light, the
+# prediction narrow and dark on top of it, so both read apart where they
+# overlap (that overlap is the match) and where only one of them runs
+GT_STYLE = ("#c8c8c8", 7.0)
+PRED_STYLE = ("#08306b", 1.4)
+
 # the legend labels are marked for translation here and translated where the
-# legend is drawn (map_legend: tr(label))
+# legend is drawn (map_legend: tr(label)).  Line layers draw missing and
+# spurious stretches on top of the networks (their matched parts are the
+# overlap of both networks, not drawn again); point layers (control points,
+# junctions) are drawn as dots of the same colours, matched ones in green.
 MAP_LAYERS = (("MATCHED", "#1a9641", 1.6, N_("matched")),
-              ("UNMATCHED_PRED", "#fd8d3c", 2.6, N_("spurious (prediction only)")),
-              ("UNMATCHED_GT", "#d7191c", 2.6, N_("missing (ground truth only)")))
+              ("UNMATCHED_PRED", "#e66100", 3.2, N_("spurious (prediction only)")),
+              ("UNMATCHED_GT", "#d7191c", 3.2, N_("missing (ground truth only)")))
+
+
+def _drawn_layers(layers) -> list:
+    """[(name, colour, width, label, geometry)] of the MAP_LAYERS that
+    ``layers`` ({name: FeatureTable}) holds (empty ones too: the legend
+    still says what would show), in drawing order; a line layer of matched
+    parts is left out (the overlap of both networks shows it)."""
+    out = []
+    for name, color, width, label in MAP_LAYERS:
+        t = (layers or {}).get(name)
+        if t is None or t.geometry == "None":
+            continue
+        geometry = "Point" if t.geometry == "Point" else "LineString"
+        if name == "MATCHED" and geometry != "Point":
+            continue
+        out.append((name, color, width, label, geometry))
+    return out
 
 
 def network_map(gt_parts, pred_parts, layers=None, tr=_identity) -> str:
-    """Zoomable map: ground truth grey, prediction blue, diagnostics of one
-    metric on top (matched green, spurious orange, missing red)."""
+    """Zoomable map: ground truth wide light grey, prediction narrow dark
+    blue, diagnostics of one metric on top (missing ground truth red,
+    spurious prediction orange; points: matched green)."""
     frame = _Frame(list(gt_parts) + list(pred_parts))
-    out = [_polyline_svg(frame, gt_parts, "#9a9a9a", 4.0), _polyline_svg(frame, pred_parts, "#4575b4", 1.4)]
-    for name, color, width, _ in MAP_LAYERS:
-        t = (layers or {}).get(name)
-        if t is None or len(t) == 0:
+    out = [_polyline_svg(frame, gt_parts, *GT_STYLE), _polyline_svg(frame, pred_parts, *PRED_STYLE)]
+    for name, color, width, _, geometry in _drawn_layers(layers):
+        t = layers[name]
+        if len(t) == 0:
             continue
-        if t.geometry == "Point":
+        if geometry == "Point":
             xy = frame.xy(np.asarray(t.coords))
             if len(xy) > 20000:
                 xy = xy[:: int(math.ceil(len(xy) / 20000))]
-            r = 0.9 if name == "MATCHED" else 1.8
+            r = 1.2 if name == "MATCHED" else 3.0
             out.append(f"<g fill='{color}'>" + "".join(
                 _formatted(xy, "<circle cx='%.1f' cy='%.1f' r='" + f"{r}'/>")) + "</g>")
-        elif t.geometry != "None":
+        else:
             out.append(_polyline_svg(frame, t.coords, color, width))
     return zoomable("".join(out), frame, tr("map"), tr)
 
 
-def map_legend(with_layers, tr=_identity) -> str:
-    items = [("#9a9a9a", tr("ground truth")), ("#4575b4", tr("prediction"))]
-    if with_layers:
-        items += [(c, tr(label)) for _, c, _, label in MAP_LAYERS]
-    return ("<p class='small'>" + "".join(f"<span class='line' style='border-top-color:{c}'></span>"
-                                          f"{esc(t)}" for c, t in items) + "</p>")
+def map_legend(layers, tr=_identity) -> str:
+    """The legend of network_map: a line of each network's colour and width,
+    and a line (line layers) or a dot (point layers) of each diagnostic
+    layer the map draws (_drawn_layers); ``layers``: the layers given to network_map (True: every
+    MAP_LAYERS entry as a line, for a legend without a result)."""
+    items = [(GT_STYLE[0], GT_STYLE[1], tr("ground truth"), False),
+             (PRED_STYLE[0], PRED_STYLE[1], tr("prediction"), False)]
+    if layers is True:
+        drawn = [(c, w, label, False) for _, c, w, label in MAP_LAYERS]
+    else:
+        drawn = [(c, w, label, g == "Point") for _, c, w, label, g in _drawn_layers(layers)]
+    items += [(c, w, tr(label), dot) for c, w, label, dot in drawn]
+    spans = []
+    for color, width, text, dot in items:
+        if dot:
+            spans.append(f"<span class='dot' style='background:{color}'></span>{esc(text)}")
+        else:
+            spans.append(f"<span class='line' style='border-top-color:{color};"
+                         f"border-top-width:{max(2.0, width):g}px'></span>{esc(text)}")
+    return "<p class='small'>" + "".join(spans) + "</p>"
 
 
 def _ring(poly):
@@ -651,34 +693,44 @@ def _class_section(evaluation, class_field, tr):
     return h
 
 
+# the metrics whose missing and spurious layers are the stretches of one
+# network away from the other (what the map's legend says), by preference
+MAP_PREFERRED = ("ccq", "boundaryf", "cldice")
+
+
 def map_metric(order) -> Optional[str]:
     """The metric whose diagnostic layers the report's map shows: the first
-    of ``order`` that declares a sink of MAP_LAYERS (None: none does).  The
-    only layers evaluate-all's report uses: a run that writes the report
-    keeps this metric's layers and may drop the others' (core/layers.py)."""
+    of MAP_PREFERRED in ``order``, else the first of ``order`` whose missing
+    and spurious layers (MAP_LAYERS) are both lines, else the first that
+    declares any sink of MAP_LAYERS (points: control points, junctions);
+    None when none does.  The only layers evaluate-all's report uses: a run
+    that writes the report keeps this metric's layers and may drop the
+    others' (core/layers.py)."""
     names = {k for k, *_ in MAP_LAYERS}
-    for m in order:
-        if any(s.name in names for s in registry.get(m).sinks):
-            return m
-    return None
+    found = [m for m in order if any(s.name in names for s in registry.get(m).sinks)]
+    preferred = [m for m in MAP_PREFERRED if m in found]
+    lines = [m for m in found if all(
+        any(s.name == k and s.geometry == "LineString" for s in registry.get(m).sinks)
+        for k in ("UNMATCHED_GT", "UNMATCHED_PRED"))]
+    return (preferred or lines or found or [None])[0]
 
 
 def _map_section(evaluation, order, gt_parts, pred_parts, tr):
-    """The zoomable map of both networks with the first metric's
-    diagnostic layers."""
+    """The zoomable map of both networks with the diagnostic layers of
+    map_metric among the metrics that returned layers."""
     layers, which = None, None
     if evaluation is not None:
-        for m in order:
-            r = evaluation.results.get(m)
-            if r is not None and any(k in r.layers for k, *_ in MAP_LAYERS):
-                layers, which = r.layers, m
-                break
+        with_layers = [m for m in order if m in evaluation.results and
+                       any(k in evaluation.results[m].layers for k, *_ in MAP_LAYERS)]
+        which = map_metric(with_layers)
+        if which:
+            layers = evaluation.results[which].layers
     h = [f"<h2>{esc(tr('Map'))}</h2><p class='small'>"]
     if which:
         h.append(esc(tr("Diagnostics of {}.").format(tr(registry.get(which).name))) + " ")
     h.append(esc(tr("Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole "
                "map.")) + "</p>")
-    h.append(map_legend(layers is not None, tr))
+    h.append(map_legend(layers, tr))
     h.append(network_map(gt_parts, pred_parts, layers, tr))
     return h
 

@@ -298,10 +298,19 @@ def test_map_legend_labels_are_collected_for_translation():
     assert all(s in strings for s in seen), [s for s in seen if s not in strings]
 
 
-def test_map_metric_is_the_first_with_diagnostic_layers():
-    # the one metric whose layers evaluate-all keeps for the report's map
+def test_map_metric_prefers_missing_and_spurious_stretches():
+    # the one metric whose layers evaluate-all keeps for the report's map:
+    # a coverage metric (CCQ, boundary F, clDice) draws missing and spurious
+    # stretches as lines; APLS only had control points, drawn as small dots
+    # (issue 32 item 11)
+    assert map_metric(["apls", "ccq"]) == "ccq"
+    assert map_metric(["apls", "cldice", "boundaryf", "ccq"]) == "ccq"
+    assert map_metric(["apls", "cldice", "boundaryf"]) == "boundaryf"
+    # else the first whose missing and spurious layers are both lines
+    assert map_metric(["apls", "junct", "optp"]) == "optp"
+    # else the first with any (TLTS: infeasible paths only; APLS: points)
     assert map_metric(["distances", "tlts", "apls"]) == "tlts"
-    assert map_metric(["apls", "ccq"]) == "apls"
+    assert map_metric(["junct", "apls"]) == "junct"
     assert map_metric(["distances"]) is None
 
 
@@ -316,4 +325,4 @@ def test_map_draws_every_line_and_point_with_one_decimal():
     assert "<polyline points='0.0,500.0 500.0,0.0 1000.0,500.0' vector-effect='non-scaling-stroke'/>" in html
     assert "<polyline points='0.0,450.0 1000.0,450.0' vector-effect='non-scaling-stroke'/>" in html
     assert html.count("<polyline") == 2  # the one-vertex line is not drawn
-    assert "<circle cx='250.0' cy='500.0' r='0.9'/><circle cx='500.0' cy='0.0' r='0.9'/>" in html
+    assert "<circle cx='250.0' cy='500.0' r='1.2'/><circle cx='500.0' cy='0.0' r='1.2'/>" in html

@@ -210,7 +210,8 @@ def test_help_names_parameters_by_their_labels(qgis_app):
                 assert not re.search(r"(?<![A-Za-z0-9_{\"])" + d.name() + r"(?![A-Za-z0-9_])",
                                      code), (a.id(), d.name())
     h = alg("apls").shortHelpString()
-    assert "<b>Control point spacing</b> (<code>CONTROL_SPACING</code>, default 50.0 m)" in h
+    assert "<b>Control point spacing</b> (<code>CONTROL_SPACING</code>)" in h
+    assert "Empty: the variant's default (50 m; 20 m sat2graph_spacenet)" in h
     assert "every <i>Control point spacing</i> metres" in h
 
 

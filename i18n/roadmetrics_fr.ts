@@ -99,7 +99,7 @@
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/checks.py:600; ui/checks.py:639; ui/compare.py:228; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:361; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:425</extracomment>
+        <extracomment>ui/checks.py:43; ui/checks.py:600; ui/checks.py:639; ui/compare.py:228; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:361; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:458</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -219,7 +219,7 @@
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:599; ui/compare.py:243; ui/compare.py:246; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:359; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:425</extracomment>
+        <extracomment>ui/checks.py:599; ui/compare.py:243; ui/compare.py:246; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:359; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:457</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -334,7 +334,7 @@
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:145; ui/evaluate.py:192; core/reports/report.py:474</extracomment>
+        <extracomment>ui/compare.py:145; ui/evaluate.py:192; core/reports/report.py:516</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
@@ -769,7 +769,7 @@
         <translation>Entrées : vérité terrain {} ; prédiction {}.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:110; core/reports/report.py:625</extracomment>
+        <extracomment>ui/summary.py:110; core/reports/report.py:667</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
@@ -934,7 +934,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:70; core/analysis/evaluate.py:195; core/metrics/pixel/masks.py:162; core/reports/report.py:204</extracomment>
+        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:70; core/analysis/evaluate.py:211; core/metrics/pixel/masks.py:162; core/reports/report.py:205</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -949,7 +949,7 @@
         <translation>{} : échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:194</extracomment>
+        <extracomment>core/analysis/evaluate.py:210</extracomment>
         <source>no metric could be computed; {}</source>
         <translation>aucune métrique n&apos;a pu être calculée ; {}</translation>
     </message>
@@ -1499,7 +1499,7 @@
         <translation>STRATEGY doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:362; core/metrics/paths/optp.py:85; core/metrics/paths/tlts.py:98; core/metrics/subgraphs/optg.py:62; core/metrics/subgraphs/subg.py:88; core/metrics/subgraphs/topo.py:72</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:362; core/metrics/paths/optp.py:85; core/metrics/paths/tlts.py:98; core/metrics/subgraphs/optg.py:62; core/metrics/subgraphs/subg.py:88; core/metrics/subgraphs/topo.py:90</extracomment>
         <source>building networks</source>
         <translation>construction des réseaux</translation>
     </message>
@@ -2274,32 +2274,47 @@
         <translation>aucun germe : SUBG ne tire ses germes que dans la vérité terrain ; tous les scores valent NaN</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:66</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:75</extracomment>
+        <source>VARIANT must be one of {}, got {!r}</source>
+        <translation>VARIANT doit être l&apos;une des valeurs {}, reçu {!r}</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/topo.py:84</extracomment>
         <source>ANGLE_TOLERANCE must be in (0, 90] degrees, got {}</source>
         <translation>ANGLE_TOLERANCE doit être dans ]0, 90] degrés, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:70</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:88</extracomment>
         <source>AGGREGATION must be one of {}, got {!r}</source>
         <translation>AGGREGATION doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:75</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:93</extracomment>
         <source>placing and pairing seeds</source>
         <translation>placement et appariement des germes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:86</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:104</extracomment>
         <source>no ground-truth chain is at least SEED_SPACING / 2 long: no seed, TOPO is undefined (NaN)</source>
         <translation>aucune chaîne de vérité terrain ne mesure au moins SEED_SPACING / 2 : aucun germe, TOPO est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:88</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:106; core/metrics/subgraphs/topo.py:130</extracomment>
         <source>walking and matching subgraphs</source>
         <translation>parcours et appariement des sous-graphes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:120</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:134</extracomment>
+        <source>no ground-truth chain is long enough for a seed: TOPO is undefined (NaN); the reference divides by zero.</source>
+        <translation>aucune chaîne de la vérité terrain n&apos;est assez longue pour un germe : TOPO est indéfini (NaN) ; la référence divise par zéro.</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/topo.py:137</extracomment>
+        <source>the prediction is empty: PRECISION = RECALL = 0, as in the reference.</source>
+        <translation>la prédiction est vide : PRECISION = RECALL = 0, comme dans la référence.</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/subgraphs/topo.py:233</extracomment>
         <source>no seed has a prediction pair: PRECISION is undefined (NaN), RECALL = 0</source>
         <translation>aucun germe n&apos;a de correspondant dans la prédiction : PRECISION est indéfinie (NaN), RECALL = 0</translation>
     </message>
@@ -2599,7 +2614,7 @@
         <translation>code</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:110; core/reports/report.py:492</extracomment>
+        <extracomment>core/reports/pixel_maps.py:110; core/reports/report.py:534</extracomment>
         <source>meaning</source>
         <translation>signification</translation>
     </message>
@@ -2634,332 +2649,332 @@
         <translation>meilleure valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:110; core/reports/report.py:141; core/reports/report.py:455</extracomment>
+        <extracomment>core/reports/report.py:111; core/reports/report.py:142; core/reports/report.py:497</extracomment>
         <source>undefined</source>
         <translation>indéfini</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:143</extracomment>
+        <extracomment>core/reports/report.py:144</extracomment>
         <source>very good</source>
         <translation>très bon</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:145</extracomment>
+        <extracomment>core/reports/report.py:146</extracomment>
         <source>good</source>
         <translation>bon</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:147</extracomment>
+        <extracomment>core/reports/report.py:148</extracomment>
         <source>fair</source>
         <translation>moyen</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:148</extracomment>
+        <extracomment>core/reports/report.py:149</extracomment>
         <source>poor</source>
         <translation>faible</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:229</extracomment>
+        <extracomment>core/reports/report.py:230</extracomment>
         <source>Main error: missing roads and gaps. In {} of {} metrics that score both directions, less of the ground truth is found (recall) than the prediction has right (precision).</source>
         <translation>Erreur principale : routes manquantes et coupures. Pour {} des {} métriques qui notent les deux sens, la part de la vérité terrain retrouvée (rappel) est plus faible que la part juste de la prédiction (précision).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:234</extracomment>
+        <extracomment>core/reports/report.py:235</extracomment>
         <source>Main error: spurious roads. In {} of {} metrics that score both directions, less of the prediction is right (precision) than the ground truth is found (recall).</source>
         <translation>Erreur principale : routes en trop. Pour {} des {} métriques qui notent les deux sens, la part juste de la prédiction (précision) est plus faible que la part de la vérité terrain retrouvée (rappel).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:238</extracomment>
+        <extracomment>core/reports/report.py:239</extracomment>
         <source>Missing and spurious roads weigh about the same: recall and precision are within 0.05 of each other, or disagree between metrics ({} metric(s) score both directions).</source>
         <translation>Routes manquantes et routes en trop pèsent à peu près autant : rappel et précision diffèrent de moins de 0,05, ou les métriques ne s&apos;accordent pas ({} métrique(s) notent les deux sens).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:245</extracomment>
+        <extracomment>core/reports/report.py:246</extracomment>
         <source>Best headline score: {} {}; weakest: {} {}.</source>
         <translation>Meilleur score principal : {} {} ; le plus faible : {} {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:250</extracomment>
+        <extracomment>core/reports/report.py:251</extracomment>
         <source>{}: {} = {} (0 m is a perfect overlap).</source>
         <translation>{} : {} = {} (0 m correspond à une superposition parfaite).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:267</extracomment>
+        <extracomment>core/reports/report.py:268</extracomment>
         <source>poor (&lt; 0.4)</source>
         <translation>faible (&lt; 0,4)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:267</extracomment>
+        <extracomment>core/reports/report.py:268</extracomment>
         <source>fair (0.4 - 0.6)</source>
         <translation>moyen (0,4 - 0,6)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:267</extracomment>
+        <extracomment>core/reports/report.py:268</extracomment>
         <source>good (0.6 - 0.8)</source>
         <translation>bon (0,6 - 0,8)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:268</extracomment>
+        <extracomment>core/reports/report.py:269</extracomment>
         <source>very good (&gt;= 0.8)</source>
         <translation>très bon (&gt;= 0,8)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:269</extracomment>
+        <extracomment>core/reports/report.py:270</extracomment>
         <source>Bars: the value on [0, 1]; colour: how good it is (for scores marked ↓, 0 is perfect).</source>
         <translation>Barres : la valeur sur [0, 1] ; couleur : sa qualité (pour les scores marqués ↓, 0 est parfait).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:270</extracomment>
+        <extracomment>core/reports/report.py:271</extracomment>
         <source>Colour: how good the score is.</source>
         <translation>Couleur : qualité du score.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:389</extracomment>
+        <extracomment>core/reports/report.py:390</extracomment>
         <source>Zoom in</source>
         <translation>Zoom avant</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:390</extracomment>
+        <extracomment>core/reports/report.py:391</extracomment>
         <source>Zoom out</source>
         <translation>Zoom arrière</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:391</extracomment>
+        <extracomment>core/reports/report.py:392</extracomment>
         <source>Whole map</source>
         <translation>Carte entière</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:398</extracomment>
+        <extracomment>core/reports/report.py:408</extracomment>
         <source>matched</source>
         <translation>apparié</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:399</extracomment>
+        <extracomment>core/reports/report.py:409</extracomment>
         <source>spurious (prediction only)</source>
         <translation>en trop (prédiction seule)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:400</extracomment>
+        <extracomment>core/reports/report.py:410</extracomment>
         <source>missing (ground truth only)</source>
         <translation>manquant (vérité terrain seule)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:421</extracomment>
+        <extracomment>core/reports/report.py:449</extracomment>
         <source>map</source>
         <translation>carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:453</extracomment>
+        <extracomment>core/reports/report.py:495</extracomment>
         <source>no ground truth</source>
         <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:462; core/reports/report.py:722; core/reports/tool_reports.py:329</extracomment>
+        <extracomment>core/reports/report.py:504; core/reports/report.py:774; core/reports/tool_reports.py:329</extracomment>
         <source>tile</source>
         <translation>tuile</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:488</extracomment>
+        <extracomment>core/reports/report.py:530</extracomment>
         <source>What it tells:</source>
         <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:491; core/reports/report.py:614</extracomment>
+        <extracomment>core/reports/report.py:533; core/reports/report.py:656</extracomment>
         <source>metric</source>
         <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:491; core/reports/tool_reports.py:125</extracomment>
+        <extracomment>core/reports/report.py:533; core/reports/tool_reports.py:125</extracomment>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:492; core/reports/report.py:615</extracomment>
+        <extracomment>core/reports/report.py:534; core/reports/report.py:657</extracomment>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:523</extracomment>
+        <extracomment>core/reports/report.py:565</extracomment>
         <source>ground-truth routes in the prediction</source>
         <translation>itinéraires de la vérité terrain dans la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:525</extracomment>
+        <extracomment>core/reports/report.py:567</extracomment>
         <source>predicted routes in the ground truth</source>
         <translation>itinéraires prédits dans la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:528</extracomment>
+        <extracomment>core/reports/report.py:570</extracomment>
         <source>penalty (0 = same length, 1 = no route)</source>
         <translation>pénalité (0 = même longueur, 1 = pas d&apos;itinéraire)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:529</extracomment>
+        <extracomment>core/reports/report.py:571</extracomment>
         <source>routes</source>
         <translation>itinéraires</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:531; core/reports/tool_reports.py:158</extracomment>
+        <extracomment>core/reports/report.py:573; core/reports/tool_reports.py:158</extracomment>
         <source>count</source>
         <translation>nombre</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:566</extracomment>
+        <extracomment>core/reports/report.py:608</extracomment>
         <source>{} over {} tiles</source>
         <translation>{} sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:567</extracomment>
+        <extracomment>core/reports/report.py:609</extracomment>
         <source>Scores by family</source>
         <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:573</extracomment>
+        <extracomment>core/reports/report.py:615</extracomment>
         <source>Distributions</source>
         <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:580; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
+        <extracomment>core/reports/report.py:622; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:585; core/reports/tool_reports.py:53</extracomment>
+        <extracomment>core/reports/report.py:627; core/reports/tool_reports.py:53</extracomment>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:593; core/reports/tool_reports.py:40</extracomment>
+        <extracomment>core/reports/report.py:635; core/reports/tool_reports.py:40</extracomment>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:598; core/reports/tool_reports.py:38</extracomment>
+        <extracomment>core/reports/report.py:640; core/reports/tool_reports.py:38</extracomment>
         <source>Generated</source>
         <translation>Généré le</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:606</extracomment>
+        <extracomment>core/reports/report.py:648</extracomment>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:609</extracomment>
+        <extracomment>core/reports/report.py:651</extracomment>
         <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
         <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:614</extracomment>
+        <extracomment>core/reports/report.py:656</extracomment>
         <source>family</source>
         <translation>famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:614</extracomment>
+        <extracomment>core/reports/report.py:656</extracomment>
         <source>headline score</source>
         <translation>score principal</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:615</extracomment>
+        <extracomment>core/reports/report.py:657</extracomment>
         <source>reading</source>
         <translation>lecture</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:623</extracomment>
+        <extracomment>core/reports/report.py:665</extracomment>
         <source>{} warning(s): see Warnings at the end.</source>
         <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:636; instances: sink CLASS_TABLE label</extracomment>
+        <extracomment>core/reports/report.py:678; instances: sink CLASS_TABLE label</extracomment>
         <source>Scores per class</source>
         <translation>Scores par classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:637</extracomment>
+        <extracomment>core/reports/report.py:679</extracomment>
         <source>Class field: {}</source>
         <translation>Champ de classe : {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:641</extracomment>
+        <extracomment>core/reports/report.py:683</extracomment>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:642</extracomment>
+        <extracomment>core/reports/report.py:684</extracomment>
         <source>ground-truth features</source>
         <translation>entités de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:642</extracomment>
+        <extracomment>core/reports/report.py:684</extracomment>
         <source>predicted features</source>
         <translation>entités prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:676</extracomment>
+        <extracomment>core/reports/report.py:728</extracomment>
         <source>Map</source>
         <translation>Carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:678</extracomment>
+        <extracomment>core/reports/report.py:730</extracomment>
         <source>Diagnostics of {}.</source>
         <translation>Diagnostics de {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:679</extracomment>
+        <extracomment>core/reports/report.py:731</extracomment>
         <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
         <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:689; core/reports/tool_reports.py:47</extracomment>
+        <extracomment>core/reports/report.py:741; core/reports/tool_reports.py:47</extracomment>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:694</extracomment>
+        <extracomment>core/reports/report.py:746</extracomment>
         <source>Parameters used by each metric</source>
         <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:701; core/reports/tool_reports.py:188</extracomment>
+        <extracomment>core/reports/report.py:753; core/reports/tool_reports.py:188</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
         <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:707</extracomment>
+        <extracomment>core/reports/report.py:759</extracomment>
         <source>Tiles</source>
         <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:714</extracomment>
+        <extracomment>core/reports/report.py:766</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
         <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:723</extracomment>
+        <extracomment>core/reports/report.py:775</extracomment>
         <source>ground-truth parts</source>
         <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:723</extracomment>
+        <extracomment>core/reports/report.py:775</extracomment>
         <source>predicted parts</source>
         <translation>parties prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:729</extracomment>
+        <extracomment>core/reports/report.py:781</extracomment>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:732</extracomment>
+        <extracomment>core/reports/report.py:784</extracomment>
         <source>no ground truth: left out</source>
         <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:733</extracomment>
+        <extracomment>core/reports/report.py:785</extracomment>
         <source>no ground truth: counted as the worst value</source>
         <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:734</extracomment>
+        <extracomment>core/reports/report.py:786</extracomment>
         <source>no ground truth: counted as the best value</source>
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>
@@ -3209,7 +3224,7 @@
         <translation>Les trajets plus courts que cette longueur ne sont pas évalués. Vide : valeur par défaut de la variante (10 m pour spacenet, 100 m pour sat2graph).</translation>
     </message>
     <message>
-        <extracomment>apls: parameter VARIANT label</extracomment>
+        <extracomment>apls: parameter VARIANT label; topo: parameter VARIANT label</extracomment>
         <source>Variant</source>
         <translation>Variante</translation>
     </message>
@@ -5160,8 +5175,8 @@
     </message>
     <message>
         <extracomment>topo: help</extracomment>
-        <source>Biagioni &amp; Eriksson&apos;s TOPO as in Sat2Graph&apos;s code: seeds every ~SEED_SPACING metres along the ground-truth chains, each paired with the nearest prediction road within MATCH_DISTANCE and ANGLE_TOLERANCE; from both, the roads are walked RADIUS metres along the graph, dropping holes / marbles every SPACING metres with their heading; maximum one-to-one matching within MATCH_DISTANCE and ANGLE_TOLERANCE. AGGREGATION: pooled counts, or Sat2Graph&apos;s mean per-seed precision and coverage-scaled mean recall. Deterministic (no random seed).</source>
-        <translation>TOPO de Biagioni &amp; Eriksson tel que dans le code de Sat2Graph : des germes tous les ~SEED_SPACING mètres le long des chaînes de la vérité terrain, chacun associé à la route prédite la plus proche à moins de MATCH_DISTANCE et ANGLE_TOLERANCE ; à partir des deux, les routes sont parcourues sur RADIUS mètres le long du graphe en déposant des trous / billes tous les SPACING mètres avec leur orientation ; appariement un-à-un maximal à moins de MATCH_DISTANCE et ANGLE_TOLERANCE. AGGREGATION : décomptes cumulés (pooled), ou, comme Sat2Graph, précision moyenne par germe et rappel moyen pondéré par la couverture (mean). Déterministe (pas de graine aléatoire).</translation>
+        <source>Biagioni &amp; Eriksson&apos;s TOPO as in Sat2Graph&apos;s code: seeds every ~SEED_SPACING metres along the ground-truth chains, each paired with the nearest prediction road within MATCH_DISTANCE and ANGLE_TOLERANCE; from both, the roads are walked RADIUS metres along the graph, dropping holes / marbles every SPACING metres with their heading; maximum one-to-one matching within MATCH_DISTANCE and ANGLE_TOLERANCE. AGGREGATION: pooled counts, or Sat2Graph&apos;s mean per-seed precision and coverage-scaled mean recall. VARIANT sat2graph / sat2graph_spacenet: a replay of Sat2Graph&apos;s Python TOPO (City-Scale; SAM-Road&apos;s SpaceNet setting) with the reference&apos;s own constants. Deterministic (no random seed).</source>
+        <translation>TOPO de Biagioni &amp; Eriksson tel que dans le code de Sat2Graph : des germes tous les ~SEED_SPACING mètres le long des chaînes de la vérité terrain, chacun associé à la route prédite la plus proche à moins de MATCH_DISTANCE et ANGLE_TOLERANCE ; à partir des deux, les routes sont parcourues sur RADIUS mètres le long du graphe en déposant des trous / billes tous les SPACING mètres avec leur orientation ; appariement un-à-un maximal à moins de MATCH_DISTANCE et ANGLE_TOLERANCE. AGGREGATION : décomptes cumulés (pooled), ou, comme Sat2Graph, précision moyenne par germe et rappel moyen pondéré par la couverture (mean). VARIANT sat2graph / sat2graph_spacenet : le TOPO Python de Sat2Graph rejoué (City-Scale ; réglage SpaceNet de SAM-Road) avec les constantes de la référence. Déterministe (pas de graine aléatoire).</translation>
     </message>
     <message>
         <extracomment>topo: reference</extracomment>
@@ -5220,8 +5235,13 @@
     </message>
     <message>
         <extracomment>topo: parameter AGGREGATION help</extracomment>
-        <source>pooled: sums of matched / all holes and marbles over seeds. mean: mean per-seed precision and coverage-scaled mean per-seed recall (Sat2Graph).</source>
-        <translation>pooled : sommes, sur les germes, des trous et billes appariés / de tous les trous et billes. mean : précision moyenne par germe et rappel moyen par germe pondéré par la couverture (Sat2Graph).</translation>
+        <source>pooled: sums of matched / all holes and marbles over seeds. mean: mean per-seed precision and coverage-scaled mean per-seed recall (Sat2Graph&apos;s aggregation, without its TOPO121 filter: VARIANT=sat2graph gives its numbers).</source>
+        <translation>pooled : sommes, sur les germes, des trous et billes appariés / de tous les trous et billes. mean : précision moyenne par germe et rappel moyen par germe pondéré par la couverture (l&apos;agrégation de Sat2Graph, sans son filtre TOPO121 : VARIANT=sat2graph donne ses nombres).</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter VARIANT help</extracomment>
+        <source>standard: this implementation, with the parameters above. sat2graph: a replay of Sat2Graph&apos;s Python TOPO as City-Scale papers report it (the input in metres = pixels from the tile&apos;s corner, x = the first pixel coordinate; fake degrees, 1 degree = 111,111 m; seeds every 0.0005 degree, walk 0.003 degree, or 0.0015 when every vertex has x &lt; 1111 m; holes every 0.00005; matching within 0.0001 degree and 45 degrees; TOPO121 filter; recall scaled by kept / all seeds). sat2graph_spacenet: the same with the walk always 0.0015 degree (SAM-Road&apos;s SpaceNet). The replays ignore RADIUS, SPACING, MATCH_DISTANCE, ANGLE_TOLERANCE, SEED_SPACING, AGGREGATION and the network options, and record the constants they used.</source>
+        <translation>standard : cette implémentation, avec les paramètres ci-dessus. sat2graph : le TOPO Python de Sat2Graph rejoué tel que les articles City-Scale le publient (l&apos;entrée en mètres = pixels depuis le coin de la tuile, x = la première coordonnée de pixel ; faux degrés, 1 degré = 111 111 m ; germes tous les 0,0005 degré, parcours de 0,003 degré, ou 0,0015 quand tous les sommets ont x &lt; 1111 m ; trous tous les 0,00005 ; appariement à moins de 0,0001 degré et 45 degrés ; filtre TOPO121 ; rappel multiplié par germes gardés / tous les germes). sat2graph_spacenet : la même chose avec un parcours toujours de 0,0015 degré (SpaceNet de SAM-Road). Les rejeux ignorent RADIUS, SPACING, MATCH_DISTANCE, ANGLE_TOLERANCE, SEED_SPACING, AGGREGATION et les options de réseau, et enregistrent les constantes utilisées.</translation>
     </message>
     <message>
         <extracomment>topo: output TP help</extracomment>
@@ -5337,6 +5357,14 @@
         <extracomment>raster parameter RASTER_SIMPLIFY help</extracomment>
         <source>Douglas-Peucker tolerance that removes the staircase of the pixel skeleton. 0 keeps every pixel centre.</source>
         <translation>Tolérance de Douglas-Peucker qui supprime l&apos;effet d&apos;escalier du squelette de pixels. 0 conserve chaque centre de pixel.</translation>
+    </message>
+    <message>
+        <source>Biagioni &amp; Eriksson&apos;s TOPO as in Sat2Graph&apos;s code: seeds every ~SEED_SPACING metres along the ground-truth chains, each paired with the nearest prediction road within MATCH_DISTANCE and ANGLE_TOLERANCE; from both, the roads are walked RADIUS metres along the graph, dropping holes / marbles every SPACING metres with their heading; maximum one-to-one matching within MATCH_DISTANCE and ANGLE_TOLERANCE. AGGREGATION: pooled counts, or Sat2Graph&apos;s mean per-seed precision and coverage-scaled mean recall. Deterministic (no random seed).</source>
+        <translation type="vanished">TOPO de Biagioni &amp; Eriksson tel que dans le code de Sat2Graph : des germes tous les ~SEED_SPACING mètres le long des chaînes de la vérité terrain, chacun associé à la route prédite la plus proche à moins de MATCH_DISTANCE et ANGLE_TOLERANCE ; à partir des deux, les routes sont parcourues sur RADIUS mètres le long du graphe en déposant des trous / billes tous les SPACING mètres avec leur orientation ; appariement un-à-un maximal à moins de MATCH_DISTANCE et ANGLE_TOLERANCE. AGGREGATION : décomptes cumulés (pooled), ou, comme Sat2Graph, précision moyenne par germe et rappel moyen pondéré par la couverture (mean). Déterministe (pas de graine aléatoire).</translation>
+    </message>
+    <message>
+        <source>pooled: sums of matched / all holes and marbles over seeds. mean: mean per-seed precision and coverage-scaled mean per-seed recall (Sat2Graph).</source>
+        <translation type="vanished">pooled : sommes, sur les germes, des trous et billes appariés / de tous les trous et billes. mean : précision moyenne par germe et rappel moyen par germe pondéré par la couverture (Sat2Graph).</translation>
     </message>
     <message>
         <source>Maximum distance between control points along an edge (metres).</source>

@@ -9,7 +9,7 @@ import numpy as np
 
 from .core import registry
 from .core.analysis.evaluate import evaluate as _evaluate
-from .core.analysis.evaluate import metric_params, scores_document, seed_used
+from .core.analysis.evaluate import metric_params, scores_document, seed_used, with_protocol
 from .core.analysis.tiles import check_tiling, evaluate_tiles, grid_tiles
 from .core.progress import Progress
 from .core.registry import check_fields
@@ -108,7 +108,8 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
              tile_size: Optional[float] = None, tiles: Optional[list] = None,
              aggregation: str = "pooled", empty_tiles: str = "skip", margin: float = 0.0,
              workers: int = 1, pixel_size: Optional[float] = None,
-             progress: Union[bool, Callable, Progress] = False) -> EvaluationResult:
+             progress: Union[bool, Callable, Progress] = False,
+             protocol: Optional[str] = None) -> EvaluationResult:
     """Several metrics on one pair of inputs (the plugin's evaluate-all).
 
     Parameters
@@ -137,6 +138,13 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
         Local processes (0: one per core).
     pixel_size, progress
         As for the metric functions.
+    protocol : str, optional
+        A benchmark protocol (``'sat2graph_cityscale'`` ...; docs/paths.md,
+        protocol cards): the metrics it covers run with its variants, and
+        their own definitions' scores are kept beside
+        (``results[m].details['clean_scores']``, and in the report).  The
+        whole extent only: tiles of a benchmark are files, scored with
+        :func:`batch` and ``protocol=``.
 
     Returns
     -------
@@ -158,6 +166,11 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
             params[m] = normalise(_spec(m), params[m])
     shared = {k.upper(): v for k, v in params.items() if not isinstance(v, dict)}
     params = {**shared, **{k: v for k, v in params.items() if isinstance(v, dict)}}
+    if protocol is not None:
+        try:
+            params = with_protocol(ids, params, protocol, tiles is not None or tile_size is not None)
+        except ValueError as e:
+            raise InputError(message_of(e)) from None
     resolved = _check(ids, params, seed)
     fields = sorted({v for m in ids for p in registry.get(m).all_params()
                      if p.kind == "field" for v in [resolved[m].get(p.name)] if v})
@@ -175,7 +188,8 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
                                        aggregation, empty_tiles, margin, workers, None, prog)
                 numbers = tiled.numbers()
             else:
-                ev = _evaluate(glines, plines, ids, params, seed, prog, workers=workers, strict=True)
+                ev = _evaluate(glines, plines, ids, params, seed, prog, workers=workers, strict=True,
+                               protocol=protocol)
                 numbers = ev.numbers()
     except (ValueError, KeyError) as e:
         raise InputError(message_of(e))
@@ -185,6 +199,8 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
     rows = {"ground truth": gt.name, "prediction": pred.name,
             "working CRS": info.get("working_crs") or "", "metrics": ", ".join(ids),
             "SEED": seed_used(ids, params, seed if tile_list is None else seed or 0)}
+    if protocol is not None:
+        rows["protocol"] = protocol
     for label, src in (("ground truth", gt), ("prediction", pred)):
         if src.raster:
             rows[f"{label} raster: centreline extraction"] = ", ".join(

@@ -223,6 +223,10 @@ def evaluate_parser() -> argparse.ArgumentParser:
     p.add_argument("--margin", type=float, default=0.0, metavar="M")
     p.add_argument("--workers", type=int, default=1, help="local processes (0: one per core)")
     p.add_argument("--report", metavar="FILE.html", help="write the HTML report")
+    p.add_argument("--protocol", metavar="NAME",
+                   help="score APLS / TOPO as a published benchmark does (sat2graph_cityscale, "
+                        "samroad_spacenet, spacenet), with each metric's own definition beside "
+                        "(whole extent only)")
     _add_params(p, [x for x in registry.NETWORK_PARAMS] + [registry.CLASS_PARAM])
     _add_raster_params(p)
     return p
@@ -245,16 +249,28 @@ def run_evaluate(argv) -> int:
     ev = evaluate(args.ground_truth, args.prediction, ids, params, seed=args.seed,
                   tile_size=args.tile_size, aggregation=args.aggregation,
                   empty_tiles=args.empty_tiles, margin=args.margin, workers=args.workers,
-                  pixel_size=args.pixel_size, progress=_progress(args))
+                  pixel_size=args.pixel_size, progress=_progress(args), protocol=args.protocol)
     if args.report:
         ev.report(args.report)
     if args.json:
         print(json.dumps(ev.to_dict()))
     else:
         _print_scores("evaluate", ev.numbers, ev.warnings)
+        _print_clean(ev)
         for m, e in ev.errors.items():
             print(f"error: {m}: {e}", file=sys.stderr)
     return 0
+
+
+def _print_clean(ev) -> None:
+    """Under a protocol: each covered metric's own definition beside."""
+    for m, r in ev.results.items():
+        clean = r.details.get("clean_scores")
+        if clean and "error" not in clean:
+            p = r.details.get("protocol") or {}
+            _print_scores(f"{m} by its own definition (the numbers above follow the protocol "
+                          f"{p.get('name')})", {k: v for k, v in clean.items()
+                                                 if not (isinstance(v, float) and math.isnan(v))}, [])
 
 
 def batch_parser(spec) -> argparse.ArgumentParser:

@@ -6,14 +6,16 @@ import json
 import math
 
 from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
-                       QgsProcessingException, QgsProcessingOutputNumber,
+                       QgsProcessingException, QgsProcessingOutputNumber, QgsProcessingParameterEnum,
                        QgsProcessingOutputString, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterField,
                        QgsProcessingParameterFileDestination)
 
 from ..core import registry
 from ..core.fieldnames import needs_short_names, short_field_names
-from ..core.analysis.evaluate import EvaluationFailed, evaluate, scores_document, seed_used
+from ..core.analysis.evaluate import (EvaluationFailed, evaluate, scores_document, seed_used,
+                                     with_protocol)
+from ..core.protocols import PROTOCOLS
 from ..core.analysis.tiles import evaluate_tiles
 from ..core.progress import Cancelled
 from ..core.reports.report import evaluation_report, map_metric
@@ -77,6 +79,9 @@ class EvaluateAlgorithm(ToolAlgorithm):
             "CLASS_FIELD", tr("Class field (scores per class)"), None, "GROUND_TRUTH",
             FieldDataType.Any, False, True))
         self.addParameter(seed_parameter())
+        self.addParameter(QgsProcessingParameterEnum(
+            "PROTOCOL", tr("Benchmark protocol (APLS, TOPO)"),
+            [tr("none (each metric's own definition)")] + list(PROTOCOLS), False, 0, True))
         tiles, tiles_advanced = tile_parameters()
         for p in tiles:
             self.addParameter(p)
@@ -101,6 +106,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
         if class_field:
             params["CLASS_FIELD"] = class_field
         seed = self.parameterAsInt(parameters, "SEED", context)
+        protocol = self._protocol(parameters, context, ids, per_metric)
         checked = []
         resolved = resolve_tool(ids, params, per_metric, seed, checked)
         check_run(self, parameters, context, feedback, resolved, warnings=checked)
@@ -109,7 +115,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
         if gt is None:
             return {}
         info["warnings"][:0] = checked
-        run = self._run(parameters, context, feedback, gt, pred, crs, ids, params, seed)
+        run = self._run(parameters, context, feedback, gt, pred, crs, ids, params, seed, protocol)
         if run is None:
             return {}
         ev, tiled, numbers, aggregation, empty = run
@@ -123,6 +129,8 @@ class EvaluateAlgorithm(ToolAlgorithm):
             info_rows = input_rows(self, parameters, context, info, gt, pred)
             info_rows.update(self._run_rows(ids, seed, class_field, tiled, aggregation, empty,
                                             params, per_metric))
+            if protocol:
+                info_rows[tr("protocol")] = protocol
             text = evaluation_report(tr("Road network evaluation"), info_rows, ev, tiled,
                                      gt.parts, pred.parts, tr=tr, meta=meta(),
                                      class_field=class_field, input_warnings=info["warnings"])
@@ -132,7 +140,23 @@ class EvaluateAlgorithm(ToolAlgorithm):
         feedback.setProgress(100)
         return outputs
 
-    def _run(self, parameters, context, feedback, gt, pred, crs, ids, params, seed):
+    def _protocol(self, parameters, context, ids, per_metric):
+        """The protocol chosen (None: none), its settings put into
+        ``per_metric``; the same refusals as the library's."""
+        k = self.parameterAsEnum(parameters, "PROTOCOL", context) if "PROTOCOL" in parameters else 0
+        if not k:
+            return None
+        name = list(PROTOCOLS)[k - 1]
+        tile_size, tiles_src, *_ = tile_options(self, parameters, context)
+        try:
+            per_metric.update({m: v for m, v in with_protocol(
+                ids, per_metric, name, tiles_src is not None or tile_size > 0).items()
+                if isinstance(v, dict)})
+        except ValueError as e:
+            raise QgsProcessingException(error_text(e))
+        return name
+
+    def _run(self, parameters, context, feedback, gt, pred, crs, ids, params, seed, protocol=None):
         """Evaluate the whole extent or tile by tile: (EvaluationResult or None,
         TiledResult or None, numbers, aggregation, empty-tile policy), or None
         when cancelled."""
@@ -158,7 +182,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
             shown = map_metric(ids) if self.parameterAsFileOutput(parameters, "REPORT", context) \
                 else None
             ev = evaluate(gt, pred, ids, params, seed, progress, workers=workers, strict=True,
-                          keep_layers=[shown] if shown else False)
+                          keep_layers=[shown] if shown else False, protocol=protocol)
             for w in ev.warnings():
                 warn(feedback, translate(w))
             return ev, None, ev.numbers(), aggregation, empty

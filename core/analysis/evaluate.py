@@ -162,11 +162,57 @@ def _tasks(ids):
     return sorted(groups.values(), key=lambda g: -sum(registry.get(m).cost for m in g))
 
 
+def with_protocol(ids: list, params: Optional[dict], protocol: str, tiled: bool = False) -> dict:
+    """``params`` with a benchmark protocol's settings (core/protocols.py)
+    for the metrics it covers among ``ids``; ValueError for an unknown
+    protocol, a parameter that contradicts it, no metric it covers, or
+    tiles (``tiled``: a protocol's tiles are the benchmark's files)."""
+    from .. import protocols
+    if tiled:
+        raise ValueError(msg("A protocol scores whole tiles as its benchmark cuts them: give the "
+                             "tiles as files to batch scoring with the protocol, not tiles of "
+                             "one evaluation."))
+    proto = protocols.get(protocol)
+    covered = [m for m in ids if m in proto.params]
+    if not covered:
+        raise ValueError(msg("The protocol {} covers {}, not {}.", proto.name,
+                             ", ".join(sorted(proto.params)), ", ".join(ids)))
+    out = dict(params or {})
+    for m in covered:
+        out[m] = protocols.protocol_params(proto, m, dict(out.get(m) or {}))
+    return out
+
+
+def add_clean_scores(ev: Evaluation, gt: LineSet, pred: LineSet, params: dict,
+                     seed: Optional[int], protocol: str) -> None:
+    """Beside each protocol number, the sound one (issue 33, "report both"):
+    every metric the protocol covers is run again with its own default
+    definition on the same inputs; its scores go to the protocol run's
+    ``details['clean_scores']``, with ``details['protocol']`` (name and
+    version).  The report shows both (core/reports/report.py)."""
+    from .. import protocols
+    proto = protocols.get(protocol)
+    for m, r in ev.results.items():
+        if m not in proto.params:
+            continue
+        spec = registry.get(m)
+        clean = {k: v for k, v in (params.get(m) or {}).items() if k not in proto.params[m]}
+        try:
+            with layers_for_run(False):
+                c = run_metric(spec, gt, pred, metric_params(spec, {**params, m: clean}, seed),
+                               NO_PROGRESS)
+            r.details["clean_scores"] = dict(c.scores)
+        except ValueError as e:
+            r.details["clean_scores"] = {"error": message_of(e)}
+        r.details["protocol"] = proto.record()
+
+
 def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
              params: Optional[dict] = None, seed: Optional[int] = None,
              progress: Optional[Progress] = None,
              keep_layers: Union[bool, Collection[str]] = True,
-             workers: int = 1, strict: bool = False) -> Evaluation:
+             workers: int = 1, strict: bool = False,
+             protocol: Optional[str] = None) -> Evaluation:
     """``keep_layers``: the metrics' layers are kept (True), dropped (False)
     or kept for the metrics of these ids only; a metric whose layers are
     dropped runs without them (core/layers.py: it may skip the work that
@@ -179,11 +225,15 @@ def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
     same process.  Each metric may use one core then, and ``workers`` cores
     otherwise (a single metric, or ``workers`` = 1: one core).  ``strict`` (evaluate-all's own run, not a tile or a
     method of compare): EvaluationFailed when every metric failed, with
-    their errors."""
+    their errors.  ``protocol``: a benchmark protocol's variants for the
+    metrics it covers, with their default definitions' scores beside
+    (:func:`add_clean_scores`)."""
     progress = progress or NO_PROGRESS
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
     for m in ids:
         registry.get(m)  # KeyError for an unknown metric
+    if protocol is not None:
+        params = with_protocol(ids, params, protocol)
     spread = workers != 1 and len(ids) > 1
     # cores per metric (core/parallel.py): one when the metrics share the
     # workers, else the workers (one metric, or WORKERS = 1: tiles, tools)
@@ -205,11 +255,14 @@ def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
                 results[m] = value[i][1]
             else:
                 errors[m] = value[i][1]
+    ev = Evaluation(results, errors, ids)
+    if protocol is not None:
+        add_clean_scores(ev, gt, pred, params, seed, protocol)
     progress.set(1.0)
     if strict and ids and not results:
         raise EvaluationFailed(msg("no metric could be computed; {}", "; ".join(
             msg("{}: {}", m, str(errors[m]).splitlines()[0] if errors[m] else "") for m in ids)))
-    return Evaluation(results, errors, ids)
+    return ev
 
 
 def scores_document(ids: list, info: dict, numbers: dict, ev: Optional[Evaluation] = None,

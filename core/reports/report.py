@@ -609,6 +609,7 @@ def evaluation_report(title: str, info: dict, evaluation=None, tiled=None, gt_pa
     h.append(f"<h2>{esc(tr('Scores by family'))}{esc(agg)}</h2>")
     h.append(color_legend(tr))
     h.append(_scores_by_family(order, getscore, tr))
+    h += _protocol_section(evaluation, order, tr)
     if evaluation is not None:
         hists = _histograms(evaluation, order, tr)
         if hists:
@@ -628,6 +629,36 @@ def evaluation_report(title: str, info: dict, evaluation=None, tiled=None, gt_pa
     h += _traceability(info, evaluation, order, tr)
     h.append(f"<script>{ZOOM_JS}</script></body></html>")
     return "".join(h)
+
+
+def _protocol_section(evaluation, order, tr) -> list:
+    """A benchmark protocol's numbers beside the metrics' own definitions
+    (core/analysis/evaluate.py add_clean_scores): what a paper can print
+    to compare with published tables, and the sound number."""
+    if evaluation is None:
+        return []
+    rows, record = [], None
+    for m in order:
+        r = evaluation.results.get(m)
+        if r is None or "clean_scores" not in r.details:
+            continue
+        record = r.details.get("protocol") or record
+        spec = registry.get(m)
+        clean = r.details["clean_scores"]
+        for o in spec.outputs:
+            if o.name not in r.scores or o.perfect is None:
+                continue
+            rows.append(f"<tr><td>{esc(tr(spec.name))}</td><td><code>{esc(o.name)}</code></td>"
+                        f"<td class='num'>{esc(fmt(r.scores.get(o.name)))}</td>"
+                        f"<td class='num'>{esc(fmt(clean.get(o.name, math.nan)))}</td></tr>")
+    if not rows:
+        return []
+    title = tr("Protocol {} (version {})").format(record["name"], record["version"])
+    return [f"<h2>{esc(title)}</h2>",
+            f"<p>{esc(tr('The protocol replays the reference code of published tables, its defects included (docs/paths.md, protocol cards): its column is the number comparable with those tables. The other column is the metric by its own definition on the same inputs.'))}</p>",
+            f"<table><tr><th>{esc(tr('metric'))}</th><th>{esc(tr('score'))}</th>"
+            f"<th>{esc(tr('protocol'))}</th><th>{esc(tr('own definition'))}</th></tr>"
+            + "".join(rows) + "</table>"]
 
 
 def _report_head(title, tr, meta):

@@ -78,3 +78,24 @@ def test_protocol_on_the_command_line(tiles, tmp_path, capsys):
     # a resume under another protocol (or none) is refused: the provenance differs
     code = cli.main(["batch", "apls", "--pairs", *tiles, "--out", out, "--VARIANT", "sat2graph"])
     assert code == 2 and "the protocol" in capsys.readouterr().err
+
+
+def test_evaluate_with_a_protocol_reports_both_numbers(tmp_path):
+    gt = adjacency((200, 1800, 500), (200, 1800, 1200))
+    pred = adjacency((200, 1000, 503), (300, 1800, 1198))
+    ev = rnm.evaluate(gt, pred, metrics=["apls", "topo", "ccq"], protocol="sat2graph_cityscale")
+    replay = rnm.apls(gt, pred, VARIANT="sat2graph")
+    own = rnm.apls(gt, pred)
+    assert ev.numbers["APLS"] == replay.scores["APLS"]
+    assert ev.results["apls"].details["clean_scores"]["APLS"] == own.scores["APLS"]
+    assert ev.numbers["TOPO_F1"] == rnm.topo(gt, pred, VARIANT="sat2graph").scores["F1"]
+    assert ev.results["topo"].details["clean_scores"]["F1"] == rnm.topo(gt, pred).scores["F1"]
+    assert "clean_scores" not in ev.results["ccq"].details      # not covered by the protocol
+    html = ev.report(str(tmp_path / "r.html"))
+    text = open(tmp_path / "r.html", encoding="utf-8").read()
+    assert "Protocol sat2graph_cityscale (version 1)" in text
+    with pytest.raises(InputError, match="A protocol scores whole tiles as its benchmark cuts them"):
+        rnm.evaluate(gt, pred, metrics=["apls"], protocol="sat2graph_cityscale", tile_size=500)
+    with pytest.raises(InputError, match="covers apls, topo, not ccq"):
+        rnm.evaluate(gt, pred, metrics=["ccq"], protocol="sat2graph_cityscale")
+    assert html is not None

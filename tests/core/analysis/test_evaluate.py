@@ -143,3 +143,22 @@ def test_layers_kept_only_for_the_metrics_asked(window):
     assert all(some.results[m].layers == {} for m in ("optg", "subg", "junct"))
     assert all(none.results[m].layers == {} for m in ids)
     assert all(full.results[m].layers for m in ids)
+
+
+def test_protocol_runs_its_variants_and_keeps_the_own_definitions_beside():
+    """Issue 33 "report both": the protocol's APLS (the Go code replayed) is
+    the evaluation's number, the metric's own definition is in details."""
+    from core.analysis.evaluate import with_protocol
+    gt = LineSet([np.array([[200.0, 500.0], [601.0, 500.0]])])
+    pred = LineSet([np.array([[200.0, 500.0], [390.7, 500.0]])])
+    ev = evaluate(gt, pred, ["apls", "ccq"], protocol="sat2graph_cityscale")
+    replay = run_spec(registry.get("apls"), gt, pred, {"VARIANT": "sat2graph"})
+    own = run_spec(registry.get("apls"), gt, pred, {})
+    assert ev.results["apls"].scores["APLS"] == replay.score("APLS")
+    assert ev.results["apls"].details["clean_scores"]["APLS"] == own.score("APLS")
+    assert ev.results["apls"].details["protocol"] == {"name": "sat2graph_cityscale", "version": "1"}
+    assert "clean_scores" not in ev.results["ccq"].details
+    with pytest.raises(ValueError, match="sets VARIANT = sat2graph"):
+        with_protocol(["apls"], {"apls": {"VARIANT": "spacenet"}}, "sat2graph_cityscale")
+    with pytest.raises(ValueError, match="A protocol scores whole tiles"):
+        with_protocol(["apls"], {}, "sat2graph_cityscale", tiled=True)

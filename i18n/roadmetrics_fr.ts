@@ -29,17 +29,17 @@
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:150; ui/evaluate.py:95; ui/pixel_algorithm.py:115</extracomment>
+        <extracomment>ui/algorithm.py:150; ui/evaluate.py:100; ui/pixel_algorithm.py:115</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:174; ui/centrelines.py:65; ui/compare.py:127; ui/evaluate.py:166; ui/perturb.py:95; ui/pixel_algorithm.py:190; ui/sensitivity.py:111</extracomment>
+        <extracomment>ui/algorithm.py:174; ui/centrelines.py:65; ui/compare.py:127; ui/evaluate.py:190; ui/perturb.py:95; ui/pixel_algorithm.py:190; ui/sensitivity.py:111</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:177; ui/checks.py:586; ui/checks.py:656; ui/checks.py:684; ui/checks.py:699; ui/compare.py:130; ui/evaluate.py:171; ui/perturb.py:98; ui/pixel_algorithm.py:193; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
+        <extracomment>ui/algorithm.py:177; ui/checks.py:586; ui/checks.py:656; ui/checks.py:684; ui/checks.py:699; ui/compare.py:130; ui/evaluate.py:195; ui/perturb.py:98; ui/pixel_algorithm.py:193; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -299,12 +299,12 @@
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:98; ui/evaluate.py:86; ui/sensitivity.py:76</extracomment>
+        <extracomment>ui/compare.py:98; ui/evaluate.py:91; ui/sensitivity.py:76</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:98; ui/evaluate.py:86; ui/sensitivity.py:76; ui/summary.py:25</extracomment>
+        <extracomment>ui/compare.py:98; ui/evaluate.py:91; ui/sensitivity.py:76; ui/summary.py:25</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
@@ -329,17 +329,17 @@
         <translation>Résultats (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:142; ui/evaluate.py:189; ui/sensitivity.py:131</extracomment>
+        <extracomment>ui/compare.py:142; ui/evaluate.py:213; ui/sensitivity.py:131</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:145; ui/evaluate.py:192; core/reports/report.py:516</extracomment>
+        <extracomment>ui/compare.py:145; ui/evaluate.py:216; core/reports/report.py:516</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:146; ui/evaluate.py:194; core/reports/tool_reports.py:247</extracomment>
+        <extracomment>ui/compare.py:146; ui/evaluate.py:218; core/reports/tool_reports.py:247</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
@@ -389,57 +389,72 @@
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:48</extracomment>
+        <extracomment>ui/evaluate.py:50</extracomment>
         <source>Evaluate all metrics</source>
         <translation>Évaluer toutes les métriques</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:49</extracomment>
+        <extracomment>ui/evaluate.py:51</extracomment>
         <source>Reports</source>
         <translation>Rapports</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:51</extracomment>
+        <extracomment>ui/evaluate.py:53</extracomment>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. All distances are in metres.</source>
         <translation>Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:77; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:79; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:88</extracomment>
+        <extracomment>ui/evaluate.py:83</extracomment>
+        <source>Benchmark protocol (APLS, TOPO)</source>
+        <translation>Protocole de benchmark (APLS, TOPO)</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:84</extracomment>
+        <source>none (each metric&apos;s own definition)</source>
+        <translation>aucun (la définition propre de chaque métrique)</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:93</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:90; core/reports/tool_reports.py:328</extracomment>
+        <extracomment>ui/evaluate.py:95; core/reports/tool_reports.py:328</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:126</extracomment>
+        <extracomment>ui/evaluate.py:133; core/reports/report.py:660</extracomment>
+        <source>protocol</source>
+        <translation>protocole</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:134</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:148</extracomment>
+        <extracomment>ui/evaluate.py:172</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:169</extracomment>
+        <extracomment>ui/evaluate.py:193</extracomment>
         <source>The evaluation failed: {}</source>
         <translation>L&apos;évaluation a échoué : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:192</extracomment>
+        <extracomment>ui/evaluate.py:216</extracomment>
         <source>{} ({}, tiles without ground truth: {})</source>
         <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:232</extracomment>
+        <extracomment>ui/evaluate.py:256</extracomment>
         <source>TILE_SCORES is a shapefile (field names of at most 10 characters): {}</source>
         <translation>TILE_SCORES est un shapefile (noms de champs de 10 caractères au plus) : {}</translation>
     </message>
@@ -769,7 +784,7 @@
         <translation>Entrées : vérité terrain {} ; prédiction {}.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:110; core/reports/report.py:667</extracomment>
+        <extracomment>ui/summary.py:110; core/reports/report.py:698</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
@@ -934,7 +949,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:70; core/analysis/evaluate.py:211; core/metrics/pixel/masks.py:162; core/reports/report.py:205</extracomment>
+        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:70; core/analysis/evaluate.py:264; core/metrics/pixel/masks.py:162; core/reports/report.py:205</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -949,7 +964,17 @@
         <translation>{} : échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:210</extracomment>
+        <extracomment>core/analysis/evaluate.py:172</extracomment>
+        <source>A protocol scores whole tiles as its benchmark cuts them: give the tiles as files to batch scoring with the protocol, not tiles of one evaluation.</source>
+        <translation>Un protocole évalue des tuiles entières telles que son benchmark les découpe : donnez les tuiles comme fichiers à l&apos;évaluation par lot avec le protocole, pas des tuiles d&apos;une seule évaluation.</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/evaluate.py:178; core/protocols.py:214</extracomment>
+        <source>The protocol {} covers {}, not {}.</source>
+        <translation>Le protocole {} couvre {}, pas {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/evaluate.py:263</extracomment>
         <source>no metric could be computed; {}</source>
         <translation>aucune métrique n&apos;a pu être calculée ; {}</translation>
     </message>
@@ -2334,11 +2359,6 @@
         <translation>Protocole inconnu {!r} : l&apos;un de {}.</translation>
     </message>
     <message>
-        <extracomment>core/protocols.py:214</extracomment>
-        <source>The protocol {} covers {}, not {}.</source>
-        <translation>Le protocole {} couvre {}, pas {}.</translation>
-    </message>
-    <message>
         <extracomment>core/protocols.py:219</extracomment>
         <source>The protocol {} sets {} = {}; {} = {} contradicts it (leave it out, or run without the protocol).</source>
         <translation>Le protocole {} fixe {} = {} ; {} = {} le contredit (retirez-le, ou lancez sans le protocole).</translation>
@@ -2769,7 +2789,7 @@
         <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:504; core/reports/report.py:774; core/reports/tool_reports.py:329</extracomment>
+        <extracomment>core/reports/report.py:504; core/reports/report.py:805; core/reports/tool_reports.py:329</extracomment>
         <source>tile</source>
         <translation>tuile</translation>
     </message>
@@ -2779,17 +2799,17 @@
         <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:533; core/reports/report.py:656</extracomment>
+        <extracomment>core/reports/report.py:533; core/reports/report.py:659; core/reports/report.py:687</extracomment>
         <source>metric</source>
         <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:533; core/reports/tool_reports.py:125</extracomment>
+        <extracomment>core/reports/report.py:533; core/reports/report.py:659; core/reports/tool_reports.py:125</extracomment>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:534; core/reports/report.py:657</extracomment>
+        <extracomment>core/reports/report.py:534; core/reports/report.py:688</extracomment>
         <source>value</source>
         <translation>valeur</translation>
     </message>
@@ -2829,152 +2849,167 @@
         <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:615</extracomment>
+        <extracomment>core/reports/report.py:616</extracomment>
         <source>Distributions</source>
         <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:622; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
+        <extracomment>core/reports/report.py:623; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:627; core/reports/tool_reports.py:53</extracomment>
+        <extracomment>core/reports/report.py:628; core/reports/tool_reports.py:53</extracomment>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:635; core/reports/tool_reports.py:40</extracomment>
+        <extracomment>core/reports/report.py:656</extracomment>
+        <source>Protocol {} (version {})</source>
+        <translation>Protocole {} (version {})</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:658</extracomment>
+        <source>The protocol replays the reference code of published tables, its defects included (docs/paths.md, protocol cards): its column is the number comparable with those tables. The other column is the metric by its own definition on the same inputs.</source>
+        <translation>Le protocole rejoue le code de référence des tableaux publiés, défauts compris (docs/paths.md, fiches de protocole) : sa colonne est le nombre comparable à ces tableaux. L&apos;autre colonne est la métrique selon sa propre définition sur les mêmes entrées.</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:660</extracomment>
+        <source>own definition</source>
+        <translation>définition propre</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:666; core/reports/tool_reports.py:40</extracomment>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:640; core/reports/tool_reports.py:38</extracomment>
+        <extracomment>core/reports/report.py:671; core/reports/tool_reports.py:38</extracomment>
         <source>Generated</source>
         <translation>Généré le</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:648</extracomment>
+        <extracomment>core/reports/report.py:679</extracomment>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:651</extracomment>
+        <extracomment>core/reports/report.py:682</extracomment>
         <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
         <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:656</extracomment>
+        <extracomment>core/reports/report.py:687</extracomment>
         <source>family</source>
         <translation>famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:656</extracomment>
+        <extracomment>core/reports/report.py:687</extracomment>
         <source>headline score</source>
         <translation>score principal</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:657</extracomment>
+        <extracomment>core/reports/report.py:688</extracomment>
         <source>reading</source>
         <translation>lecture</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:665</extracomment>
+        <extracomment>core/reports/report.py:696</extracomment>
         <source>{} warning(s): see Warnings at the end.</source>
         <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:678; instances: sink CLASS_TABLE label</extracomment>
+        <extracomment>core/reports/report.py:709; instances: sink CLASS_TABLE label</extracomment>
         <source>Scores per class</source>
         <translation>Scores par classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:679</extracomment>
+        <extracomment>core/reports/report.py:710</extracomment>
         <source>Class field: {}</source>
         <translation>Champ de classe : {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:683</extracomment>
+        <extracomment>core/reports/report.py:714</extracomment>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:684</extracomment>
+        <extracomment>core/reports/report.py:715</extracomment>
         <source>ground-truth features</source>
         <translation>entités de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:684</extracomment>
+        <extracomment>core/reports/report.py:715</extracomment>
         <source>predicted features</source>
         <translation>entités prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:728</extracomment>
+        <extracomment>core/reports/report.py:759</extracomment>
         <source>Map</source>
         <translation>Carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:730</extracomment>
+        <extracomment>core/reports/report.py:761</extracomment>
         <source>Diagnostics of {}.</source>
         <translation>Diagnostics de {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:731</extracomment>
+        <extracomment>core/reports/report.py:762</extracomment>
         <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
         <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:741; core/reports/tool_reports.py:47</extracomment>
+        <extracomment>core/reports/report.py:772; core/reports/tool_reports.py:47</extracomment>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:746</extracomment>
+        <extracomment>core/reports/report.py:777</extracomment>
         <source>Parameters used by each metric</source>
         <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:753; core/reports/tool_reports.py:188</extracomment>
+        <extracomment>core/reports/report.py:784; core/reports/tool_reports.py:188</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
         <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:759</extracomment>
+        <extracomment>core/reports/report.py:790</extracomment>
         <source>Tiles</source>
         <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:766</extracomment>
+        <extracomment>core/reports/report.py:797</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
         <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:775</extracomment>
+        <extracomment>core/reports/report.py:806</extracomment>
         <source>ground-truth parts</source>
         <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:775</extracomment>
+        <extracomment>core/reports/report.py:806</extracomment>
         <source>predicted parts</source>
         <translation>parties prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:781</extracomment>
+        <extracomment>core/reports/report.py:812</extracomment>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:784</extracomment>
+        <extracomment>core/reports/report.py:815</extracomment>
         <source>no ground truth: left out</source>
         <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:785</extracomment>
+        <extracomment>core/reports/report.py:816</extracomment>
         <source>no ground truth: counted as the worst value</source>
         <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:786</extracomment>
+        <extracomment>core/reports/report.py:817</extracomment>
         <source>no ground truth: counted as the best value</source>
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>

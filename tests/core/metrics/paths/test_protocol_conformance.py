@@ -3,7 +3,9 @@ output (issue 33): Sat2Graph's Go APLS built and run on generated tiles by
 scripts/protocol_fixtures.py, its numbers stored in
 tests/fixtures/protocols/sat2graph_reference.json (several runs per case:
 Go's map order makes them differ).  Every case within 0.005 of the mean of
-the reference's runs, each direction too."""
+the reference's runs, each direction too; where the runs themselves spread
+wider than 0.01 (Go's random order deciding one-to-one snapping conflicts),
+within their range.  The cases' spreads are in docs/paths.md."""
 import json
 import math
 from pathlib import Path
@@ -30,17 +32,35 @@ def cases():
     return [pytest.param(c, id=c["name"]) for c in data["cases"] if c.get("apls")]
 
 
-def close(got: float, ref: float) -> bool:
-    return (math.isnan(got) and math.isnan(ref)) or abs(got - ref) <= 0.005
+TOL = 0.005
+# a reference whose own runs spread wider than this (one-to-one snapping
+# conflicts resolved in Go's random map order: doubled parallel roads) has no
+# number to within TOL; the replay's fixed order must then give one of its runs'
+SPREAD = 0.01
+
+
+def nan(v) -> float:
+    return math.nan if v is None else float(v)
+
+
+def agrees(got: float, runs: list) -> bool:
+    """Within TOL of the mean of the reference's runs, or inside their
+    spread (widened by TOL) when they spread more than SPREAD."""
+    runs = [nan(v) for v in runs]
+    if math.isnan(got) or any(math.isnan(v) for v in runs):
+        return math.isnan(got) and all(math.isnan(v) for v in runs)
+    mean = sum(runs) / len(runs)
+    if max(runs) - min(runs) > SPREAD:
+        return min(runs) - TOL <= got <= max(runs) + TOL
+    return abs(got - mean) <= TOL
 
 
 @pytest.mark.parametrize("case", cases())
 def test_apls_replay_matches_the_reference(case):
     gt = from_adjacency(adjacency(case["gt"])).lines
     pred = from_adjacency(adjacency(case["pred"])).lines
-    if not gt.parts:
-        pytest.skip("empty ground truth")
     r = run_spec(registry.get("apls"), gt, pred, {"VARIANT": VARIANT[case["setting"]]})
-    ref = case["apls"]["mean"]
     got = [r.score("APLS_GT_TO_PRED"), r.score("APLS_PRED_TO_GT"), r.score("APLS")]
-    assert all(close(g, f) for g, f in zip(got, ref)), (got, ref, case["apls"]["runs"])
+    runs = case["apls"]["runs"]
+    for k in range(3):
+        assert agrees(got[k], [run[k] for run in runs]), (k, got, runs)

@@ -172,6 +172,8 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
         except ValueError as e:
             raise InputError(message_of(e)) from None
     resolved = _check(ids, params, seed)
+    # the tiles' seeds derive from one base: seed=, else a shared SEED in params, else 0
+    tile_base = seed if seed is not None else int(shared.get("SEED") or 0)
     fields = sorted({v for m in ids for p in registry.get(m).all_params()
                      if p.kind == "field" for v in [resolved[m].get(p.name)] if v})
     gt, pred = sources(ground_truth, prediction, fields, raster)
@@ -184,7 +186,7 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
                                                         "PREDICTION": list(plines.attributes)})
         with progress_for(progress, "evaluate") as prog:
             if tile_list is not None:
-                tiled = evaluate_tiles(glines, plines, tile_list, ids, params, seed or 0,
+                tiled = evaluate_tiles(glines, plines, tile_list, ids, params, tile_base,
                                        aggregation, empty_tiles, margin, workers, None, prog)
                 numbers = tiled.numbers()
             else:
@@ -198,7 +200,7 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
     results = {m: Result(r, info.get("working_crs")) for m, r in (ev.results.items() if ev else [])}
     rows = {"ground truth": gt.name, "prediction": pred.name,
             "working CRS": info.get("working_crs") or "", "metrics": ", ".join(ids),
-            "SEED": seed_used(ids, params, seed if tile_list is None else seed or 0)}
+            "SEED": seed_used(ids, params, seed if tile_list is None else tile_base)}
     if protocol is not None:
         rows["protocol"] = protocol
     for label, src in (("ground truth", gt), ("prediction", pred)):

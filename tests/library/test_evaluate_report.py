@@ -55,3 +55,14 @@ def test_report_seed_is_the_seed_the_metrics_ran_with():
     assert _seed_row(ev.report()) == ["3 (tlts); 0 (subg)"]
     # tiles: each tile's seed derives from SEED 0 (core.analysis.tiles.tile_seed)
     assert _seed_row(rnm.evaluate(road, road, metrics=["tlts"], tile_size=250).report()) == ["0"]
+
+
+def test_tiled_evaluation_takes_a_shared_seed_from_params():
+    """A shared SEED in params was ignored by the tiled path (seed or 0): the
+    tiles' seeds now derive from it, as from seed=, and the report says so."""
+    road = [[(0, 0), (200, 0), (400, 0)], [(200, 0), (200, 300)]]
+    pred = [[(0, 1), (150, 1)], [(250, 1), (400, 1)], [(200, 0), (200, 300)]]
+    by_param = rnm.evaluate(road, pred, metrics=["tlts"], tile_size=250, params={"SEED": 5})
+    by_arg = rnm.evaluate(road, pred, metrics=["tlts"], tile_size=250, seed=5)
+    assert by_param.numbers == by_arg.numbers
+    assert _seed_row(by_param.report()) == ["5"]

@@ -602,6 +602,16 @@ def main() -> int:
         "topo_determinism": det,
         "cityscale_topo_edit": "cityscale_metrics/topo/main.py copy: the tile list literal replaced by "
                                "os.environ['RNM_TILES'].split(','); nothing else changed anywhere",
+        "notes": [
+            "aggregate.*.topo_files come from ONE main.py process looping over the split in tile-list order; "
+            "main.py's global min_lat is never reset, so cs29_top_half_only (tile 29, all roads at a <= 1050 px) "
+            "gets the walk radius r = 0.003 deg there (tiles 8, 9, 19, 28 before it reach a = 1860) but "
+            "r = 0.0015 deg alone (cases[].topo): its two texts differ",
+            "City-Scale topo.py walks os.listdir order (file-system dependent): which tiles it prints before the "
+            "ZeroDivisionError of the empty tile is not reproducible, the error is; topo_py_without_empty = the "
+            "same results directory without the empty tile's file",
+            "apls seconds are wall times with parallel_jobs processes at once; each Go run uses 2 goroutines",
+        ],
         "go_version": go,
         "reference_python": refpy,
         "apls_runs": args.runs,

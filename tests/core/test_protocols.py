@@ -59,3 +59,59 @@ def test_protocol_params_and_refusals():
         get("city")
     assert set(protocols.PROTOCOLS) == {"sat2graph_cityscale", "samroad_spacenet", "spacenet"}
     assert p.record() == {"name": "sat2graph_cityscale", "version": "1"}
+
+
+FIXTURES = __import__("pathlib").Path(__file__).resolve().parents[1] / "fixtures" / "protocols" / \
+    "sat2graph_reference.json"
+
+
+def _aggregate():
+    import json
+    if not FIXTURES.exists():
+        pytest.skip("no reference fixtures")
+    return json.loads(FIXTURES.read_text())["aggregate"]
+
+
+def _apls_rows(files: dict) -> list:
+    rows = []
+    for name, text in files.items():
+        a, b, c = (math.nan if v == "NaN" else float(v) for v in text.split())
+        rows.append({"id": name[:-4], "APLS_GT_TO_PRED": a, "APLS_PRED_TO_GT": b, "APLS": c})
+    return rows
+
+
+def _topo_rows(files: dict) -> list:
+    rows = []
+    for name, text in files.items():
+        last = text.strip().splitlines()[-1]
+        p = float(last.split(" ")[0].split("=")[-1])
+        r = float(last.split(" ")[-1].split("=")[-1])
+        rows.append({"id": name[:-4], "PRECISION": p, "RECALL": r})
+    return rows
+
+
+def _printed(stdout: str, key: str) -> list:
+    """The numbers of the script's last line starting with ``key`` ('APLS x',
+    'TOPO f1 Precision p Recall r')."""
+    line = [l for l in stdout.splitlines() if l.startswith(key + " ")][-1].split()
+    return [float(v) for v in line[1::2]]
+
+
+def test_aggregations_print_what_sam_roads_scripts_print_on_the_same_tile_files():
+    """SAM-Road's apls.py / topo.py were run on the reference's per-tile output
+    files (scripts/protocol_fixtures.py); the same texts give the same numbers."""
+    agg = _aggregate()
+    city, sn = agg["cityscale"], agg["spacenet"]
+    out = cityscale_apls(_apls_rows(city["apls_files"]))
+    assert out["APLS"] == pytest.approx(_printed(city["apls_py"]["stdout"], "APLS")[0], abs=1e-12)
+    assert out["stopped_at"] == "49"
+    out = spacenet_apls(_apls_rows(sn["apls_files"]))
+    assert out["APLS"] == pytest.approx(_printed(sn["apls_py"]["stdout"], "APLS")[0], abs=1e-12)
+    f1, p, r = _printed(sn["topo_py"]["stdout"], "TOPO")
+    out = spacenet_topo(_topo_rows(sn["topo_files"]))
+    assert (out["F1"], out["PRECISION"], out["RECALL"]) == pytest.approx((f1, p, r), abs=1e-12)
+    # City-Scale TOPO: the script fails on the empty tile; without it, its numbers
+    out = cityscale_topo(_topo_rows(city["topo_files"]))
+    assert out["reference_fails_on"] == ["49"]
+    f1, p, r = _printed(city["topo_py_without_empty"]["stdout"], "TOPO")
+    assert (out["F1"], out["PRECISION"], out["RECALL"]) == pytest.approx((f1, p, r), abs=1e-12)

@@ -99,3 +99,33 @@ def test_evaluate_with_a_protocol_reports_both_numbers(tmp_path):
     with pytest.raises(InputError, match="covers apls, topo, not ccq"):
         rnm.evaluate(gt, pred, metrics=["ccq"], protocol="sat2graph_cityscale")
     assert html is not None
+
+
+def test_batch_protocol_prints_sam_roads_number_on_the_reference_tiles(tmp_path):
+    """Issue 33 acceptance: `batch --protocol` on a folder of tile pickles gives
+    the number SAM-Road's aggregation printed for the same tiles
+    (tests/fixtures/protocols: the reference's own runs)."""
+    from pathlib import Path
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "protocols" / "sat2graph_reference.json"
+    if not fixtures.exists():
+        pytest.skip("no reference fixtures")
+    data = json.loads(fixtures.read_text())
+    for setting, protocol in (("cityscale", "sat2graph_cityscale"), ("spacenet", "samroad_spacenet")):
+        gt, pred = tmp_path / setting / "gt", tmp_path / setting / "pred"
+        gt.mkdir(parents=True)
+        pred.mkdir(parents=True)
+        for c in data["cases"]:
+            if c["setting"] != setting:
+                continue
+            for folder, side in ((gt, "gt"), (pred, "pred")):
+                d = {(float(a), float(b)): [tuple(map(float, n)) for n in nbrs] for a, b, nbrs in c[side]}
+                (folder / f"{c['tile_id']}.p").write_bytes(pickle.dumps(d))
+        agg = data["aggregate"][setting]
+        apls = rnm.batch("apls", folders=(str(gt), str(pred)), protocol=protocol)
+        printed = float(agg["apls_py"]["stdout"].splitlines()[-1].split()[1])
+        # within the reference's own run-to-run spread (doubled parallel roads)
+        assert apls.summary["protocol"]["APLS"] == pytest.approx(printed, abs=0.015)
+        topo = rnm.batch("topo", folders=(str(gt), str(pred)), protocol=protocol)
+        key = "topo_py" if setting == "spacenet" else "topo_py_without_empty"
+        f1 = float(agg[key]["stdout"].splitlines()[-1].split()[1])
+        assert topo.summary["protocol"]["F1"] == pytest.approx(f1, abs=0.005)

@@ -7,6 +7,16 @@ def lines(*coords, **attrs):
     return LineSet.from_lines([np.asarray(c, dtype=float) for c in coords], **attrs)
 
 
+def block_grid(shift=0.0, drop=False):
+    """A 3 x 3 block grid of 100 m blocks as 8 lines (4 along x, 4 along y),
+    moved by ``shift`` metres; ``drop``: without the line x = 0."""
+    out = []
+    for i in range(4):
+        out.append([[i * 100.0 + shift, 0.0], [i * 100.0 + shift, 300.0]])
+        out.append([[0.0, i * 100.0 + shift], [300.0, i * 100.0 + shift]])
+    return out[1:] if drop else out
+
+
 def _norm(x):
     """A value with its numbers as bytes (NaN equal to NaN, -0.0 not 0.0)."""
     if isinstance(x, dict):

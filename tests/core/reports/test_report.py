@@ -27,25 +27,17 @@ from core.reports.report import (
     verdict,
 )
 from core.text import N_, Text, msg, translate
-from helpers import lines
+from helpers import block_grid, lines
 from core.runner import run as run_spec
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 METRICS = ["apls", "ccq", "distances", "junct"]
 
 
-def _grid(shift=0.0, drop=False):
-    out = []
-    for i in range(4):
-        out.append([[i * 100.0 + shift, 0.0], [i * 100.0 + shift, 300.0]])
-        out.append([[0.0, i * 100.0 + shift], [300.0, i * 100.0 + shift]])
-    return out[1:] if drop else out
-
-
 @pytest.fixture(scope="module")
 def pair():
-    gt = lines(*_grid(), road_class=["a", "b"] * 4)
-    pred = lines(*_grid(1.0, drop=True), road_class=["b", "a", "b"] + ["a", "b"] * 2)
+    gt = lines(*block_grid(), road_class=["a", "b"] * 4)
+    pred = lines(*block_grid(1.0, drop=True), road_class=["b", "a", "b"] + ["a", "b"] * 2)
     return gt, pred
 
 

@@ -8,21 +8,12 @@ import pytest
 
 from core.analysis.evaluate import evaluate
 from core.reports.report import evaluation_report
-from helpers import lines
-
-
-def _grid(shift=0.0, drop=False):
-    # as test_report.py: a 3 x 3 block grid; drop: without the line x = 0
-    out = []
-    for i in range(4):
-        out.append([[i * 100.0 + shift, 0.0], [i * 100.0 + shift, 300.0]])
-        out.append([[0.0, i * 100.0 + shift], [300.0, i * 100.0 + shift]])
-    return out[1:] if drop else out
+from helpers import block_grid, lines
 
 
 @pytest.fixture(scope="module")
 def html():
-    gt, pred = lines(*_grid()), lines(*_grid(1.0, drop=True))
+    gt, pred = lines(*block_grid()), lines(*block_grid(1.0, drop=True))
     ev = evaluate(gt, pred, ["apls", "ccq"], {}, 0)
     return evaluation_report("t", {}, ev, None, gt.parts, pred.parts)
 
@@ -96,7 +87,7 @@ def test_legend_shows_what_the_map_draws(html):
 
 
 def test_point_diagnostics_keep_dots_and_say_so():
-    gt, pred = lines(*_grid()), lines(*_grid(1.0, drop=True))
+    gt, pred = lines(*block_grid()), lines(*block_grid(1.0, drop=True))
     ev = evaluate(gt, pred, ["apls"], {}, 0)
     section = _map_section(evaluation_report("t", {}, ev, None, gt.parts, pred.parts))
     assert "Diagnostics of APLS" in section
@@ -119,7 +110,7 @@ def test_seed_used_is_the_resolved_seed():
 
 def test_seed_used_agrees_with_the_run():
     from core.analysis.evaluate import seed_used
-    gt, pred = lines(*_grid()), lines(*_grid(1.0, drop=True))
+    gt, pred = lines(*block_grid()), lines(*block_grid(1.0, drop=True))
     for params, seed in (({}, None), ({"SEED": 4}, None), ({"tlts": {"SEED": 9}}, 1)):
         ev = evaluate(gt, pred, ["tlts"], params, seed)
         assert seed_used(["tlts"], params, seed) == str(ev.results["tlts"].parameters["SEED"])

@@ -40,7 +40,7 @@ def test_cityscale_protocol_in_the_library(tiles, tmp_path):
     res = rnm.batch("apls", folders=tiles, protocol="sat2graph_cityscale",
                     out=str(tmp_path / "rows.jsonl"))
     p = res.summary["protocol"]
-    rows = {r["id"]: r for r in res.rows}
+    rows = {r["id"]: r for r in res.records}
     assert math.isnan(rows["9"]["APLS"]) and rows["19"]["APLS"] == 1.0
     # the NaN tile is last in file order: the three others, each cut to 5 decimals
     cut = [float(("%f" % rows[i]["APLS"])[:-1]) for i in ("108", "19", "8")]

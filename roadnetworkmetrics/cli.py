@@ -441,6 +441,17 @@ def show_help(name: Optional[str]) -> int:
     if name in ("evaluate",):
         evaluate_parser().print_help()
         return 0
+    if name == "batch":
+        # the options common to every metric (APLS's parser), then where the metric's own are
+        text = batch_parser(_spec("apls")).format_help().replace(f"{PROG} batch apls",
+                                                                   f"{PROG} batch METRIC")
+        rest = text.split("\n\n", 1)[1].split("\nmetric parameters (as in the QGIS plugin)")[0]
+        print(f"usage: {PROG} batch METRIC (--pairs GT_DIR PRED_DIR | --manifest CSV | --spacenet "
+              f"GT_CSV PROPOSAL_CSV) --out ROWS [options] [--PARAMETER value ...]\n\n"
+              + rest.rstrip())
+        print(f"\n{PROG} batch METRIC --help lists the metric's own parameters; protocols: "
+              f"sat2graph_cityscale, samroad_spacenet, spacenet (docs/paths.md, protocol cards).")
+        return 0
     spec = _spec(name)
     print(f"{spec.id}: {spec.name} [{spec.group}]\n\n{spec.help}\n")
     if spec.reference:

@@ -20,6 +20,12 @@ def test_list_and_help():
     assert "CONTROL_SPACING" in h.stdout and "default 50.0" in h.stdout and "--matched" in h.stdout
     version = rnm.__version__
     assert cli("--version").stdout.strip() == f"roadmetrics {version}"
+    # `list` advertises batch: its help is the batch options, not "unknown metric 'batch'"
+    b = cli("help", "batch")
+    assert b.returncode == 0, b.stderr
+    assert b.stdout.startswith("usage: roadmetrics batch METRIC (--pairs")
+    assert "--protocol NAME" in b.stdout and "--empty-chips" in b.stdout
+    assert "--CONTROL_SPACING" not in b.stdout and "batch METRIC --help" in b.stdout
 
 
 def test_metric_json_equals_library():

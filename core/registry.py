@@ -440,12 +440,15 @@ def check_fields(spec: MetricSpec, params: dict, fields: dict) -> list:
             have = fields.get(layer)
             if have is not None and name not in have:
                 label = msg(LAYER_LABELS.get(layer, layer))
+                names = list(have)
+                there = (", ".join(names[:20]) + (" ..." if len(names) > 20 else "")) if names \
+                    else msg("none")
                 if p.on_both:
-                    raise ValueError(msg("{}: {} '{}' is missing from the {} layer; the field "
-                                         "must exist (same name) on both layers",
-                                         spec.id, p.name, name, label))
-                raise ValueError(msg("{}: {} '{}' is missing from the {} layer",
-                                     spec.id, p.name, name, label))
+                    raise ValueError(msg("{}: {} '{}' is missing from the {} layer (its fields: {}); "
+                                         "the field must exist (same name) on both layers",
+                                         spec.id, p.name, name, label, there))
+                raise ValueError(msg("{}: {} '{}' is missing from the {} layer (its fields: {})",
+                                     spec.id, p.name, name, label, there))
 
 
 # what each family of metrics tells an analyst (summaries of the reports)

@@ -966,7 +966,7 @@
     <message>
         <extracomment>core/analysis/evaluate.py:172</extracomment>
         <source>A protocol scores whole tiles as its benchmark cuts them: give the tiles as files to batch scoring with the protocol, not tiles of one evaluation.</source>
-        <translation>Un protocole évalue des tuiles entières telles que son benchmark les découpe : donnez les tuiles comme fichiers à l&apos;évaluation par lot avec le protocole, pas des tuiles d&apos;une seule évaluation.</translation>
+        <translation>Un protocole évalue des tuiles entières telles que son benchmark les découpe : donnez les tuiles comme fichiers à l&apos;évaluation par lot avec le protocole, pas des tuiles d&apos;une seule évaluation.</translation>
     </message>
     <message>
         <extracomment>core/analysis/evaluate.py:178; core/protocols.py:214</extracomment>
@@ -1266,12 +1266,12 @@
     <message>
         <extracomment>core/crs.py:160</extracomment>
         <source>The ground truth has no CRS and the prediction is in {} ({}): they cannot be put in one frame in metres. Give the ground truth its CRS, or give both in the same projected CRS in metres.</source>
-        <translation>La vérité terrain n&apos;a pas de SCR et la prédiction est en {} ({}) : on ne peut pas les placer dans un même repère en mètres. Donnez son SCR à la vérité terrain, ou donnez les deux dans le même SCR projeté en mètres.</translation>
+        <translation>La vérité terrain n&apos;a pas de SCR et la prédiction est en {} ({}) : on ne peut pas les placer dans un même repère en mètres. Donnez son SCR à la vérité terrain, ou donnez les deux dans le même SCR projeté en mètres.</translation>
     </message>
     <message>
         <extracomment>core/crs.py:164</extracomment>
         <source>The ground truth has no CRS, so the prediction&apos;s CRS ({}) is ignored: both are used as they are, assumed to be in the same coordinates, in metres.</source>
-        <translation>La vérité terrain n&apos;a pas de SCR, donc le SCR de la prédiction ({}) est ignoré : les deux sont utilisées telles quelles, supposées dans les mêmes coordonnées, en mètres.</translation>
+        <translation>La vérité terrain n&apos;a pas de SCR, donc le SCR de la prédiction ({}) est ignoré : les deux sont utilisées telles quelles, supposées dans les mêmes coordonnées, en mètres.</translation>
     </message>
     <message>
         <extracomment>core/geometry/shapely_support.py:47</extracomment>
@@ -1281,7 +1281,7 @@
     <message>
         <extracomment>core/io/adjacency.py:50</extracomment>
         <source>{}: this pickle names {}, which a graph pickle does not need: it is not read (unpickling can run code).</source>
-        <translation>{} : ce pickle nomme {}, dont un pickle de graphe n&apos;a pas besoin : il n&apos;est pas lu (dépickler peut exécuter du code).</translation>
+        <translation>{} : ce pickle nomme {}, dont un pickle de graphe n&apos;a pas besoin : il n&apos;est pas lu (dépickler peut exécuter du code).</translation>
     </message>
     <message>
         <extracomment>core/io/adjacency.py:54</extracomment>
@@ -1291,7 +1291,7 @@
     <message>
         <extracomment>core/io/adjacency.py:58</extracomment>
         <source>{}: the pickle holds a {}, not an adjacency dict {{(a, b): [(a2, b2), ...]}} (Sat2Graph / SAM-Road graph pickles).</source>
-        <translation>{} : le pickle contient un {}, pas un dictionnaire d&apos;adjacence {{(a, b): [(a2, b2), ...]}} (pickles de graphes de Sat2Graph / SAM-Road).</translation>
+        <translation>{} : le pickle contient un {}, pas un dictionnaire d&apos;adjacence {{(a, b): [(a2, b2), ...]}} (pickles de graphes de Sat2Graph / SAM-Road).</translation>
     </message>
     <message>
         <extracomment>core/io/geojson.py:69</extracomment>
@@ -1381,12 +1381,12 @@
     <message>
         <extracomment>core/io/graphs.py:117</extracomment>
         <source>{}: edge ({}, {}) has a geometry that is neither a shapely line nor WKT / WKB text: {!r}.</source>
-        <translation>{} : l&apos;arête ({}, {}) a une géométrie qui n&apos;est ni une ligne shapely ni un texte WKT / WKB : {!r}.</translation>
+        <translation>{} : l&apos;arête ({}, {}) a une géométrie qui n&apos;est ni une ligne shapely ni un texte WKT / WKB : {!r}.</translation>
     </message>
     <message>
         <extracomment>core/io/graphs.py:144</extracomment>
         <source>{}: the geometry of {} edge(s) does not end at its nodes&apos; coordinates (up to {:.6g} {} away, e.g. edge ({}, {})): the geometries are scored, the node coordinates are not used.</source>
-        <translation>{} : la géométrie de {} arête(s) ne se termine pas aux coordonnées de ses nœuds (jusqu&apos;à {:.6g} {} d&apos;écart, par exemple l&apos;arête ({}, {})) : les géométries sont évaluées, les coordonnées des nœuds ne sont pas utilisées.</translation>
+        <translation>{} : la géométrie de {} arête(s) ne se termine pas aux coordonnées de ses nœuds (jusqu&apos;à {:.6g} {} d&apos;écart, par exemple l&apos;arête ({}, {})) : les géométries sont évaluées, les coordonnées des nœuds ne sont pas utilisées.</translation>
     </message>
     <message>
         <extracomment>core/io/graphs.py:147; core/raster/rasterinput.py:40</extracomment>
@@ -1401,17 +1401,17 @@
     <message>
         <extracomment>core/io/graphs.py:167</extracomment>
         <source>{}: sknw edge ({}, {}) has no usable &apos;pts&apos; / &apos;o&apos; (row, col) coordinates.</source>
-        <translation>{} : l&apos;arête sknw ({}, {}) n&apos;a pas de coordonnées &apos;pts&apos; / &apos;o&apos; (ligne, colonne) utilisables.</translation>
+        <translation>{} : l&apos;arête sknw ({}, {}) n&apos;a pas de coordonnées &apos;pts&apos; / &apos;o&apos; (ligne, colonne) utilisables.</translation>
     </message>
     <message>
         <extracomment>core/io/graphs.py:202</extracomment>
         <source>{}: axes must be &apos;xy&apos; (coordinates are x, y) or &apos;rowcol&apos; (row, col, as Sat2Graph&apos;s pickles and sknw), not {!r}.</source>
-        <translation>{} : axes doit valoir &apos;xy&apos; (coordonnées x, y) ou &apos;rowcol&apos; (ligne, colonne, comme les pickles de Sat2Graph et sknw), pas {!r}.</translation>
+        <translation>{} : axes doit valoir &apos;xy&apos; (coordonnées x, y) ou &apos;rowcol&apos; (ligne, colonne, comme les pickles de Sat2Graph et sknw), pas {!r}.</translation>
     </message>
     <message>
         <extracomment>core/io/graphs.py:275</extracomment>
         <source>{}: the neighbours of vertex {} must be a list of (a, b) pairs, got {!r}.</source>
-        <translation>{} : les voisins du sommet {} doivent être une liste de paires (a, b), reçu {!r}.</translation>
+        <translation>{} : les voisins du sommet {} doivent être une liste de paires (a, b), reçu {!r}.</translation>
     </message>
     <message>
         <extracomment>core/io/ogr.py:24</extracomment>
@@ -1806,12 +1806,12 @@
     <message>
         <extracomment>core/metrics/paths/apls.py:419</extracomment>
         <source>APLS_time is not part of Sat2Graph&apos;s APLS: SPEED_FIELD is ignored by VARIANT={}.</source>
-        <translation>APLS_time ne fait pas partie de l&apos;APLS de Sat2Graph : SPEED_FIELD est ignoré par VARIANT={}.</translation>
+        <translation>APLS_time ne fait pas partie de l&apos;APLS de Sat2Graph : SPEED_FIELD est ignoré par VARIANT={}.</translation>
     </message>
     <message>
         <extracomment>core/metrics/paths/apls.py:425</extracomment>
         <source>{}: no pair of control points to score (no control point inside the tile less its {} m margin, or none at least MIN_PATH_LENGTH apart): this direction is NaN, and so is APLS, as in the reference.</source>
-        <translation>{} : aucune paire de points de contrôle à évaluer (aucun point de contrôle dans la tuile moins sa marge de {} m, ou aucun à au moins MIN_PATH_LENGTH l&apos;un de l&apos;autre) : cette direction vaut NaN, et l&apos;APLS aussi, comme dans la référence.</translation>
+        <translation>{} : aucune paire de points de contrôle à évaluer (aucun point de contrôle dans la tuile moins sa marge de {} m, ou aucun à au moins MIN_PATH_LENGTH l&apos;un de l&apos;autre) : cette direction vaut NaN, et l&apos;APLS aussi, comme dans la référence.</translation>
     </message>
     <message>
         <extracomment>core/metrics/paths/apls.py:468</extracomment>
@@ -2206,7 +2206,7 @@
     <message>
         <extracomment>core/metrics/pixel/pixel_distances.py:97</extracomment>
         <source>BAND_SHAPE must be one of {}; got {!r}.</source>
-        <translation>BAND_SHAPE doit être l&apos;une des valeurs {} ; reçu {!r}.</translation>
+        <translation>BAND_SHAPE doit être l&apos;une des valeurs {} ; reçu {!r}.</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/pixel_distances.py:115</extracomment>
@@ -2331,12 +2331,12 @@
     <message>
         <extracomment>core/metrics/subgraphs/topo.py:134</extracomment>
         <source>no ground-truth chain is long enough for a seed: TOPO is undefined (NaN); the reference divides by zero.</source>
-        <translation>aucune chaîne de la vérité terrain n&apos;est assez longue pour un germe : TOPO est indéfini (NaN) ; la référence divise par zéro.</translation>
+        <translation>aucune chaîne de la vérité terrain n&apos;est assez longue pour un germe : TOPO est indéfini (NaN) ; la référence divise par zéro.</translation>
     </message>
     <message>
         <extracomment>core/metrics/subgraphs/topo.py:137</extracomment>
         <source>the prediction is empty: PRECISION = RECALL = 0, as in the reference.</source>
-        <translation>la prédiction est vide : PRECISION = RECALL = 0, comme dans la référence.</translation>
+        <translation>la prédiction est vide : PRECISION = RECALL = 0, comme dans la référence.</translation>
     </message>
     <message>
         <extracomment>core/metrics/subgraphs/topo.py:233</extracomment>
@@ -2356,12 +2356,12 @@
     <message>
         <extracomment>core/protocols.py:205</extracomment>
         <source>Unknown protocol {!r}: one of {}.</source>
-        <translation>Protocole inconnu {!r} : l&apos;un de {}.</translation>
+        <translation>Protocole inconnu {!r} : l&apos;un de {}.</translation>
     </message>
     <message>
         <extracomment>core/protocols.py:219</extracomment>
         <source>The protocol {} sets {} = {}; {} = {} contradicts it (leave it out, or run without the protocol).</source>
-        <translation>Le protocole {} fixe {} = {} ; {} = {} le contredit (retirez-le, ou lancez sans le protocole).</translation>
+        <translation>Le protocole {} fixe {} = {} ; {} = {} le contredit (retirez-le, ou lancez sans le protocole).</translation>
     </message>
     <message>
         <extracomment>core/raster/centrelines.py:44</extracomment>
@@ -2406,7 +2406,7 @@
     <message>
         <extracomment>core/raster/mask.py:48</extracomment>
         <source>The transform {!r} looks like a GDAL geotransform (x0, pixel width, 0, y0, 0, pixel height): give it in the affine / rasterio order (a, b, c, d, e, f: x = a col + b row + c, y = d col + e row + f), here {!r}, or as affine.Affine.from_gdal(*gt).</source>
-        <translation>La transformation {!r} ressemble à un géotransform GDAL (x0, largeur du pixel, 0, y0, 0, hauteur du pixel) : donnez-la dans l&apos;ordre affine / rasterio (a, b, c, d, e, f : x = a col + b ligne + c, y = d col + e ligne + f), ici {!r}, ou sous la forme affine.Affine.from_gdal(*gt).</translation>
+        <translation>La transformation {!r} ressemble à un géotransform GDAL (x0, largeur du pixel, 0, y0, 0, hauteur du pixel) : donnez-la dans l&apos;ordre affine / rasterio (a, b, c, d, e, f : x = a col + b ligne + c, y = d col + e ligne + f), ici {!r}, ou sous la forme affine.Affine.from_gdal(*gt).</translation>
     </message>
     <message>
         <extracomment>core/raster/mask.py:92</extracomment>
@@ -2441,7 +2441,7 @@
     <message>
         <extracomment>core/raster/memory.py:96</extracomment>
         <source>The raster {} is {} x {} pixels: reading and scoring it needs at least {:.1f} GiB of memory, and {:.1f} GiB are available. Cut it into tiles (gdal_retile.py; QGIS: Processing &gt; GDAL &gt; Raster miscellaneous &gt; Retile) and score them as a batch, or use a coarser pixel size.</source>
-        <translation>Le raster {} fait {} x {} pixels : le lire et l&apos;évaluer demande au moins {:.1f} Gio de mémoire, et {:.1f} Gio sont disponibles. Découpez-le en tuiles (gdal_retile.py ; QGIS : Traitement &gt; GDAL &gt; Divers raster &gt; Retuiler) et évaluez-les en lot, ou utilisez une taille de pixel plus grossière.</translation>
+        <translation>Le raster {} fait {} x {} pixels : le lire et l&apos;évaluer demande au moins {:.1f} Gio de mémoire, et {:.1f} Gio sont disponibles. Découpez-le en tuiles (gdal_retile.py ; QGIS : Traitement &gt; GDAL &gt; Divers raster &gt; Retuiler) et évaluez-les en lot, ou utilisez une taille de pixel plus grossière.</translation>
     </message>
     <message>
         <extracomment>core/raster/params.py:75</extracomment>
@@ -2599,14 +2599,19 @@
         <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:444</extracomment>
-        <source>{}: {} &apos;{}&apos; is missing from the {} layer; the field must exist (same name) on both layers</source>
-        <translation>{} : {} « {} » est absent de la couche de {} ; le champ doit exister (sous le même nom) dans les deux couches</translation>
+        <extracomment>core/registry.py:445; core/reports/report.py:628; core/reports/tool_reports.py:53</extracomment>
+        <source>none</source>
+        <translation>aucun</translation>
     </message>
     <message>
         <extracomment>core/registry.py:447</extracomment>
-        <source>{}: {} &apos;{}&apos; is missing from the {} layer</source>
-        <translation>{} : {} « {} » est absent de la couche de {}</translation>
+        <source>{}: {} &apos;{}&apos; is missing from the {} layer (its fields: {}); the field must exist (same name) on both layers</source>
+        <translation>{} : {} « {} » est absent de la couche de {} (ses champs : {}) ; le champ doit exister (sous le même nom) dans les deux couches</translation>
+    </message>
+    <message>
+        <extracomment>core/registry.py:450</extracomment>
+        <source>{}: {} &apos;{}&apos; is missing from the {} layer (its fields: {})</source>
+        <translation>{} : {} « {} » est absent de la couche de {} (ses champs : {})</translation>
     </message>
     <message>
         <extracomment>core/reports/pixel_maps.py:98</extracomment>
@@ -2859,11 +2864,6 @@
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:628; core/reports/tool_reports.py:53</extracomment>
-        <source>none</source>
-        <translation>aucun</translation>
-    </message>
-    <message>
         <extracomment>core/reports/report.py:656</extracomment>
         <source>Protocol {} (version {})</source>
         <translation>Protocole {} (version {})</translation>
@@ -2871,7 +2871,7 @@
     <message>
         <extracomment>core/reports/report.py:658</extracomment>
         <source>The protocol replays the reference code of published tables, its defects included (docs/paths.md, protocol cards): its column is the number comparable with those tables. The other column is the metric by its own definition on the same inputs.</source>
-        <translation>Le protocole rejoue le code de référence des tableaux publiés, défauts compris (docs/paths.md, fiches de protocole) : sa colonne est le nombre comparable à ces tableaux. L&apos;autre colonne est la métrique selon sa propre définition sur les mêmes entrées.</translation>
+        <translation>Le protocole rejoue le code de référence des tableaux publiés, défauts compris (docs/paths.md, fiches de protocole) : sa colonne est le nombre comparable à ces tableaux. L&apos;autre colonne est la métrique selon sa propre définition sur les mêmes entrées.</translation>
     </message>
     <message>
         <extracomment>core/reports/report.py:660</extracomment>
@@ -3236,7 +3236,7 @@
     <message>
         <extracomment>apls: parameter CONTROL_SPACING help</extracomment>
         <source>Maximum distance between control points along an edge (metres). Empty: the variant&apos;s default (50 m; 20 m sat2graph_spacenet). The sat2graph variants count it in hops of 2 m, as the reference does.</source>
-        <translation>Distance maximale entre points de contrôle le long d&apos;un arc (mètres). Vide : la valeur par défaut de la variante (50 m ; 20 m pour sat2graph_spacenet). Les variantes sat2graph la comptent en pas de 2 m, comme la référence.</translation>
+        <translation>Distance maximale entre points de contrôle le long d&apos;un arc (mètres). Vide : la valeur par défaut de la variante (50 m ; 20 m pour sat2graph_spacenet). Les variantes sat2graph la comptent en pas de 2 m, comme la référence.</translation>
     </message>
     <message>
         <extracomment>apls: parameter SNAP_DISTANCE label; optp: parameter SNAP_DISTANCE label; tlts: parameter SNAP_DISTANCE label</extracomment>
@@ -3266,7 +3266,7 @@
     <message>
         <extracomment>apls: parameter VARIANT help</extracomment>
         <source>spacenet: CosmiQ/SpaceNet rules, harmonic mean. sat2graph: Sat2Graph&apos;s Go APLS replayed as City-Scale papers (Sat2Graph, RNGDet++, SAM-Road) report it, on a tile with its corner at (0, 0), x along the reference&apos;s first pixel axis: 2 m hops, control points inside the tile less a 100 m margin, one-to-one snapping, arithmetic mean, NaN without pairs. sat2graph_spacenet: the same code with SAM-Road&apos;s SpaceNet constants (352 m region, 30 m margin).</source>
-        <translation>spacenet : règles CosmiQ/SpaceNet, moyenne harmonique. sat2graph : l&apos;APLS en Go de Sat2Graph rejoué tel que les articles City-Scale (Sat2Graph, RNGDet++, SAM-Road) le publient, sur une tuile de coin (0, 0), x selon le premier axe de pixels de la référence : pas de 2 m, points de contrôle dans la tuile moins une marge de 100 m, accrochage un à un, moyenne arithmétique, NaN sans paire. sat2graph_spacenet : le même code avec les constantes SpaceNet de SAM-Road (région de 352 m, marge de 30 m).</translation>
+        <translation>spacenet : règles CosmiQ/SpaceNet, moyenne harmonique. sat2graph : l&apos;APLS en Go de Sat2Graph rejoué tel que les articles City-Scale (Sat2Graph, RNGDet++, SAM-Road) le publient, sur une tuile de coin (0, 0), x selon le premier axe de pixels de la référence : pas de 2 m, points de contrôle dans la tuile moins une marge de 100 m, accrochage un à un, moyenne arithmétique, NaN sans paire. sat2graph_spacenet : le même code avec les constantes SpaceNet de SAM-Road (région de 352 m, marge de 30 m).</translation>
     </message>
     <message>
         <extracomment>apls: parameter TILE_SIZE label</extracomment>
@@ -3276,7 +3276,7 @@
     <message>
         <extracomment>apls: parameter TILE_SIZE help</extracomment>
         <source>sat2graph variants: the tile&apos;s side from (0, 0), in metres (1 px = 1 m). Empty: 2048 (sat2graph), 352 (sat2graph_spacenet).</source>
-        <translation>Variantes sat2graph : le côté de la tuile depuis (0, 0), en mètres (1 px = 1 m). Vide : 2048 (sat2graph), 352 (sat2graph_spacenet).</translation>
+        <translation>Variantes sat2graph : le côté de la tuile depuis (0, 0), en mètres (1 px = 1 m). Vide : 2048 (sat2graph), 352 (sat2graph_spacenet).</translation>
     </message>
     <message>
         <extracomment>apls: parameter TILE_MARGIN label</extracomment>
@@ -3286,7 +3286,7 @@
     <message>
         <extracomment>apls: parameter TILE_MARGIN help</extracomment>
         <source>sat2graph variants: control points only farther than this from the tile&apos;s sides. Empty: 100 (sat2graph), 30 (sat2graph_spacenet).</source>
-        <translation>Variantes sat2graph : points de contrôle seulement plus loin que cela des bords de la tuile. Vide : 100 (sat2graph), 30 (sat2graph_spacenet).</translation>
+        <translation>Variantes sat2graph : points de contrôle seulement plus loin que cela des bords de la tuile. Vide : 100 (sat2graph), 30 (sat2graph_spacenet).</translation>
     </message>
     <message>
         <extracomment>apls: parameter SPEED_FIELD label</extracomment>
@@ -4826,7 +4826,7 @@
     <message>
         <extracomment>pixel_boundaryf: parameter OUTLIER_COST help</extracomment>
         <source>correspondence: the cost of leaving a boundary pixel unmatched, in multiples of TOLERANCE, against the distance of a matched pair. 1: a re-assignment is made only when it pays; 100: BSDS&apos;s correspondPixels (outlier cost 100 x maxDist), which maximises the number of matches first (F higher, slower).</source>
-        <translation>correspondance : le coût de laisser un pixel de contour sans appariement, en multiples de TOLERANCE, face à la distance d&apos;une paire appariée. 1 : une réaffectation n&apos;est faite que si elle est rentable ; 100 : correspondPixels de BSDS (coût d&apos;aberrant 100 x maxDist), qui maximise d&apos;abord le nombre d&apos;appariements (F plus élevé, plus lent).</translation>
+        <translation>correspondance : le coût de laisser un pixel de contour sans appariement, en multiples de TOLERANCE, face à la distance d&apos;une paire appariée. 1 : une réaffectation n&apos;est faite que si elle est rentable ; 100 : correspondPixels de BSDS (coût d&apos;aberrant 100 x maxDist), qui maximise d&apos;abord le nombre d&apos;appariements (F plus élevé, plus lent).</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter GT_THRESHOLD label; pixel_cldice: parameter GT_THRESHOLD label; pixel_distances: parameter GT_THRESHOLD label; pixel_iou: parameter GT_THRESHOLD label</extracomment>
@@ -4981,7 +4981,7 @@
     <message>
         <extracomment>pixel_distances: parameter BAND_SHAPE help</extracomment>
         <source>The structuring element that erodes each mask to its Boundary IoU band: disc (the pixels within TOLERANCE, centre to centre, in metres) or square (within TOLERANCE along each axis: Cheng et al.&apos;s reference code, a 3 x 3 erosion repeated TOLERANCE / pixel size times; wider bands on diagonal edges).</source>
-        <translation>L&apos;élément structurant qui érode chaque masque en sa bande de Boundary IoU : disque (les pixels à moins de TOLERANCE, de centre à centre, en mètres) ou carré (à moins de TOLERANCE selon chaque axe : le code de référence de Cheng et al., une érosion 3 x 3 répétée TOLERANCE / taille de pixel fois ; bandes plus larges sur les bords diagonaux).</translation>
+        <translation>L&apos;élément structurant qui érode chaque masque en sa bande de Boundary IoU : disque (les pixels à moins de TOLERANCE, de centre à centre, en mètres) ou carré (à moins de TOLERANCE selon chaque axe : le code de référence de Cheng et al., une érosion 3 x 3 répétée TOLERANCE / taille de pixel fois ; bandes plus larges sur les bords diagonaux).</translation>
     </message>
     <message>
         <extracomment>pixel_distances: output HAUSDORFF help</extracomment>
@@ -5211,7 +5211,7 @@
     <message>
         <extracomment>topo: help</extracomment>
         <source>Biagioni &amp; Eriksson&apos;s TOPO as in Sat2Graph&apos;s code: seeds every ~SEED_SPACING metres along the ground-truth chains, each paired with the nearest prediction road within MATCH_DISTANCE and ANGLE_TOLERANCE; from both, the roads are walked RADIUS metres along the graph, dropping holes / marbles every SPACING metres with their heading; maximum one-to-one matching within MATCH_DISTANCE and ANGLE_TOLERANCE. AGGREGATION: pooled counts, or Sat2Graph&apos;s mean per-seed precision and coverage-scaled mean recall. VARIANT sat2graph / sat2graph_spacenet: a replay of Sat2Graph&apos;s Python TOPO (City-Scale; SAM-Road&apos;s SpaceNet setting) with the reference&apos;s own constants. Deterministic (no random seed).</source>
-        <translation>TOPO de Biagioni &amp; Eriksson tel que dans le code de Sat2Graph : des germes tous les ~SEED_SPACING mètres le long des chaînes de la vérité terrain, chacun associé à la route prédite la plus proche à moins de MATCH_DISTANCE et ANGLE_TOLERANCE ; à partir des deux, les routes sont parcourues sur RADIUS mètres le long du graphe en déposant des trous / billes tous les SPACING mètres avec leur orientation ; appariement un-à-un maximal à moins de MATCH_DISTANCE et ANGLE_TOLERANCE. AGGREGATION : décomptes cumulés (pooled), ou, comme Sat2Graph, précision moyenne par germe et rappel moyen pondéré par la couverture (mean). VARIANT sat2graph / sat2graph_spacenet : le TOPO Python de Sat2Graph rejoué (City-Scale ; réglage SpaceNet de SAM-Road) avec les constantes de la référence. Déterministe (pas de graine aléatoire).</translation>
+        <translation>TOPO de Biagioni &amp; Eriksson tel que dans le code de Sat2Graph : des germes tous les ~SEED_SPACING mètres le long des chaînes de la vérité terrain, chacun associé à la route prédite la plus proche à moins de MATCH_DISTANCE et ANGLE_TOLERANCE ; à partir des deux, les routes sont parcourues sur RADIUS mètres le long du graphe en déposant des trous / billes tous les SPACING mètres avec leur orientation ; appariement un-à-un maximal à moins de MATCH_DISTANCE et ANGLE_TOLERANCE. AGGREGATION : décomptes cumulés (pooled), ou, comme Sat2Graph, précision moyenne par germe et rappel moyen pondéré par la couverture (mean). VARIANT sat2graph / sat2graph_spacenet : le TOPO Python de Sat2Graph rejoué (City-Scale ; réglage SpaceNet de SAM-Road) avec les constantes de la référence. Déterministe (pas de graine aléatoire).</translation>
     </message>
     <message>
         <extracomment>topo: reference</extracomment>
@@ -5271,12 +5271,12 @@
     <message>
         <extracomment>topo: parameter AGGREGATION help</extracomment>
         <source>pooled: sums of matched / all holes and marbles over seeds. mean: mean per-seed precision and coverage-scaled mean per-seed recall (Sat2Graph&apos;s aggregation, without its TOPO121 filter: VARIANT=sat2graph gives its numbers).</source>
-        <translation>pooled : sommes, sur les germes, des trous et billes appariés / de tous les trous et billes. mean : précision moyenne par germe et rappel moyen par germe pondéré par la couverture (l&apos;agrégation de Sat2Graph, sans son filtre TOPO121 : VARIANT=sat2graph donne ses nombres).</translation>
+        <translation>pooled : sommes, sur les germes, des trous et billes appariés / de tous les trous et billes. mean : précision moyenne par germe et rappel moyen par germe pondéré par la couverture (l&apos;agrégation de Sat2Graph, sans son filtre TOPO121 : VARIANT=sat2graph donne ses nombres).</translation>
     </message>
     <message>
         <extracomment>topo: parameter VARIANT help</extracomment>
         <source>standard: this implementation, with the parameters above. sat2graph: a replay of Sat2Graph&apos;s Python TOPO as City-Scale papers report it (the input in metres = pixels from the tile&apos;s corner, x = the first pixel coordinate; fake degrees, 1 degree = 111,111 m; seeds every 0.0005 degree, walk 0.003 degree, or 0.0015 when every vertex has x &lt; 1111 m; holes every 0.00005; matching within 0.0001 degree and 45 degrees; TOPO121 filter; recall scaled by kept / all seeds). sat2graph_spacenet: the same with the walk always 0.0015 degree (SAM-Road&apos;s SpaceNet). The replays ignore RADIUS, SPACING, MATCH_DISTANCE, ANGLE_TOLERANCE, SEED_SPACING, AGGREGATION and the network options, and record the constants they used.</source>
-        <translation>standard : cette implémentation, avec les paramètres ci-dessus. sat2graph : le TOPO Python de Sat2Graph rejoué tel que les articles City-Scale le publient (l&apos;entrée en mètres = pixels depuis le coin de la tuile, x = la première coordonnée de pixel ; faux degrés, 1 degré = 111 111 m ; germes tous les 0,0005 degré, parcours de 0,003 degré, ou 0,0015 quand tous les sommets ont x &lt; 1111 m ; trous tous les 0,00005 ; appariement à moins de 0,0001 degré et 45 degrés ; filtre TOPO121 ; rappel multiplié par germes gardés / tous les germes). sat2graph_spacenet : la même chose avec un parcours toujours de 0,0015 degré (SpaceNet de SAM-Road). Les rejeux ignorent RADIUS, SPACING, MATCH_DISTANCE, ANGLE_TOLERANCE, SEED_SPACING, AGGREGATION et les options de réseau, et enregistrent les constantes utilisées.</translation>
+        <translation>standard : cette implémentation, avec les paramètres ci-dessus. sat2graph : le TOPO Python de Sat2Graph rejoué tel que les articles City-Scale le publient (l&apos;entrée en mètres = pixels depuis le coin de la tuile, x = la première coordonnée de pixel ; faux degrés, 1 degré = 111 111 m ; germes tous les 0,0005 degré, parcours de 0,003 degré, ou 0,0015 quand tous les sommets ont x &lt; 1111 m ; trous tous les 0,00005 ; appariement à moins de 0,0001 degré et 45 degrés ; filtre TOPO121 ; rappel multiplié par germes gardés / tous les germes). sat2graph_spacenet : la même chose avec un parcours toujours de 0,0015 degré (SpaceNet de SAM-Road). Les rejeux ignorent RADIUS, SPACING, MATCH_DISTANCE, ANGLE_TOLERANCE, SEED_SPACING, AGGREGATION et les options de réseau, et enregistrent les constantes utilisées.</translation>
     </message>
     <message>
         <extracomment>topo: output TP help</extracomment>
@@ -5392,6 +5392,14 @@
         <extracomment>raster parameter RASTER_SIMPLIFY help</extracomment>
         <source>Douglas-Peucker tolerance that removes the staircase of the pixel skeleton. 0 keeps every pixel centre.</source>
         <translation>Tolérance de Douglas-Peucker qui supprime l&apos;effet d&apos;escalier du squelette de pixels. 0 conserve chaque centre de pixel.</translation>
+    </message>
+    <message>
+        <source>{}: {} &apos;{}&apos; is missing from the {} layer; the field must exist (same name) on both layers</source>
+        <translation type="vanished">{} : {} « {} » est absent de la couche de {} ; le champ doit exister (sous le même nom) dans les deux couches</translation>
+    </message>
+    <message>
+        <source>{}: {} &apos;{}&apos; is missing from the {} layer</source>
+        <translation type="vanished">{} : {} « {} » est absent de la couche de {}</translation>
     </message>
     <message>
         <source>Biagioni &amp; Eriksson&apos;s TOPO as in Sat2Graph&apos;s code: seeds every ~SEED_SPACING metres along the ground-truth chains, each paired with the nearest prediction road within MATCH_DISTANCE and ANGLE_TOLERANCE; from both, the roads are walked RADIUS metres along the graph, dropping holes / marbles every SPACING metres with their heading; maximum one-to-one matching within MATCH_DISTANCE and ANGLE_TOLERANCE. AGGREGATION: pooled counts, or Sat2Graph&apos;s mean per-seed precision and coverage-scaled mean recall. Deterministic (no random seed).</source>

@@ -28,6 +28,10 @@ def test_a_field_must_be_on_its_parent_layer_only():
     registry.check_fields(apls, p, fields(["speed"], []))
     with pytest.raises(ValueError, match="SPEED_FIELD 'speed' is missing from the ground truth"):
         registry.check_fields(apls, p, fields([], ["speed"]))
+    # the sentence lists the fields the layer has, to pick from
+    with pytest.raises(ValueError, match=r"SPEED_FIELD 'speed' is missing from the ground truth "
+                                         r"layer \(its fields: maxspeed, name\)$"):
+        registry.check_fields(apls, p, {"GROUND_TRUTH": ["maxspeed", "name"], "PREDICTION": []})
     # CONFIDENCE_FIELD belongs to the prediction
     inst = registry.get("instances")
     p = inst.resolve({"CONFIDENCE_FIELD": "score"})
@@ -58,9 +62,10 @@ def test_missing_field_message_is_translatable():
     p = spec.resolve({"CLASS_FIELD": "cls"})
     with pytest.raises(ValueError) as e:
         registry.check_fields(spec, p, fields(["cls"], []))
-    fr = {"{}: {} '{}' is missing from the {} layer; the field must exist (same name) on both "
-          "layers": "{} : {} « {} » est absent de la couche de {} ; le champ doit exister (sous "
-          "le même nom) dans les deux couches", "prediction": "prédiction"}
+    fr = {"{}: {} '{}' is missing from the {} layer (its fields: {}); the field must exist (same "
+          "name) on both layers": "{} : {} « {} » est absent de la couche de {} (ses champs : {}) ; "
+          "le champ doit exister (sous le même nom) dans les deux couches",
+          "prediction": "prédiction", "none": "aucun"}
     assert translate(e.value.args[0], lambda t: fr.get(t, t)) == (
-        "apls : CLASS_FIELD « cls » est absent de la couche de prédiction ; le champ doit exister "
-        "(sous le même nom) dans les deux couches")
+        "apls : CLASS_FIELD « cls » est absent de la couche de prédiction (ses champs : aucun) ; le "
+        "champ doit exister (sous le même nom) dans les deux couches")

@@ -129,7 +129,8 @@ def test_core_refusals_are_shown_in_french(french, plugin):
                               {"GROUND_TRUTH": {"cls"}, "PREDICTION": set()})
     summary = importlib.import_module("roadmetrics.ui.summary")
     assert summary.error_text(e.value).startswith(
-        "apls\xa0: CLASS_FIELD « cls » est absent de la couche de prédiction\xa0;")
+        "apls\xa0: CLASS_FIELD « cls » est absent de la couche de prédiction (ses champs\xa0: "
+        "aucun)\xa0;")
 
 
 def test_english_after_translator_removed(qgis_app, french_qm):

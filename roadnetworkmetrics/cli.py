@@ -214,8 +214,9 @@ def evaluate_parser() -> argparse.ArgumentParser:
     p.add_argument("prediction")
     _common(p)
     p.add_argument("--metrics", help="comma-separated metric ids (default: all)")
-    p.add_argument("--params", help="JSON: shared parameters and per-metric ones under the "
-                                    "metric id, e.g. '{\"apls\": {\"CONTROL_SPACING\": 25}}'")
+    p.add_argument("--params", help="JSON text or a JSON file (PATH or @PATH): shared parameters "
+                                    "and per-metric ones under the metric id, e.g. "
+                                    "'{\"apls\": {\"CONTROL_SPACING\": 25}}'")
     p.add_argument("--seed", type=int, help="SEED of every sampled metric")
     p.add_argument("--tile-size", type=float, metavar="M", help="square tiles of M metres")
     p.add_argument("--aggregation", choices=["pooled", "mean"], default="pooled")
@@ -232,13 +233,28 @@ def evaluate_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _json_text(value: str) -> str:
+    """--params: inline JSON, or the path of a file holding it (``@file``
+    too, as curl writes it)."""
+    path = value[1:] if value.startswith("@") else value
+    if not value.lstrip().startswith(("{", "[")) and os.path.isfile(path):
+        try:
+            with open(path, encoding="utf-8") as f:
+                return f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise InputError(f"--params: {path} cannot be read ({e})") from None
+    if value.startswith("@"):
+        raise InputError(f"--params: {path}: no such file")
+    return value
+
+
 def run_evaluate(argv) -> int:
     from ._evaluate import evaluate
     from ._writers import check_outputs
     args = evaluate_parser().parse_args(argv)
     check_outputs([args.report], [args.ground_truth, args.prediction])
     try:
-        params = json.loads(args.params) if args.params else {}
+        params = json.loads(_json_text(args.params)) if args.params else {}
     except json.JSONDecodeError as e:
         raise InputError(f"--params is not valid JSON ({e})")
     if not isinstance(params, dict):

@@ -97,3 +97,18 @@ def test_nan_scores_are_null_in_json():
     doc = json.loads(r.stdout)
     assert doc["scores"]["APLS_TIME"] is None
     assert not any(isinstance(v, float) and math.isnan(v) for v in doc["scores"].values())
+
+
+def test_evaluate_params_from_a_file(tmp_path):
+    """--params takes inline JSON, a JSON file, or @file (issue 35)."""
+    f = tmp_path / "params.json"
+    f.write_text('{"apls": {"CONTROL_SPACING": 40}}')
+    ref = cli("evaluate", GT, PRED, "--metrics", "apls", "--json", "--params",
+              '{"apls": {"CONTROL_SPACING": 40}}')
+    assert ref.returncode == 0, ref.stderr
+    for value in (str(f), "@" + str(f)):
+        r = cli("evaluate", GT, PRED, "--metrics", "apls", "--json", "--params", value)
+        assert r.returncode == 0, r.stderr
+        assert json.loads(r.stdout)["numbers"] == json.loads(ref.stdout)["numbers"]
+    r = cli("evaluate", GT, PRED, "--metrics", "apls", "--params", "@" + str(tmp_path / "no.json"))
+    assert r.returncode == 2 and "no such file" in r.stderr

@@ -41,6 +41,10 @@ SCALE_TOLERANCE = 0.01
 _A = 6378137.0                       # WGS 84 semi-major axis (m)
 _E2 = 0.00669437999014               # WGS 84 first eccentricity squared
 
+# CRS names that mean longitude / latitude in degrees, recognised as text
+# where no CRS library can say it (no pyproj; a graph's G.graph['crs'])
+DEGREE_CRS_NAMES = ("EPSG:4326", "OGC:CRS84", "EPSG:4258", "EPSG:4269")
+
 ToLonLat = Callable[[np.ndarray, np.ndarray], "tuple[np.ndarray, np.ndarray]"]
 
 

@@ -12,7 +12,7 @@ import numpy as np
 from .core.io.graphs import from_adjacency, from_networkx, is_adjacency
 from .core.io.read import read_path
 from .core.io.shapes import from_objects
-from .core.crs import prediction_crs_without_gt_crs
+from .core.crs import DEGREE_CRS_NAMES, prediction_crs_without_gt_crs
 from .core.io.source import Source
 from .core.network.lineset import LineSet, reader_warnings
 from .core.text import msg
@@ -99,7 +99,7 @@ def _without_pyproj(gt: Source, pred: Source, info: dict) -> None:
         if src.crs is None or not src.lines.parts:
             continue
         xy = np.abs(np.concatenate(src.lines.parts))
-        if str(src.crs).upper() in ("EPSG:4326", "OGC:CRS84", "EPSG:4258", "EPSG:4269") or (
+        if str(src.crs).upper() in DEGREE_CRS_NAMES or (
                 xy[:, 0].max() <= 180 and xy[:, 1].max() <= 90):
             raise InputError(msg("{} is in degrees ({}): reprojecting it needs pyproj (pip "
                                  "install pyproj).", src.name, src.crs))

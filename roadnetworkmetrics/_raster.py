@@ -13,6 +13,7 @@ from typing import Any, Iterator, Optional
 
 import numpy as np
 
+from .core.crs import DEGREE_CRS_NAMES
 from .core.io.source import Source
 from .core.raster.memory import check_fits
 from .core.text import message_of, msg
@@ -145,7 +146,7 @@ def check_crs(crs: Any, name: str, box: tuple) -> None:
         return
     from . import _crs
     if _crs._pyproj() is None:
-        if str(crs).upper() in ("EPSG:4326", "OGC:CRS84", "EPSG:4258", "EPSG:4269"):
+        if str(crs).upper() in DEGREE_CRS_NAMES:
             raise InputError(msg("The raster {} is in degrees ({}): warp it to a projected CRS in "
                                  "metres first.", name, crs))
         return

@@ -28,6 +28,7 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
+from ..crs import DEGREE_CRS_NAMES
 from ..text import msg
 from .source import LineCollector, Source
 
@@ -38,7 +39,7 @@ AXES = ("xy", "rowcol")
 # is reported: metres (the default vertex merge tolerance), or degrees for a graph
 # in longitude / latitude (osmnx's default EPSG:4326)
 END_TOLERANCE_M = 0.05
-_DEGREE_CRSS = ("EPSG:4326", "OGC:CRS84", "EPSG:4258", "EPSG:4269", "WGS84")
+_DEGREE_CRSS = DEGREE_CRS_NAMES + ("WGS84",)
 
 
 def _node_xy(G, node_xy: NodeXY, name: str):
@@ -118,7 +119,7 @@ def _geometry(edge, name: str):
                          "WKT / WKB text: {!r}.", name, edge[0], edge[1], str(g)[:60]))
 
 
-def _end_warnings(G, edges, lines, xy, has_geometry, name, crs) -> list:
+def _end_warnings(edges, lines, xy, has_geometry, name, crs) -> list:
     """A warning when edge geometries do not end at their nodes' coordinates
     (by more than END_TOLERANCE_M, or its equivalent in degrees): moving
     a node then changes nothing, and the user should know which one counts."""
@@ -220,7 +221,7 @@ def from_networkx(G, node_xy: NodeXY = None, name: str = "graph",
         xy = _node_xy(G, node_xy, name)
         lines = _edge_lines(G, edges, xy, name)
         with_geometry = [e[-1].get("geometry") is not None for e in edges]
-        warnings = _end_warnings(G, edges, lines, xy, with_geometry, name, crs)
+        warnings = _end_warnings(edges, lines, xy, with_geometry, name, crs)
     if axes == "rowcol":
         lines = [l[:, ::-1] for l in lines]
     if G.is_directed():

@@ -137,10 +137,10 @@ def _replay(gt: LineSet, pred: LineSet, params: dict, variant: str,
         warnings.append(msg("the prediction is empty: PRECISION = RECALL = 0, as in the "
                             "reference."))
     kept = r["kept"]
-    m_all = sum(x[9] for x in kept)
-    h_all = sum(x[10] for x in kept)
-    tp_p = sum(x[11] for x in kept)
-    tp_r = sum(x[12] for x in kept)
+    m_all = sum(x.marbles for x in kept)
+    h_all = sum(x.holes for x in kept)
+    tp_p = sum(x.matched_marbles for x in kept)
+    tp_r = sum(x.matched_holes for x in kept)
     scores = {"PRECISION": float(r["precision"]), "RECALL": float(r["recall"]),
               "F1": float(r["f1"]), "TP": float(tp_r), "FP": float(m_all - tp_p),
               "FN": float(h_all - tp_r)}
@@ -173,7 +173,7 @@ def _replay_layers(r: dict) -> dict:
     out = {name: FeatureTable("Point", FIELDS) for name in STANDARD_SINKS}
     seed_of_walk = np.asarray(r["walk_seed"], np.int64)
     kept = np.zeros(len(seed_of_walk), bool)
-    kept_seeds = {x[8] for x in r["kept"]}
+    kept_seeds = {x.seed for x in r["kept"]}
     kept[:] = [s in kept_seeds for s in seed_of_walk.tolist()]
     for pts, matched, src, um in ((r["holes"], r["hole_matched"], "ground_truth", "UNMATCHED_GT"),
                                   (r["marbles"], r["marble_matched"], "prediction",

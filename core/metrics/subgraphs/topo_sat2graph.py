@@ -57,7 +57,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass
-from typing import Optional
+from typing import NamedTuple, Optional
 
 import numpy as np
 
@@ -503,6 +503,26 @@ def topo121(result: list, P: Graph) -> list:
     return kept
 
 
+class SeedRow(NamedTuple):
+    """One evaluated seed: its place, its precision and recall, its pair on
+    the prediction (edge ends u, v and the distances to them), the seed's
+    index and its counts.  The first eight fields are what TOPO121 reads."""
+
+    lat: float
+    lon: float
+    precision: float
+    recall: float
+    u: int
+    v: int
+    d1: float
+    d2: float
+    seed: int
+    marbles: int
+    holes: int
+    matched_marbles: int
+    matched_holes: int
+
+
 def replay(gt_parts: list, pred_parts: list, setting: Setting = CITYSCALE) -> dict:
     """The reference's TOPO on two graphs given as parts in metres from the
     tile's corner (x = a): precision, recall (overall-recall), F1 and the
@@ -535,14 +555,14 @@ def replay(gt_parts: list, pred_parts: list, setting: Setting = CITYSCALE) -> di
         if n_m[w] == 0 or n_h[w] == 0:
             continue
         s = sd[k]
-        rows.append((s[0], s[1], float(tp_p[w]) / int(n_m[w]), float(tp_r[w]) / int(n_h[w])) + pr[k]
-                    + (k, int(n_m[w]), int(n_h[w]), int(tp_p[w]), int(tp_r[w])))
+        rows.append(SeedRow(s[0], s[1], float(tp_p[w]) / int(n_m[w]), float(tp_r[w]) / int(n_h[w]),
+                            *pr[k], k, int(n_m[w]), int(n_h[w]), int(tp_p[w]), int(tp_r[w])))
     checkpoint()
     kept = [rows[k] for k in topo121([x[:8] for x in rows], P)]
     p = rr = 0.0
     for x in kept:
-        p += x[2]
-        rr += x[3]
+        p += x.precision
+        rr += x.recall
     if kept:
         p, rr = p / len(kept), rr / len(kept)
     recall = rr * len(kept) / float(len(sd)) if sd else math.nan

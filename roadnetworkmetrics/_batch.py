@@ -424,8 +424,7 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     kept = sorted(writer.kept, key=lambda r: order.get(str(r.get("id")), -1))
     result = aggregate(metric, kept + computed)
     if proto is not None:
-        result["protocol"] = {**proto.record(), "title": proto.title,
-                              **proto.aggregate[metric](kept + computed)}
+        result["protocol"] = _protocol_summary(proto, metric, kept + computed)
     result.update({"empty_chips": empty_chips, "resumed": len(writer.kept),
                    "retried": writer.retried, "rows": out, "warnings": writer.warnings,
                    "provenance": prov})
@@ -433,6 +432,22 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
         result["raster"] = rasters
     result["_rows"] = kept + computed
     return result
+
+
+# rows the reference has no output for: it scores only the tiles it could read,
+# with a prediction (SAM-Road's scripts skip a tile without a prediction file)
+NOT_IN_PROTOCOL = FAILED + ("missing_ground_truth", "missing_prediction")
+
+
+def _protocol_summary(proto, metric: str, rows: list) -> dict:
+    """The protocol's aggregate over the rows the reference would have read;
+    the others are listed (``tiles_not_scored``), never counted as NaN."""
+    scored = [r for r in rows if r.get("status") not in NOT_IN_PROTOCOL]
+    out = {**proto.record(), "title": proto.title, **proto.aggregate[metric](scored)}
+    left = [r["id"] for r in rows if r.get("status") in NOT_IN_PROTOCOL]
+    if left:
+        out["tiles_not_scored"] = left
+    return out
 
 
 def _raster_settings(spec, params: dict, pairs: list) -> tuple:

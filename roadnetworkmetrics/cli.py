@@ -424,6 +424,10 @@ def _print_protocol(p: dict) -> None:
     elif p.get("tiles_left_out"):
         print(f"  left out as the reference does: {', '.join(map(str, p['tiles_left_out'][:10]))}"
               + (" ..." if len(p["tiles_left_out"]) > 10 else ""))
+    if p.get("tiles_not_scored"):
+        print(f"  not in it (in error, or a side missing; see status): "
+              f"{', '.join(map(str, p['tiles_not_scored'][:10]))}"
+              + (" ..." if len(p["tiles_not_scored"]) > 10 else ""))
     if p.get("reference_fails_on"):
         print(f"  the reference's script fails on (P + R = 0, left out here): "
               f"{', '.join(map(str, p['reference_fails_on'][:10]))}")

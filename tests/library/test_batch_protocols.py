@@ -129,3 +129,23 @@ def test_batch_protocol_prints_sam_roads_number_on_the_reference_tiles(tmp_path)
         key = "topo_py" if setting == "spacenet" else "topo_py_without_empty"
         f1 = float(agg[key]["stdout"].splitlines()[-1].split()[1])
         assert topo.summary["protocol"]["F1"] == pytest.approx(f1, abs=0.005)
+
+
+def test_tiles_in_error_or_without_prediction_are_not_counted_as_nan(tiles, tmp_path, capsys):
+    """A tile that could not be read, or has no prediction, has no output in
+    the reference: it must not stop City-Scale's loop as a NaN tile would."""
+    import os
+    import shutil
+    gt, pred = tiles
+    shutil.copy(os.path.join(gt, "19.p"), os.path.join(gt, "10.p"))      # no prediction
+    shutil.copy(os.path.join(gt, "19.p"), os.path.join(gt, "11.p"))
+    with open(os.path.join(pred, "11.p"), "wb") as f:                     # unreadable
+        f.write(b"not a pickle")
+    res = rnm.batch("apls", folders=tiles, protocol="sat2graph_cityscale")
+    p = res.summary["protocol"]
+    assert p["tiles_used"] == ["108", "19", "8"] and p["stopped_at"] == "9"
+    assert p["tiles_not_scored"] == ["10", "11"]
+    code = cli.main(["batch", "apls", "--pairs", *tiles, "--out", str(tmp_path / "r.csv"),
+                     "--protocol", "sat2graph_cityscale"])
+    assert code == 3                                   # a pair in error: not a silent success
+    assert "not in it (in error, or a side missing; see status): 10, 11" in capsys.readouterr().out

@@ -1239,37 +1239,37 @@
         <translation>CLASS_FIELD « {} » est absent de la couche {} ; le champ de classe doit exister (même nom) sur les deux couches</translation>
     </message>
     <message>
-        <extracomment>core/crs.py:120</extracomment>
+        <extracomment>core/crs.py:124</extracomment>
         <source>The unit of the ground truth&apos;s CRS ({}) is unknown: coordinates are assumed to be in metres.</source>
         <translation>L&apos;unité du SCR de la vérité terrain ({}) est inconnue : les coordonnées sont supposées être en mètres.</translation>
     </message>
     <message>
-        <extracomment>core/crs.py:127</extracomment>
+        <extracomment>core/crs.py:131</extracomment>
         <source>The ground truth&apos;s CRS ({}) is not in metres (or not true to scale at the data) and cannot be transformed to WGS 84 to choose a metric UTM zone. Reproject both layers to a metric CRS first.</source>
         <translation>Le SCR de la vérité terrain ({}) n&apos;est pas en mètres (ou n&apos;est pas à l&apos;échelle réelle à l&apos;emplacement des données) et ne peut pas être transformé en WGS 84 pour choisir une zone UTM métrique. Reprojetez d&apos;abord les deux couches dans un SCR métrique.</translation>
     </message>
     <message>
-        <extracomment>core/crs.py:134</extracomment>
+        <extracomment>core/crs.py:138</extracomment>
         <source>The ground truth is in a geographic CRS ({}): both layers are reprojected to {} and all distances are in metres.</source>
         <translation>La vérité terrain est dans un SCR géographique ({}) : les deux couches sont reprojetées en {} et toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>core/crs.py:138</extracomment>
+        <extracomment>core/crs.py:142</extracomment>
         <source>The ground truth&apos;s CRS is not in metres: both layers are reprojected, {} ({}) -&gt; {} (metres), and all distances are in metres.</source>
         <translation>Le SCR de la vérité terrain n&apos;est pas en mètres : les deux couches sont reprojetées, {} ({}) -&gt; {} (mètres), et toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>core/crs.py:143</extracomment>
+        <extracomment>core/crs.py:147</extracomment>
         <source>The ground truth&apos;s CRS ({}) is in metres, but one of its metres is {} m on the ground at the data (scale {}, as in Web Mercator away from the equator): both layers are reprojected to {} (metres) and all distances are in metres.</source>
         <translation>Le SCR de la vérité terrain ({}) est en mètres, mais l&apos;un de ses mètres vaut {} m sur le terrain à l&apos;emplacement des données (échelle {}, comme en Web Mercator loin de l&apos;équateur) : les deux couches sont reprojetées en {} (mètres) et toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>core/crs.py:160</extracomment>
+        <extracomment>core/crs.py:164</extracomment>
         <source>The ground truth has no CRS and the prediction is in {} ({}): they cannot be put in one frame in metres. Give the ground truth its CRS, or give both in the same projected CRS in metres.</source>
         <translation>La vérité terrain n&apos;a pas de SCR et la prédiction est en {} ({}) : on ne peut pas les placer dans un même repère en mètres. Donnez son SCR à la vérité terrain, ou donnez les deux dans le même SCR projeté en mètres.</translation>
     </message>
     <message>
-        <extracomment>core/crs.py:164</extracomment>
+        <extracomment>core/crs.py:168</extracomment>
         <source>The ground truth has no CRS, so the prediction&apos;s CRS ({}) is ignored: both are used as they are, assumed to be in the same coordinates, in metres.</source>
         <translation>La vérité terrain n&apos;a pas de SCR, donc le SCR de la prédiction ({}) est ignoré : les deux sont utilisées telles quelles, supposées dans les mêmes coordonnées, en mètres.</translation>
     </message>
@@ -1364,52 +1364,57 @@
         <translation>{} : impossible de lire la couche « {} » ({}).</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:57</extracomment>
+        <extracomment>core/io/graphs.py:58</extracomment>
         <source>{}: node_xy must be two attribute names, one attribute name or &apos;key&apos;, not {!r}.</source>
         <translation>{} : node_xy doit être formé de deux noms d&apos;attributs, d&apos;un nom d&apos;attribut ou de &apos;key&apos;, et non {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:64</extracomment>
+        <extracomment>core/io/graphs.py:65</extracomment>
         <source>{}: the graph&apos;s nodes have no coordinates (neither &apos;x&apos; / &apos;y&apos; nor &apos;pos&apos; on every node); name them with node_xy=(&apos;x_attr&apos;, &apos;y_attr&apos;), node_xy=&apos;attr&apos; or node_xy=&apos;key&apos; for (x, y) node keys.</source>
         <translation>{} : les nœuds du graphe n&apos;ont pas de coordonnées (ni &apos;x&apos; / &apos;y&apos; ni &apos;pos&apos; sur chaque nœud) ; indiquez-les avec node_xy=(&apos;x_attr&apos;, &apos;y_attr&apos;), node_xy=&apos;attr&apos; ou node_xy=&apos;key&apos; pour des clés de nœuds (x, y).</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:101</extracomment>
+        <extracomment>core/io/graphs.py:102</extracomment>
         <source>{}: edge ({}, {}) has no usable coordinates.</source>
         <translation>{} : l&apos;arête ({}, {}) n&apos;a pas de coordonnées exploitables.</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:117</extracomment>
+        <extracomment>core/io/graphs.py:118</extracomment>
         <source>{}: edge ({}, {}) has a geometry that is neither a shapely line nor WKT / WKB text: {!r}.</source>
         <translation>{} : l&apos;arête ({}, {}) a une géométrie qui n&apos;est ni une ligne shapely ni un texte WKT / WKB : {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:144</extracomment>
+        <extracomment>core/io/graphs.py:145</extracomment>
         <source>{}: the geometry of {} edge(s) does not end at its nodes&apos; coordinates (up to {:.6g} {} away, e.g. edge ({}, {})): the geometries are scored, the node coordinates are not used.</source>
         <translation>{} : la géométrie de {} arête(s) ne se termine pas aux coordonnées de ses nœuds (jusqu&apos;à {:.6g} {} d&apos;écart, par exemple l&apos;arête ({}, {})) : les géométries sont évaluées, les coordonnées des nœuds ne sont pas utilisées.</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:147; core/raster/rasterinput.py:40</extracomment>
+        <extracomment>core/io/graphs.py:148; core/raster/rasterinput.py:40</extracomment>
         <source>degrees</source>
         <translation>degrés</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:147</extracomment>
+        <extracomment>core/io/graphs.py:148</extracomment>
         <source>coordinate units</source>
         <translation>unités de coordonnées</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:167</extracomment>
+        <extracomment>core/io/graphs.py:168</extracomment>
         <source>{}: sknw edge ({}, {}) has no usable &apos;pts&apos; / &apos;o&apos; (row, col) coordinates.</source>
         <translation>{} : l&apos;arête sknw ({}, {}) n&apos;a pas de coordonnées &apos;pts&apos; / &apos;o&apos; (ligne, colonne) utilisables.</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:202</extracomment>
+        <extracomment>core/io/graphs.py:203</extracomment>
+        <source>{}: axes applies to graphs, graph pickles and adjacency dicts (their coordinate order), not to this input, whose coordinates are (x, y).</source>
+        <translation>{} : axes s&apos;applique aux graphes, aux pickles de graphes et aux dictionnaires d&apos;adjacence (l&apos;ordre de leurs coordonnées), pas à cette entrée, dont les coordonnées sont (x, y).</translation>
+    </message>
+    <message>
+        <extracomment>core/io/graphs.py:209</extracomment>
         <source>{}: axes must be &apos;xy&apos; (coordinates are x, y) or &apos;rowcol&apos; (row, col, as Sat2Graph&apos;s pickles and sknw), not {!r}.</source>
         <translation>{} : axes doit valoir &apos;xy&apos; (coordonnées x, y) ou &apos;rowcol&apos; (ligne, colonne, comme les pickles de Sat2Graph et sknw), pas {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:275</extracomment>
+        <extracomment>core/io/graphs.py:282</extracomment>
         <source>{}: the neighbours of vertex {} must be a list of (a, b) pairs, got {!r}.</source>
         <translation>{} : les voisins du sommet {} doivent être une liste de paires (a, b), reçu {!r}.</translation>
     </message>
@@ -1429,17 +1434,17 @@
         <translation>{} : couche introuvable.</translation>
     </message>
     <message>
-        <extracomment>core/io/read.py:37</extracomment>
+        <extracomment>core/io/read.py:40</extracomment>
         <source>{}: no such file or folder.</source>
         <translation>{} : fichier ou dossier introuvable.</translation>
     </message>
     <message>
-        <extracomment>core/io/read.py:39</extracomment>
+        <extracomment>core/io/read.py:42</extracomment>
         <source>{}: not readable (permissions).</source>
         <translation>{} : lecture impossible (droits d&apos;accès).</translation>
     </message>
     <message>
-        <extracomment>core/io/read.py:52</extracomment>
+        <extracomment>core/io/read.py:57</extracomment>
         <source>{} holds {} SpaceNet chips (ImageIds); score them with &apos;roadmetrics batch METRIC --spacenet GT.csv PROPOSAL.csv&apos;.</source>
         <translation>{} contient {} tuiles SpaceNet (ImageIds) ; évaluez-les avec « roadmetrics batch METRIC --spacenet GT.csv PROPOSAL.csv ».</translation>
     </message>

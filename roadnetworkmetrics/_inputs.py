@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from .core.io.graphs import from_adjacency, from_networkx, is_adjacency
+from .core.io.graphs import from_adjacency, from_networkx, is_adjacency, not_a_graph
 from .core.io.read import read_path
 from .core.io.shapes import from_objects
 from .core.crs import DEGREE_CRS_NAMES, prediction_crs_without_gt_crs
@@ -33,6 +33,11 @@ def as_source(obj: Any, name: str, crs: Any = None, node_xy=None, layer: Optiona
     CRS found in the object (or gives one where it has none).  A raster
     file (.tif ...) gives its centrelines, extracted with the raster
     parameters ``raster`` ({'RASTER_THRESHOLD': 0.5, ...}: _raster.py)."""
+    path = isinstance(obj, os.PathLike) or (isinstance(obj, str) and not _WKT.match(obj))
+    graph = (hasattr(obj, "is_directed") and hasattr(obj, "edges") and hasattr(obj, "nodes")) or \
+        is_adjacency(obj) or (path and not is_raster_path(obj))
+    if axes is not None and not graph:       # a file's reader refuses it unless a graph pickle
+        raise InputError(not_a_graph(name))
     if is_raster_path(obj):
         return raster_source(obj, None, raster, crs=crs)
     try:
@@ -43,7 +48,7 @@ def as_source(obj: Any, name: str, crs: Any = None, node_xy=None, layer: Optiona
         elif isinstance(obj, str) and _WKT.match(obj) and not os.path.exists(obj):
             src = from_objects([obj], name)      # a WKT text, not a file name
         elif isinstance(obj, (str, os.PathLike)):
-            src = read_path(obj, fields, layer)
+            src = read_path(obj, fields, layer, axes)
         elif hasattr(obj, "is_directed") and hasattr(obj, "edges") and hasattr(obj, "nodes"):
             src = from_networkx(obj, node_xy, name, axes=axes)
         elif is_adjacency(obj):

@@ -198,6 +198,12 @@ def _two_way_duplicates(G, edges, lines) -> np.ndarray:
     return dup
 
 
+def not_a_graph(name: str):
+    """The refusal of ``axes`` for an input that is no graph."""
+    return msg("{}: axes applies to graphs, graph pickles and adjacency dicts (their coordinate "
+               "order), not to this input, whose coordinates are (x, y).", name)
+
+
 def _axes(axes: Optional[str], name: str) -> Optional[str]:
     if axes is not None and axes not in AXES:
         raise ValueError(msg("{}: axes must be 'xy' (coordinates are x, y) or 'rowcol' (row, "

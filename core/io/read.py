@@ -9,6 +9,7 @@ from typing import Optional
 
 from ..text import msg
 from .adjacency import read_adjacency_pickle
+from .graphs import not_a_graph
 from .geojson import read_geojson
 from .gpkg import read_gpkg
 from .ogr import read_ogr
@@ -28,9 +29,11 @@ def split_layer(path: str) -> tuple[str, Optional[str]]:
     return path, None
 
 
-def read_path(path: str, fields=(), layer: Optional[str] = None) -> Source:
+def read_path(path: str, fields=(), layer: Optional[str] = None,
+              axes: Optional[str] = None) -> Source:
     """The lines of the file at ``path``; ValueError with a sentence when the
-    file is missing, unreadable or holds no lines."""
+    file is missing, unreadable or holds no lines.  ``axes`` ('xy',
+    'rowcol': core/io/graphs.py) is for graph pickles only."""
     path, named = split_layer(os.fspath(path))
     layer = layer or named
     if not os.path.exists(path):
@@ -38,14 +41,16 @@ def read_path(path: str, fields=(), layer: Optional[str] = None) -> Source:
     if os.path.isfile(path) and not os.access(path, os.R_OK):
         raise ValueError(msg("{}: not readable (permissions).", path))
     ext = os.path.splitext(path)[1].lower()
+    if ext in (".p", ".pickle", ".pkl"):
+        return read_adjacency_pickle(path, axes)
+    if axes is not None:
+        raise ValueError(not_a_graph(os.path.basename(path)))
     if ext == ".gpkg":
         return read_gpkg(path, layer, fields)
     if ext in (".geojson", ".json"):
         return read_geojson(path, fields)
     if ext == ".graph":
         return read_graph(path)
-    if ext in (".p", ".pickle", ".pkl"):
-        return read_adjacency_pickle(path)
     if ext == ".csv":
         chips = read_spacenet_csv(path)
         if len(chips) != 1:

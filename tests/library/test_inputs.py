@@ -332,3 +332,19 @@ def test_sat2graph_adjacency_dict_and_sknw_graph_score_like_their_lines():
     assert same_scores(r.scores, ref.scores)
     with pytest.raises(InputError, match="axes must be 'xy'"):
         rnm.read(gt, axes="row-col")
+
+
+def test_axes_reaches_graph_pickles_and_is_refused_where_it_means_nothing(tmp_path):
+    """axes="rowcol" was silently ignored for a pickle file and for inputs that
+    are no graph (their coordinates are x, y)."""
+    import pickle
+    d = {(10.0, 20.0): [(10.0, 400.0)]}
+    path = tmp_path / "tile.p"
+    path.write_bytes(pickle.dumps(d))
+    def parts(src):
+        return [p.tolist() for p in src.lines.parts]
+    assert parts(rnm.read(str(path), axes="rowcol")) == parts(rnm.read(d, axes="rowcol")) \
+        == [[[20.0, 10.0], [400.0, 10.0]]]
+    for obj in ([[(0, 0), (10, 0)]], "LINESTRING (0 0, 10 0)", GT):
+        with pytest.raises(InputError, match="axes applies to graphs, graph pickles and adjacency"):
+            rnm.read(obj, axes="rowcol")

@@ -29,17 +29,17 @@
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:150; ui/evaluate.py:100; ui/pixel_algorithm.py:115</extracomment>
+        <extracomment>ui/algorithm.py:150; ui/evaluate.py:102; ui/pixel_algorithm.py:115</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:174; ui/centrelines.py:65; ui/compare.py:127; ui/evaluate.py:190; ui/perturb.py:95; ui/pixel_algorithm.py:190; ui/sensitivity.py:111</extracomment>
+        <extracomment>ui/algorithm.py:174; ui/centrelines.py:65; ui/compare.py:127; ui/evaluate.py:192; ui/perturb.py:95; ui/pixel_algorithm.py:190; ui/sensitivity.py:111</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:177; ui/checks.py:586; ui/checks.py:656; ui/checks.py:684; ui/checks.py:699; ui/compare.py:130; ui/evaluate.py:195; ui/perturb.py:98; ui/pixel_algorithm.py:193; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
+        <extracomment>ui/algorithm.py:177; ui/checks.py:586; ui/checks.py:656; ui/checks.py:684; ui/checks.py:699; ui/compare.py:130; ui/evaluate.py:197; ui/perturb.py:98; ui/pixel_algorithm.py:193; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -299,12 +299,12 @@
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:98; ui/evaluate.py:91; ui/sensitivity.py:76</extracomment>
+        <extracomment>ui/compare.py:98; ui/evaluate.py:93; ui/sensitivity.py:76</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:98; ui/evaluate.py:91; ui/sensitivity.py:76; ui/summary.py:25</extracomment>
+        <extracomment>ui/compare.py:98; ui/evaluate.py:93; ui/sensitivity.py:76; ui/summary.py:25</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
@@ -329,17 +329,17 @@
         <translation>Résultats (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:142; ui/evaluate.py:213; ui/sensitivity.py:131</extracomment>
+        <extracomment>ui/compare.py:142; ui/evaluate.py:215; ui/sensitivity.py:131</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:145; ui/evaluate.py:216; core/reports/report.py:516</extracomment>
+        <extracomment>ui/compare.py:145; ui/evaluate.py:218; core/reports/report.py:516</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:146; ui/evaluate.py:218; core/reports/tool_reports.py:247</extracomment>
+        <extracomment>ui/compare.py:146; ui/evaluate.py:220; core/reports/tool_reports.py:247</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
@@ -400,61 +400,61 @@
     </message>
     <message>
         <extracomment>ui/evaluate.py:53</extracomment>
-        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. All distances are in metres.</source>
-        <translation>Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. Toutes les distances sont en mètres.</translation>
+        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. &lt;i&gt;Benchmark protocol&lt;/i&gt;: APLS and TOPO as published tables compute them (Sat2Graph / SAM-Road City-Scale, SAM-Road SpaceNet, SpaceNet), each metric&apos;s own definition beside in the report; whole extent only. All distances are in metres.</source>
+        <translation>Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. &lt;i&gt;Protocole de benchmark&lt;/i&gt; : APLS et TOPO tels que les tableaux publiés les calculent (Sat2Graph / SAM-Road City-Scale, SAM-Road SpaceNet, SpaceNet), avec la définition propre de chaque métrique à côté dans le rapport ; emprise entière seulement. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:79; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:81; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:83</extracomment>
+        <extracomment>ui/evaluate.py:85</extracomment>
         <source>Benchmark protocol (APLS, TOPO)</source>
         <translation>Protocole de benchmark (APLS, TOPO)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:84</extracomment>
+        <extracomment>ui/evaluate.py:86</extracomment>
         <source>none (each metric&apos;s own definition)</source>
         <translation>aucun (la définition propre de chaque métrique)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:93</extracomment>
+        <extracomment>ui/evaluate.py:95</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:95; core/reports/tool_reports.py:328</extracomment>
+        <extracomment>ui/evaluate.py:97; core/reports/tool_reports.py:328</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:133; core/reports/report.py:660</extracomment>
+        <extracomment>ui/evaluate.py:135; core/reports/report.py:660</extracomment>
         <source>protocol</source>
         <translation>protocole</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:134</extracomment>
+        <extracomment>ui/evaluate.py:136</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:172</extracomment>
+        <extracomment>ui/evaluate.py:174</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:193</extracomment>
+        <extracomment>ui/evaluate.py:195</extracomment>
         <source>The evaluation failed: {}</source>
         <translation>L&apos;évaluation a échoué : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:216</extracomment>
+        <extracomment>ui/evaluate.py:218</extracomment>
         <source>{} ({}, tiles without ground truth: {})</source>
         <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:256</extracomment>
+        <extracomment>ui/evaluate.py:258</extracomment>
         <source>TILE_SCORES is a shapefile (field names of at most 10 characters): {}</source>
         <translation>TILE_SCORES est un shapefile (noms de champs de 10 caractères au plus) : {}</translation>
     </message>
@@ -5397,6 +5397,10 @@
         <extracomment>raster parameter RASTER_SIMPLIFY help</extracomment>
         <source>Douglas-Peucker tolerance that removes the staircase of the pixel skeleton. 0 keeps every pixel centre.</source>
         <translation>Tolérance de Douglas-Peucker qui supprime l&apos;effet d&apos;escalier du squelette de pixels. 0 conserve chaque centre de pixel.</translation>
+    </message>
+    <message>
+        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. All distances are in metres.</source>
+        <translation type="vanished">Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
         <source>{}: {} &apos;{}&apos; is missing from the {} layer; the field must exist (same name) on both layers</source>

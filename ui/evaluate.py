@@ -60,8 +60,10 @@ class EvaluateAlgorithm(ToolAlgorithm):
         "such tiles count as. Tiles run on several local processes (<i>Worker processes</i>) "
         "or on a Dask cluster (<i>Dask scheduler address</i>); without tiles the metrics "
         "themselves run on the worker processes, heaviest first. <i>Per-metric parameters "
-        "(JSON)</i>: optional, e.g. {\"apls\": {\"VARIANT\": \"sat2graph\"}}. All "
-        "distances are in metres.")
+        "(JSON)</i>: optional, e.g. {\"apls\": {\"VARIANT\": \"sat2graph\"}}. <i>Benchmark "
+        "protocol</i>: APLS and TOPO as published tables compute them (Sat2Graph / SAM-Road "
+        "City-Scale, SAM-Road SpaceNet, SpaceNet), each metric's own definition beside in the "
+        "report; whole extent only. All distances are in metres.")
 
     def shortHelpString(self):
         labels = {d.name(): d.description() for d in self.parameterDefinitions()}

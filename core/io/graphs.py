@@ -29,7 +29,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from ..crs import DEGREE_CRS_NAMES
-from ..text import msg
+from ..text import Text, msg
 from .source import LineCollector, Source
 
 NodeXY = Union[None, str, tuple]
@@ -198,7 +198,7 @@ def _two_way_duplicates(G, edges, lines) -> np.ndarray:
     return dup
 
 
-def not_a_graph(name: str):
+def not_a_graph(name: str) -> "Text":
     """The refusal of ``axes`` for an input that is no graph."""
     return msg("{}: axes applies to graphs, graph pickles and adjacency dicts (their coordinate "
                "order), not to this input, whose coordinates are (x, y).", name)

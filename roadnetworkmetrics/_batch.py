@@ -295,6 +295,44 @@ def aggregate(metric: str, rows: list) -> dict:
     return out
 
 
+def intervals(metric: str, rows: list, ci: Optional[dict] = None) -> dict:
+    """Bootstrap intervals of the summary's ``mean`` and ``pooled`` scores
+    over the chips (core/analysis/bootstrap.py): pairs that failed are not
+    chips; a NaN score is left out of the resamples as it is of the mean.
+    ``ci``: level, resamples, method, seed (defaults 0.95, 10,000, bca, 0)."""
+    from .core.analysis import bootstrap
+    spec = registry.get(metric)
+    chips = [r for r in rows if r.get("status") not in FAILED]
+
+    def num(v):
+        return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else math.nan
+    values = {k: [num(r.get(k)) for r in chips] for k in score_names(spec)}
+    stats = []
+    for r in chips:
+        ps = r.get("_pool_stats") or r.get("pool_stats")
+        if ps:
+            stats.append(json.loads(ps) if isinstance(ps, str) else ps)
+    return bootstrap.table(spec, values, stats if spec.pool is not None else None,
+                           **(ci or {}))
+
+
+def check_ci(ci: Optional[dict]) -> dict:
+    """The interval settings, checked before any pair is scored."""
+    from .core.analysis import bootstrap
+    ci = dict(ci or {})
+    unknown = sorted(set(ci) - {"level", "resamples", "method", "seed"})
+    if unknown:
+        raise InputError(msg("Unknown interval setting(s): {}.", ", ".join(unknown)))
+    try:
+        bootstrap.check(ci.get("level", bootstrap.LEVEL), ci.get("resamples", bootstrap.RESAMPLES),
+                        ci.get("method", bootstrap.METHOD))
+    except ValueError as e:
+        raise InputError(message_of(e)) from None
+    if not isinstance(ci.get("seed", 0), int) or isinstance(ci.get("seed", 0), bool):
+        raise InputError(msg("The interval seed must be a whole number, got {!r}.", ci["seed"]))
+    return ci
+
+
 def _pixel_of(side) -> Optional[bool]:
     """True / False when a side is known to be in pixel / map coordinates
     before it is read; None when only reading it would tell."""
@@ -350,7 +388,8 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
               workers: int = 1, dask: Optional[str] = None, resume: bool = True,
               progress: Optional[Callable] = None, band: int = 1, *,
               keep_errors: bool = False, inputs: Optional[tuple] = None,
-              on_count: Optional[Callable] = None, protocol: Optional[str] = None) -> dict:
+              on_count: Optional[Callable] = None, protocol: Optional[str] = None,
+              ci: Optional[dict] = None) -> dict:
     """Score every pair, write one row each to ``out``, return the summary
     (:func:`aggregate` with ``resumed``, ``retried``, ``rows``,
     ``provenance`` and ``warnings``).  ``params`` may hold the raster
@@ -358,7 +397,8 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     metric; ``band``: the band of the masks of a pixel metric; ``inputs``:
     (kind, [source paths]) as recorded in the rows' provenance (default:
     in-memory pairs); ``on_count(done, total)`` is called as pairs end
-    (resumed ones count as done).  Every check that can be made before scoring is made
+    (resumed ones count as done); ``ci``: the bootstrap interval settings
+    (:func:`intervals`; ``{"resamples": 0}``: none).  Every check that can be made before scoring is made
     first (InputError); a resume refuses a file made differently
     (core: roadnetworkmetrics/_rows.py)."""
     from ._api import _spec, field_values, resolve
@@ -377,6 +417,7 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
         raise InputError(msg("empty_chips must be one of {}, not {!r}.", ", ".join(EMPTY_RULES),
                              empty_chips))
     raster, rasters = _raster_settings(spec, params, pairs)
+    ci = check_ci(ci)
     resolved = resolve(spec, params)
     fields = field_values(spec, resolved)
     if spec.inputs == "masks" and not (isinstance(band, int) and band >= 1):
@@ -423,6 +464,10 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     order = {str(i): k for k, (i, _, _) in enumerate(pairs)}
     kept = sorted(writer.kept, key=lambda r: order.get(str(r.get("id")), -1))
     result = aggregate(metric, kept + computed)
+    iv = intervals(metric, kept + computed, ci)
+    result["scores"], result["intervals"] = iv["scores"], iv["settings"]
+    if iv["notes"]:
+        result["intervals"]["notes"] = iv["notes"]
     if proto is not None:
         result["protocol"] = _protocol_summary(proto, metric, kept + computed)
     result.update({"empty_chips": empty_chips, "resumed": len(writer.kept),
@@ -481,7 +526,10 @@ class BatchResult:
     summary : dict
         ``metric``, ``pairs``, ``scored``, ``failed`` (pairs in ``error`` or
         ``grid_mismatch``), ``status`` (count of every status), ``mean`` and
-        ``pooled`` (per score), ``empty_chips``, ``resumed``, ``retried``,
+        ``pooled`` (per score), ``scores`` (per score: ``mean``, ``ci_low``,
+        ``ci_high``, ``n`` and where the metric pools ``pooled``,
+        ``pooled_ci_low``, ``pooled_ci_high``), ``intervals`` (their
+        settings: method, level, resamples, seed, chips), ``empty_chips``, ``resumed``, ``retried``,
         ``warnings``, ``provenance`` and the ids of missing or failed pairs.
     records : list of dict
         One row per pair, in the pairs' order (scores as floats, NaN where a
@@ -517,6 +565,11 @@ class BatchResult:
         return self.summary.get("pooled", {})
 
     @property
+    def intervals(self) -> dict:
+        """{score: (ci_low, ci_high)} of the mean (bootstrap over chips)."""
+        return {k: (v["ci_low"], v["ci_high"]) for k, v in self.summary.get("scores", {}).items()}
+
+    @property
     def failed(self) -> int:
         return self.summary["failed"]
 
@@ -542,7 +595,8 @@ def batch(metric: str, pairs=None, *, spacenet=None, folders=None, manifest=None
           out: Optional[str] = None, pixel_size: Optional[float] = None,
           empty_chips: str = "spacenet", workers: int = 1, dask: Optional[str] = None,
           resume: bool = True, keep_errors: bool = False, progress=False, band: int = 1,
-          protocol: Optional[str] = None, **params) -> BatchResult:
+          protocol: Optional[str] = None, ci_level: float = 0.95, ci_resamples: int = 10_000,
+          ci_method: str = "bca", ci_seed: int = 0, **params) -> BatchResult:
     """Score one metric over many (ground truth, prediction) pairs: one row
     per pair and the summary, as ``roadmetrics batch``.
 
@@ -640,7 +694,8 @@ def batch(metric: str, pairs=None, *, spacenet=None, folders=None, manifest=None
         summary = run_batch(spec.id, ps, os.fspath(out) if out is not None else None, params,
                             pixel_size, empty_chips, workers, dask, resume, None, band,
                             keep_errors=keep_errors, inputs=inputs, on_count=on_count,
-                            protocol=protocol)
+                            protocol=protocol, ci={"level": ci_level, "resamples": ci_resamples,
+                                                   "method": ci_method, "seed": ci_seed})
     finally:
         if bar is not None:
             bar.close()

@@ -323,12 +323,31 @@ def batch_parser(spec) -> argparse.ArgumentParser:
                    metavar="SHARE",
                    help="exit 0 even when pairs could not be scored (with SHARE, e.g. 0.01: "
                         "when at most that share of the pairs could not)")
+    add_ci_options(p)
     _add_params(p, spec.all_params())
     if spec.inputs == "masks":
         p.add_argument("--band", type=int, default=1, help="band of the rasters (default 1)")
     else:
         _add_raster_params(p)
     return p
+
+
+def add_ci_options(p) -> None:
+    """The bootstrap interval options (core/analysis/bootstrap.py)."""
+    g = p.add_argument_group("confidence intervals (chips resampled whole; docs/tools.md)")
+    g.add_argument("--ci-level", type=float, default=0.95, metavar="LEVEL",
+                   help="confidence level of the intervals (default 0.95)")
+    g.add_argument("--ci-resamples", type=int, default=10_000, metavar="B",
+                   help="bootstrap resamples (default 10000; 0: no interval)")
+    g.add_argument("--ci-method", choices=["bca", "percentile"], default="bca",
+                   help="BCa (default) or percentile intervals")
+    g.add_argument("--ci-seed", type=int, default=0, metavar="SEED",
+                   help="seed of the resamples (default 0): same seed, same intervals")
+
+
+def ci_settings(args) -> dict:
+    return {"level": args.ci_level, "resamples": args.ci_resamples, "method": args.ci_method,
+            "seed": args.ci_seed}
 
 
 def run_batch(argv) -> int:
@@ -365,7 +384,7 @@ def run_batch(argv) -> int:
                                args.dask, not args.no_resume, None,
                                getattr(args, "band", 1), keep_errors=args.keep_errors,
                                inputs=inputs, on_count=bar.count if bar else None,
-                               protocol=args.protocol)
+                               protocol=args.protocol, ci=ci_settings(args))
     finally:
         if bar:
             bar.close()
@@ -396,14 +415,23 @@ def print_summary(agg: dict) -> None:
     print("status: " + ", ".join(f"{k} {v}" for k, v in agg["status"].items() if v))
     print("empty chips: " + _batch_rule_text(agg["empty_chips"]))
     pooled = agg.get("pooled")
+    table = agg.get("scores") or {}
+    iv = agg.get("intervals") or {}
+    if iv.get("resamples"):
+        print(f"intervals: {iv['method']} {100 * iv['level']:g} % over {iv['chips']} chip(s), "
+              f"{iv['resamples']} resamples, seed {iv['seed']}")
     width = max((len(k) for k in agg["mean"]), default=5)
-    print(f"  {'score':<{width}}  {'mean':>10}" + (f"  {'pooled':>10}" if pooled else ""))
-
-    def shown(v):
-        return "nan" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.6g}"
-    for k, v in agg["mean"].items():
-        print(f"  {k:<{width}}  {shown(v):>10}" +
-              (f"  {shown(pooled.get(k)):>10}" if pooled else ""))
+    from .core.analysis.bootstrap import text
+    rows = [(k, text(v, *(table.get(k, {}).get(c) for c in ("ci_low", "ci_high"))),
+             text(pooled.get(k, math.nan), *(table.get(k, {}).get(c) for c in
+                                             ("pooled_ci_low", "pooled_ci_high")))
+             if pooled else "") for k, v in agg["mean"].items()]
+    w1 = max([len(r[1]) for r in rows] + [4])
+    print(f"  {'score':<{width}}  {'mean':<{w1}}" + (f"  {'pooled'}" if pooled else ""))
+    for k, m, pl in rows:
+        print(f"  {k:<{width}}  {m:<{w1}}" + (f"  {pl}" if pooled else ""))
+    for note in iv.get("notes", []):
+        print(f"  note: {note}")
     if agg.get("protocol"):
         _print_protocol(agg["protocol"])
     for s in ("missing_prediction", "missing_ground_truth", "grid_mismatch", "error"):

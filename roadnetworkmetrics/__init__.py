@@ -30,10 +30,11 @@ _METRICS = ("apls", "boundaryf", "ccq", "cldice", "distances", "instances", "jun
 _PIXEL_METRICS = ("pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_iou")
 _LAZY = {"compute": "._api", "batch": "._batch", "BatchResult": "._batch",
          "evaluate": "._evaluate", "EvaluationResult": "._evaluate", "Result": "._result",
-         "Source": ".core.io.source", "centrelines": "._raster"}
+         "Source": ".core.io.source", "centrelines": "._raster",
+         "compare_runs": "._runs", "RunComparison": "._runs"}
 
 __all__ = ["InputError", "Result", "EvaluationResult", "BatchResult", "Source", "batch",
-           "centrelines", "compute",
+           "centrelines", "compare_runs", "compute", "RunComparison",
            "evaluate", "metrics", "read", "apls", "boundaryf", "ccq", "cldice", "distances",
            "instances", "junct", "optg", "optj", "optp", "subg", "tlts", "topo", "pixel_metrics",
            "pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_iou"]

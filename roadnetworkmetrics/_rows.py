@@ -470,3 +470,44 @@ def _cell(v):
         return float(v)      # numpy scalars
     except (TypeError, ValueError):
         return str(v)
+
+
+class RowsInput(RowsFile):
+    """A rows file read as an input (``compare-runs``): as strictly as a
+    resume reads it, against its own provenance record and columns.
+    ``prov``: the record; ``rows``: the validated rows."""
+
+    def __init__(self, path):
+        self.path = os.fspath(path)
+        self.kind = kind_of(self.path)
+        self.warnings, self.prov, self.cols, self.outputs = [], None, [], {}
+        if not os.path.isfile(self.path):
+            raise InputError(msg("The rows file {} does not exist or is not a file.", self.path))
+        if self.kind == "parquet":
+            try:
+                import pyarrow  # noqa: F401
+            except ImportError:
+                raise InputError(msg("Reading {} needs pyarrow (pip install pyarrow).",
+                                     self.path))
+        self.rows = self._read()
+
+    def _refuse(self, why: str, *args) -> InputError:
+        return InputError(msg("{} cannot be read as a batch's rows: ", self.path) +
+                          msg(why, *args))
+
+    def _check_prov(self, prov) -> None:
+        from .core import registry
+        if not isinstance(prov, dict) or prov.get("format") is None:
+            raise self._refuse("it has no provenance record (it was not written by this "
+                               "version's batch).")
+        try:
+            spec = registry.get(prov.get("metric"))
+        except (KeyError, ValueError):
+            raise self._refuse("its metric {!r} is unknown.", prov.get("metric"))
+        if not isinstance(prov.get("columns"), list):
+            raise self._refuse("its provenance record lists no columns.")
+        self.prov, self.cols = prov, list(prov["columns"])
+        out = {o.name: tuple(o.bounds) if o.bounds else (None, None) for o in spec.outputs}
+        for k in spec.extra_scores:
+            out.setdefault(k, (None, None))
+        self.outputs = out

@@ -9,9 +9,11 @@
     roadmetrics batch METRIC (--pairs GT_DIR PRED_DIR | --manifest CSV |
                               --spacenet GT.csv PROPOSAL.csv) --out rows.csv [--json]
                               (.tif pairs: --raster-threshold 0.5 ...; pixel metrics: --band)
+    roadmetrics compare-runs ROWS_A ROWS_B [ROWS_C ...] [--json] [--report report.html]
 
 Exit codes: 0 success, 2 bad input or parameters (one sentence on stderr),
-3 a batch finished but some pairs could not be scored (``--allow-errors``),
+3 a batch finished but some pairs could not be scored (``--allow-errors``) or
+a comparison of runs left chips out (``--allow-missing``),
 1 internal error, 130 interrupted.  Parameters are spelt as in the plugin
 (``--CONTROL_SPACING 25``) or in lower case with dashes
 (``--control-spacing 25``).  A progress bar goes to stderr when it is a
@@ -545,6 +547,9 @@ def _main(argv: list) -> int:
         return run_evaluate(rest)
     if cmd == "batch":
         return run_batch(rest)
+    if cmd == "compare-runs":
+        from . import _cli_runs
+        return _cli_runs.run(rest)
     from ._api import _spec
     return run_metric(_spec(cmd), rest)
 

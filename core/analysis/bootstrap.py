@@ -109,13 +109,14 @@ def _stack(statistic: Callable, chunks: Iterator[np.ndarray]) -> np.ndarray:
 
 def intervals(statistic: Callable[[np.ndarray], np.ndarray], n: int, *, level: float = LEVEL,
               resamples: int = RESAMPLES, method: str = METHOD, seed: int = SEED,
-              names: Optional[list] = None) -> dict:
+              names: Optional[list] = None, estimate=None) -> dict:
     """Intervals of the m values ``statistic(weights)`` returns for a (k, n)
-    matrix of chip weights as a (k, m) array.  Returns ``estimate``,
-    ``low``, ``high`` (arrays of m), ``notes`` (sentences, by ``names``) and
-    the settings."""
+    matrix of chip weights as a (k, m) array.  Returns ``estimate`` (given,
+    else the statistic with every weight 1), ``low``, ``high`` (arrays of
+    m), ``notes`` (sentences, by ``names``) and the settings."""
     check(level, resamples, method)
-    est = np.asarray(statistic(np.ones((1, n))), dtype=float)[0]
+    est = np.asarray(statistic(np.ones((1, n))) if estimate is None else [estimate],
+                     dtype=float)[0]
     m = len(est)
     out = {"estimate": est, "low": np.full(m, np.nan), "high": np.full(m, np.nan), "notes": [],
            "level": float(level), "resamples": int(resamples), "method": method, "seed": int(seed)}
@@ -200,7 +201,19 @@ def mean_intervals(values, **kw) -> dict:
     """:func:`intervals` of the mean of each column of ``values`` (n chips x
     m scores; NaN = undefined on that chip)."""
     x = np.asarray(values, dtype=float)
-    return intervals(mean_statistic(x), x.shape[0], **kw)
+    if x.ndim == 1:
+        x = x[:, None]
+    return intervals(mean_statistic(x), x.shape[0], estimate=exact_means(x), **kw)
+
+
+def exact_means(x: np.ndarray) -> np.ndarray:
+    """Column means over the finite values, summed exactly (math.fsum, as
+    the batch summary's mean), NaN for a column without one."""
+    out = []
+    for col in x.T:
+        v = col[np.isfinite(col)]
+        out.append(math.fsum(v.tolist()) / len(v) if len(v) else math.nan)
+    return np.array(out, dtype=float)
 
 
 def _plain(v):
@@ -281,6 +294,7 @@ def pooled_intervals(spec, stats: list, outputs: list, **kw) -> dict:
     than SLOW_MIN_RESAMPLES."""
     stat, fast = pooled_statistic(spec, stats, outputs)
     n = len(stats)
+    kw = dict(kw, estimate=_pool(spec, stats, outputs))
     b = int(kw.get("resamples", RESAMPLES))
     if not fast and b * n + n * n > SLOW_BUDGET:
         fit = max(0, (SLOW_BUDGET - n * n) // max(n, 1))
@@ -320,7 +334,7 @@ def table(spec, values: dict, stats: Optional[list], *, level: float = LEVEL,
     n = len(next(iter(values.values()))) if names else 0
     x = np.array([np.asarray(values[k], dtype=float) for k in names]).T.reshape(n, len(names))
     kw = dict(level=level, resamples=resamples, method=method, seed=seed)
-    res = intervals(mean_statistic(x), n, names=names, **kw)
+    res = intervals(mean_statistic(x), n, names=names, estimate=exact_means(x), **kw)
     out = {k: {"mean": float(res["estimate"][j]), "ci_low": float(res["low"][j]),
                "ci_high": float(res["high"][j]), "n": int(np.isfinite(x[:, j]).sum())}
            for j, k in enumerate(names)}

@@ -194,3 +194,117 @@ def kendall_tau(x, y) -> float:
     if np.ptp(rx) == 0 or np.ptp(ry) == 0:
         return math.nan
     return float(kendalltau(rx, ry)[0])
+
+
+# -- several runs of one benchmark ---------------------------------------------------
+
+def align(runs: list) -> tuple[list, dict, list]:
+    """(chip ids common to every run in the first run's order, {run name:
+    ids it lacks that another run has}, warnings) of ``runs`` [(name,
+    {chip id: {score: value}})]."""
+    from ..text import msg
+    sets = [set(r) for _, r in runs]
+    common = set.intersection(*sets) if sets else set()
+    union = set.union(*sets) if sets else set()
+    ids = [i for i in runs[0][1] if i in common]
+    missing = {name: sorted(union - set(r)) for name, r in runs if union - set(r)}
+    warnings = []
+    if missing:
+        warnings.append(msg("{} chip(s) are not in every run and are left out of the paired "
+                            "statistics: {}", len(union) - len(common),
+                            "; ".join(f"{n} lacks {len(v)}" for n, v in missing.items())))
+    return ids, missing, warnings
+
+
+def _score_block(names, x, orientation, tol, kw) -> dict:
+    """The statistics of one score, x (n common chips, k runs)."""
+    from .bootstrap import mean_intervals
+    k = len(names)
+    means = mean_intervals(x, **kw)
+    b, c = np.triu_indices(k, k=1)
+    diffs = x[:, c] - x[:, b]
+    dres = mean_intervals(diffs, **kw) if len(b) else None
+    pairs = []
+    for j, (i1, i2) in enumerate(zip(b, c)):
+        t = paired_test(x[:, i1], x[:, i2], orientation, tol)
+        d = float(dres["estimate"][j])
+        pairs.append({"a": names[i1], "b": names[i2], "mean_difference": d,
+                      "ci_low": float(dres["low"][j]), "ci_high": float(dres["high"][j]), **t})
+    adj = holm([p["p"] for p in pairs])
+    alpha = 1.0 - kw["level"]
+    for p, a in zip(pairs, adj):
+        p["p_holm"] = float(a)
+        s = p["mean_difference"] * orientation
+        p["better"] = (None if not (a < alpha) or abs(p["mean_difference"]) <= tol
+                       else (p["b"] if s > 0 else p["a"]))
+    out = {"methods": [{"method": n, "mean": float(means["estimate"][i]),
+                        "ci_low": float(means["low"][i]), "ci_high": float(means["high"][i]),
+                        "n": int(np.isfinite(x[:, i]).sum())} for i, n in enumerate(names)],
+           "pairs": pairs, "notes": means["notes"] + (dres["notes"] if dres else [])}
+    ranks = competition_ranks(orientation * means["estimate"], tol)
+    out["ranking"] = [{"method": names[i], "rank": int(ranks[i])}
+                      for i in np.lexsort((np.arange(k), ranks))]
+    if k >= 3:
+        full = np.isfinite(x).all(axis=1)
+        probs = rank_probabilities(x[full], orientation, resamples=kw["resamples"],
+                                   seed=kw["seed"])
+        out["rank_probabilities"] = {n: [float(v) for v in probs[i]] for i, n in enumerate(names)}
+        out["rank_chips"] = int(full.sum())
+    return out
+
+
+def compare_runs(runs: list, scores: list, *, level: float = 0.95, resamples: int = 10_000,
+                 method: str = "bca", seed: int = 0) -> dict:
+    """Paired comparison of two or more runs of one benchmark (see the
+    module docstring).  ``runs``: [(name, {chip id: {score: value}})] (NaN
+    or missing: undefined on that chip); ``scores``: [(score, orientation)]
+    (+1 higher is better, -1 lower is better).  Returns ``methods``,
+    ``chips`` (common, total, missing per run), ``scores`` (per score: each
+    run's mean with its interval, ``ranking``, ``pairs`` with the mean
+    difference b - a, its interval, wins / ties / losses of b, p-values and
+    Holm-adjusted ``p_holm``, ``better``; with three runs or more
+    ``rank_probabilities``), ``agreement`` between scores (Kendall's tau of
+    their rankings, Equal-Sorting Ratio over the chips), ``settings`` and
+    ``warnings``."""
+    from ..text import msg
+    from .bootstrap import check
+    from .compare import equal_sorting_ratio
+    check(level, resamples, method)
+    names = [n for n, _ in runs]
+    if len(runs) < 2:
+        raise ValueError(msg("compare-runs needs at least two runs, got {}", len(runs)))
+    if len(set(names)) != len(names):
+        raise ValueError(msg("run names must be unique, got {}", names))
+    ids, missing, warnings = align(runs)
+    if len(ids) < 2:
+        raise ValueError(msg("the runs have {} chip(s) in common: nothing to compare",
+                             len(ids)))
+    kw = {"level": float(level), "resamples": int(resamples), "method": method, "seed": int(seed)}
+    blocks, oriented = {}, {}
+    for score, orient in scores:
+        x = np.array([[_number(r.get(i, {}).get(score)) for _, r in runs] for i in ids])
+        tol = tolerance(x)
+        blocks[score] = {"orientation": int(orient), **_score_block(names, x, orient, tol, kw)}
+        oriented[score] = orient * x
+        warnings += [msg("{}: {}", score, t) for t in blocks[score].pop("notes")]
+    agreement = []
+    keys = list(blocks)
+    for i in range(len(keys)):
+        for j in range(i + 1, len(keys)):
+            m1 = [m["mean"] * blocks[keys[i]]["orientation"] for m in blocks[keys[i]]["methods"]]
+            m2 = [m["mean"] * blocks[keys[j]]["orientation"] for m in blocks[keys[j]]["methods"]]
+            esr, trip = equal_sorting_ratio(oriented[keys[i]], oriented[keys[j]])
+            agreement.append({"a": keys[i], "b": keys[j], "kendall_tau": kendall_tau(m1, m2),
+                              "esr": esr, "triplets": trip})
+    return {"methods": names, "chips": {"common": len(ids), "missing": missing,
+                                        "total": len(set().union(*[set(r) for _, r in runs]))},
+            "scores": blocks, "agreement": agreement,
+            "settings": {**kw, "sign_test_ties": SIGN_TEST_TIES, "exact_max": EXACT_MAX,
+                         "tie_tolerance": TIE_TOLERANCE, "correction": "holm"},
+            "warnings": warnings}
+
+
+def _number(v) -> float:
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return float(v)
+    return math.nan

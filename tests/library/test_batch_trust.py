@@ -4,6 +4,7 @@ with other parameters, metric or inputs, foreign values, outputs over
 inputs, corrupt rows files - and the summary, the exit codes, the same
 columns in every format and the public rnm.batch."""
 import json
+import re
 import math
 import os
 import subprocess
@@ -264,10 +265,15 @@ def test_summary_text_has_counts_pooled_and_rule(sn):
     assert "empty chips: spacenet (both sides empty: perfect score" in out
     head = [line for line in out.splitlines() if line.strip().startswith("score")][0]
     assert "mean" in head and "pooled" in head
-    apls = [line.split() for line in out.splitlines() if line.strip().startswith("APLS ")][0]
+    # APLS  mean [low, high]  pooled [low, high]
+    line = [x for x in out.splitlines() if x.strip().startswith("APLS ")][0]
+    apls = [float(v) for v in re.findall(r"-?\d+\.\d+(?:e-?\d+)?", line)]
     s = json.loads(cli(*spacenet_args(sn, "rows2.csv", "--pixel-size", "0.3")).stdout)
-    assert float(apls[1]) == pytest.approx(s["mean"]["APLS"], rel=1e-5)
-    assert float(apls[2]) == pytest.approx(s["pooled"]["APLS"], rel=1e-5)
+    assert len(apls) == 6 and apls[1] <= apls[0] <= apls[2]
+    assert apls[0] == pytest.approx(s["mean"]["APLS"], rel=1e-3)
+    assert apls[3] == pytest.approx(s["pooled"]["APLS"], rel=1e-3)
+    assert apls[1:3] == pytest.approx([s["scores"]["APLS"]["ci_low"], s["scores"]["APLS"]["ci_high"]],
+                                      rel=1e-3)
 
 
 def test_csv_and_jsonl_have_the_same_columns(sn):

@@ -914,6 +914,41 @@
         <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>
     <message>
+        <extracomment>core/analysis/bootstrap.py:73</extracomment>
+        <source>the confidence level must lie strictly between 0 and 1 (0.95 for 95 %), got {!r}</source>
+        <translation>le niveau de confiance doit être strictement entre 0 et 1 (0,95 pour 95 %), reçu {!r}</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/bootstrap.py:77</extracomment>
+        <source>the number of resamples must be a whole number &gt;= 0 (0: no interval), got {!r}</source>
+        <translation>le nombre de rééchantillonnages doit être un entier &gt;= 0 (0 : pas d’intervalle), reçu {!r}</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/bootstrap.py:80</extracomment>
+        <source>the interval method must be one of {}, not {!r}</source>
+        <translation>la méthode d’intervalle doit être l’une de {}, pas {!r}</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/bootstrap.py:125</extracomment>
+        <source>fewer than two chips: no interval</source>
+        <translation>moins de deux tuiles : pas d’intervalle</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/bootstrap.py:138</extracomment>
+        <source>{}: BCa is undefined here (every resample on one side of the estimate, or no jackknife spread); percentile interval given</source>
+        <translation>{} : BCa n’est pas défini ici (tous les rééchantillonnages d’un côté de l’estimation, ou aucune dispersion du jackknife) ; intervalle percentile donné</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/bootstrap.py:304</extracomment>
+        <source>{}&apos;s pooled rule is not a sum of counts: its pooled intervals use {} resamples, not {}</source>
+        <translation>la règle d’agrégation de {} n’est pas une somme de comptes : ses intervalles agrégés utilisent {} rééchantillonnages, pas {}</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/bootstrap.py:308</extracomment>
+        <source>{}&apos;s pooled rule is not a sum of counts: no pooled interval over {} chips (the interval of the mean is given)</source>
+        <translation>la règle d’agrégation de {} n’est pas une somme de comptes : pas d’intervalle agrégé sur {} tuiles (l’intervalle de la moyenne est donné)</translation>
+    </message>
+    <message>
         <extracomment>core/analysis/compare.py:172</extracomment>
         <source>only {} ordered triplets (references x method pairs): the Equal-Sorting Ratio is coarse; use more methods or tiles</source>
         <translation>seulement {} triplets ordonnés (références x paires de méthodes) : le taux de tri identique (ESR) est grossier ; utilisez plus de méthodes ou de tuiles</translation>
@@ -949,7 +984,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:70; core/analysis/evaluate.py:264; core/metrics/pixel/masks.py:162; core/reports/report.py:205</extracomment>
+        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:70; core/analysis/evaluate.py:264; core/analysis/paired.py:289; core/metrics/pixel/masks.py:162; core/reports/report.py:205</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -1012,6 +1047,26 @@
         <extracomment>core/analysis/executor.py:788</extracomment>
         <source>the Dask workers {} cannot import &apos;{}&apos;: put the folder that holds the plugin (&apos;{}&apos;) on their PYTHONPATH</source>
         <translation>les workers Dask {} ne peuvent pas importer « {} » : ajoutez le dossier qui contient l&apos;extension (« {} ») à leur PYTHONPATH</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/paired.py:213</extracomment>
+        <source>{} chip(s) are not in every run and are left out of the paired statistics: {}</source>
+        <translation>{} tuile(s) ne sont pas dans toutes les exécutions et sont exclues des statistiques appariées : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/paired.py:275</extracomment>
+        <source>compare-runs needs at least two runs, got {}</source>
+        <translation>compare-runs demande au moins deux exécutions, reçu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/paired.py:277</extracomment>
+        <source>run names must be unique, got {}</source>
+        <translation>les noms des exécutions doivent être uniques, reçu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/paired.py:280</extracomment>
+        <source>the runs have {} chip(s) in common: nothing to compare</source>
+        <translation>les exécutions ont {} tuile(s) en commun : rien à comparer</translation>
     </message>
     <message>
         <extracomment>core/analysis/perturb.py:86; optp: output N_INTERRUPTIONS label</extracomment>
@@ -2814,7 +2869,7 @@
         <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:533; core/reports/report.py:659; core/reports/tool_reports.py:125</extracomment>
+        <extracomment>core/reports/report.py:533; core/reports/report.py:659; core/reports/runs_report.py:131; core/reports/tool_reports.py:125</extracomment>
         <source>score</source>
         <translation>score</translation>
     </message>
@@ -3019,6 +3074,141 @@
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>
     <message>
+        <extracomment>core/reports/runs_report.py:77</extracomment>
+        <source>a</source>
+        <translation>a</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:77</extracomment>
+        <source>b</source>
+        <translation>b</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:77</extracomment>
+        <source>mean difference b - a [interval]</source>
+        <translation>différence moyenne b - a [intervalle]</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:77</extracomment>
+        <source>wins / ties / losses of b</source>
+        <translation>victoires / égalités / défaites de b</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:78</extracomment>
+        <source>test</source>
+        <translation>test</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:78</extracomment>
+        <source>p (Holm)</source>
+        <translation>p (Holm)</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:78</extracomment>
+        <source>better</source>
+        <translation>meilleur</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:84</extracomment>
+        <source>no significant difference</source>
+        <translation>pas de différence significative</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:96</extracomment>
+        <source>higher is better</source>
+        <translation>plus haut est meilleur</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:96; core/reports/tool_reports.py:196</extracomment>
+        <source>lower is better</source>
+        <translation>plus bas = meilleur</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:97</extracomment>
+        <source>ranking by the mean</source>
+        <translation>classement par la moyenne</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:99</extracomment>
+        <source>Mean over the chips, with its interval</source>
+        <translation>Moyenne sur les tuiles, avec son intervalle</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:104</extracomment>
+        <source>How often each method takes each rank (bootstrap over {} chips)</source>
+        <translation>Fréquence de chaque rang pour chaque méthode (bootstrap sur {} tuiles)</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:113</extracomment>
+        <source>Comparison of runs: {}</source>
+        <translation>Comparaison d’exécutions : {}</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:115</extracomment>
+        <source>Methods</source>
+        <translation>Méthodes</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:116</extracomment>
+        <source>Chips in every run</source>
+        <translation>Tuiles présentes dans toutes les exécutions</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:117</extracomment>
+        <source>of</source>
+        <translation>sur</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:118</extracomment>
+        <source>Intervals</source>
+        <translation>Intervalles</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:119</extracomment>
+        <source>resamples</source>
+        <translation>rééchantillonnages</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:119</extracomment>
+        <source>seed</source>
+        <translation>graine</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:120</extracomment>
+        <source>tests</source>
+        <translation>tests</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:121</extracomment>
+        <source>sign test when a quarter of the chips or more are ties</source>
+        <translation>test des signes quand un quart des tuiles ou plus sont des égalités</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:122</extracomment>
+        <source>Holm correction over the pairs of each score</source>
+        <translation>correction de Holm sur les paires de chaque score</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:124</extracomment>
+        <source>Left out (not in every run)</source>
+        <translation>Exclues (absentes d’au moins une exécution)</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:130</extracomment>
+        <source>Agreement between scores</source>
+        <translation>Accord entre scores</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:132</extracomment>
+        <source>rankings of the methods</source>
+        <translation>classements des méthodes</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/runs_report.py:132</extracomment>
+        <source>chips</source>
+        <translation>tuiles</translation>
+    </message>
+    <message>
         <extracomment>core/reports/tool_reports.py:68</extracomment>
         <source>Score against number of errors</source>
         <translation>Score selon le nombre d&apos;erreurs</translation>
@@ -3077,11 +3267,6 @@
         <extracomment>core/reports/tool_reports.py:158</extracomment>
         <source>error type</source>
         <translation>type d&apos;erreur</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/tool_reports.py:196</extracomment>
-        <source>lower is better</source>
-        <translation>plus bas = meilleur</translation>
     </message>
     <message>
         <extracomment>core/reports/tool_reports.py:197</extracomment>

@@ -30,10 +30,13 @@ _METRICS = ("apls", "boundaryf", "ccq", "cldice", "distances", "instances", "jun
 _PIXEL_METRICS = ("pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_iou")
 _LAZY = {"compute": "._api", "batch": "._batch", "BatchResult": "._batch",
          "evaluate": "._evaluate", "EvaluationResult": "._evaluate", "Result": "._result",
-         "Source": ".core.io.source", "centrelines": "._raster"}
+         "Source": ".core.io.source", "centrelines": "._raster",
+         "perturb": "._tools", "sensitivity": "._tools", "compare": "._tools",
+         "PerturbResult": "._tools", "SensitivityResult": "._tools", "ComparisonResult": "._tools"}
 
 __all__ = ["InputError", "Result", "EvaluationResult", "BatchResult", "Source", "batch",
-           "centrelines", "compute",
+           "centrelines", "compute", "perturb", "sensitivity", "compare", "PerturbResult",
+           "SensitivityResult", "ComparisonResult",
            "evaluate", "metrics", "read", "apls", "boundaryf", "ccq", "cldice", "distances",
            "instances", "junct", "optg", "optj", "optp", "subg", "tlts", "topo", "pixel_metrics",
            "pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_iou"]

@@ -92,6 +92,11 @@ def _metric_params(ids: list, params: Optional[dict], seed: int) -> tuple:
     (``MERGE_TOLERANCE``, ``SEED`` ...) and per-metric ones under the
     metric's id, checked as the QGIS tools check PARAMETERS."""
     from .core.analysis.evaluate import SHARED, metric_params
+    try:
+        registry.Param("SEED", "integer", "Random seed", 0, minimum=0,
+                       maximum=registry.MAX_SEED).check(seed)
+    except ValueError as e:
+        raise InputError(message_of(e)) from None
     known = {s.id for s in registry.all_specs()}
     out, warnings = {}, []
     for k, v in (params or {}).items():

@@ -298,3 +298,20 @@ def test_cli_help_of_the_tools():
         assert c.returncode == 0 and f"roadmetrics {tool}" in c.stdout
     assert "--GAP_LENGTH" in cli("help", "perturb").stdout
     assert "perturb, sensitivity, compare" in cli("list").stdout
+
+
+def test_the_example_of_docs_library_runs(tmp_path, monkeypatch):
+    """docs/library.md, "Science tools": the Python block runs and says true."""
+    import re
+    from helpers_lib import ROOT
+    with open(os.path.join(ROOT, "docs", "library.md"), encoding="utf-8") as f:
+        text = f.read()
+    section = text[text.index("## Science tools"):]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    monkeypatch.chdir(tmp_path)
+    ns = {}
+    exec(compile(code, "docs/library.md", "exec"), ns)
+    assert ns["p"].n_errors == 2
+    assert ns["s"].series("interruptions", "optj", "F1")[1] == pytest.approx([1.0, 84 / 86, 92 / 98])
+    assert ns["c"].ranking["OPTJ_F1"][0]["method"] == "perfect"
+    assert os.path.exists(tmp_path / "sensitivity.html") and os.path.exists(tmp_path / "compare.html")

@@ -49,6 +49,9 @@ def _read_one(obj: Any, name: str, pixel_size: Optional[float]) -> tuple:
     """(LineSet in metres, info, Source) of one line input, under the rule
     for a ground truth (the QGIS tools read their one layer so)."""
     src = as_source(obj, name)
+    if src.pixel and pixel_size is None:
+        raise InputError(msg("{} is in pixel coordinates: give the pixel size in metres "
+                             "(pixel_size=..., --pixel-size M).", src.name))
     nothing = Source(LineSet([]), None, src.pixel, "prediction")
     lines, _, info = prepare(src, nothing, pixel_size)
     return lines, info, src

@@ -6,6 +6,7 @@ import doctest
 import json
 import os
 
+import numpy as np
 import pytest
 
 import roadnetworkmetrics as rnm
@@ -49,7 +50,6 @@ def test_perturb_interruptions_hand_checked():
 def test_perturb_is_the_core_perturbation():
     from roadnetworkmetrics.core.analysis.perturb import perturb as core_perturb
     from roadnetworkmetrics.core.network.lineset import LineSet
-    import numpy as np
     core = core_perturb(LineSet([np.array(x, float) for x in GRID]), "overconnections", 3, 5,
                         {"DETOUR_FACTOR": 1.5})
     lib = rnm.perturb(GRID, "overconnections", 3, seed=5, detour_factor=1.5)
@@ -100,6 +100,23 @@ def test_perturb_ground_truth_side_and_json(tmp_path):
 def test_perturb_bad_input(call, match):
     with pytest.raises(InputError, match=match):
         call()
+
+
+def test_perturb_pixels_and_degrees():
+    pixels = rnm.read([[(0, 0), (300, 0)], [(100, 0), (100, 300)]])
+    pixels.pixel = True                       # as a RoadTracer .graph is read
+    with pytest.raises(InputError, match="pixel coordinates: give the pixel size"):
+        rnm.perturb(pixels, "interruptions", 1)
+    p = rnm.perturb(pixels, "interruptions", 1, pixel_size=0.5)
+    assert p.to_dict()["parameters"]["GAP_LENGTH"] == 10.0
+    # pixels to metres: x * 0.5, y * -0.5 (y points down in an image); one gap splits a road
+    xy = np.concatenate(p.ground_truth.lines.parts)
+    assert xy.min(axis=0).tolist() == [0.0, -150.0] and xy.max(axis=0).tolist() == [150.0, 0.0]
+    assert p.n_errors == 1 and len(p.layers["prediction"]) == len(p.layers["ground_truth"]) + 1
+    pytest.importorskip("pyproj")
+    deg = rnm.read([[(24.9, 60.1), (24.91, 60.1)], [(24.905, 60.1), (24.905, 60.11)]], crs="EPSG:4326")
+    p = rnm.perturb(deg, "interruptions", 1)
+    assert p.crs == "EPSG:32635" and p.to_dict()["reprojected_to"] == "EPSG:32635"
 
 
 # -- sensitivity -------------------------------------------------------------------

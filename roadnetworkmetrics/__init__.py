@@ -31,10 +31,13 @@ _PIXEL_METRICS = ("pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_i
 _LAZY = {"compute": "._api", "batch": "._batch", "BatchResult": "._batch",
          "evaluate": "._evaluate", "EvaluationResult": "._evaluate", "Result": "._result",
          "Source": ".core.io.source", "centrelines": "._raster",
+         "perturb": "._tools", "sensitivity": "._tools", "compare": "._tools",
+         "PerturbResult": "._tools", "SensitivityResult": "._tools", "ComparisonResult": "._tools",
          "compare_runs": "._runs", "RunComparison": "._runs"}
 
 __all__ = ["InputError", "Result", "EvaluationResult", "BatchResult", "Source", "batch",
-           "centrelines", "compare_runs", "compute", "RunComparison",
+           "centrelines", "compute", "perturb", "sensitivity", "compare", "PerturbResult",
+           "SensitivityResult", "ComparisonResult", "compare_runs", "RunComparison",
            "evaluate", "metrics", "read", "apls", "boundaryf", "ccq", "cldice", "distances",
            "instances", "junct", "optg", "optj", "optp", "subg", "tlts", "topo", "pixel_metrics",
            "pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_iou"]

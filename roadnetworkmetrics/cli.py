@@ -9,6 +9,12 @@
     roadmetrics batch METRIC (--pairs GT_DIR PRED_DIR | --manifest CSV |
                               --spacenet GT.csv PROPOSAL.csv) --out rows.csv [--json]
                               (.tif pairs: --raster-threshold 0.5 ...; pixel metrics: --band)
+    roadmetrics perturb INPUT --error-type T --count N --output pred.geojson
+                              [--ground-truth-output gt.geojson] [--errors errors.geojson]
+    roadmetrics sensitivity GT [--metrics optj,apls] [--error-types ...] [--counts "0,5,10"]
+                              [--repetitions R] [--report report.html] [--json]
+    roadmetrics compare GT PRED1 PRED2 ... [--names a,b] [--metrics ...] [--tile-size M]
+                              [--report report.html] [--json]
     roadmetrics compare-runs ROWS_A ROWS_B [ROWS_C ...] [--json] [--report report.html]
 
 Exit codes: 0 success, 2 bad input or parameters (one sentence on stderr),
@@ -291,6 +297,203 @@ def _print_clean(ev) -> None:
                                                  if not (isinstance(v, float) and math.isnan(v))}, [])
 
 
+def _perturb_specs() -> list:
+    from .core.analysis.perturb import param_specs
+    return list(param_specs().values())
+
+
+def _split(text: Optional[str]) -> Optional[list]:
+    return [x.strip() for x in text.split(",") if x.strip()] if text else None
+
+
+def _tool_params(args) -> dict:
+    """--params (JSON text or file) with the network options given on the
+    command line added as shared values."""
+    try:
+        params = json.loads(_json_text(args.params)) if args.params else {}
+    except json.JSONDecodeError as e:
+        raise InputError(f"--params is not valid JSON ({e})")
+    if not isinstance(params, dict):
+        raise InputError("--params must be a JSON object")
+    return params
+
+
+def perturb_parser() -> argparse.ArgumentParser:
+    from .core.analysis.perturb import ERROR_TYPES
+    p = _Parser(prog=f"{PROG} perturb", description="A copy of a network with COUNT synthetic "
+                "errors of one type (the plugin's 'Perturb a network'; docs/tools.md): the "
+                "perturbed prediction, the ground truth to compare it with and the errors.")
+    p.add_argument("input", help="line file (usually a ground truth)")
+    p.add_argument("--error-type", required=True, choices=list(ERROR_TYPES), metavar="TYPE",
+                   help="one of " + ", ".join(ERROR_TYPES))
+    p.add_argument("--count", required=True, type=int, metavar="N", help="number of errors")
+    p.add_argument("--seed", type=int, default=0, help="seed of every draw (default 0)")
+    p.add_argument("--output", required=True, metavar="FILE",
+                   help="the perturbed prediction (.geojson; .gpkg, .shp ... with pyogrio)")
+    p.add_argument("--ground-truth-output", metavar="FILE", help="the ground truth to compare with")
+    p.add_argument("--errors", metavar="FILE", help="one line per error")
+    _common(p)
+    _add_params(p, _perturb_specs(), title="perturbation parameters (as in the QGIS plugin)")
+    return p
+
+
+def run_perturb(argv) -> int:
+    from ._tools import perturb
+    from ._writers import check_outputs
+    args = perturb_parser().parse_args(argv)
+    outs = {"prediction": args.output, "ground_truth": args.ground_truth_output,
+            "errors": args.errors}
+    check_outputs(list(outs.values()), [args.input])
+    res = perturb(args.input, args.error_type, args.count, seed=args.seed,
+                  pixel_size=args.pixel_size, progress=_progress(args),
+                  **_given(args, [q.name for q in _perturb_specs()]))
+    for layer, path in outs.items():
+        if path:
+            res.write(layer, path)
+    if args.json:
+        print(json.dumps(res.to_dict()))
+        return 0
+    print(f"perturb: {res.n_errors} error(s) of type {res.error_type} placed (seed {res.seed})")
+    for layer, path in outs.items():
+        n = len(res.layers[layer])
+        print(f"  {layer:<13} {n:>6} line(s)" + (f"  -> {path}" if path else ""))
+    for w in res.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    return 0
+
+
+def _tool_common(p) -> None:
+    p.add_argument("--metrics", help="comma-separated metric ids (default: all)")
+    p.add_argument("--params", help="JSON text or a JSON file (PATH or @PATH): shared parameters "
+                                    "and per-metric ones under the metric id, e.g. "
+                                    "'{\"optg\": {\"N_SEEDS\": 300}}'")
+    p.add_argument("--seed", type=int, default=0, help="SEED of every sampled metric (default 0)")
+    p.add_argument("--scores", choices=["headline", "all"], default="headline",
+                   help="one headline score per metric, or every score with a perfect value")
+    p.add_argument("--workers", type=int, default=1, help="local processes (0: one per core)")
+    p.add_argument("--dask", metavar="ADDRESS", help="run on an existing Dask scheduler")
+    p.add_argument("--report", metavar="FILE.html", help="write the plugin's HTML report")
+
+
+def sensitivity_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog=f"{PROG} sensitivity", description="Every metric against the number of "
+                "synthetic errors of each type on a ground truth (the plugin's 'Metric "
+                "sensitivity analysis'; docs/tools.md).")
+    p.add_argument("ground_truth", help="ground-truth file")
+    _common(p)
+    p.add_argument("--error-types", help="comma-separated error types (default: all six)")
+    p.add_argument("--counts", default="0, 5, 10, 20, 40",
+                   help="comma-separated numbers of errors (default '0, 5, 10, 20, 40')")
+    p.add_argument("--repetitions", type=int, default=1, help="repetitions with other seeds")
+    p.add_argument("--flat-threshold", type=float, default=0.01,
+                   help="a score changing less than this is flagged insensitive (default 0.01)")
+    _tool_common(p)
+    _add_params(p, _perturb_specs(), title="perturbation and network parameters (as in the QGIS "
+                                           "plugin)")
+    return p
+
+
+def run_sensitivity(argv) -> int:
+    from ._tools import sensitivity
+    from ._writers import check_outputs
+    args = sensitivity_parser().parse_args(argv)
+    check_outputs([args.report], [args.ground_truth])
+    res = sensitivity(args.ground_truth, error_types=_split(args.error_types), counts=args.counts,
+                      repetitions=args.repetitions, metrics=_split(args.metrics),
+                      params=_tool_params(args), seed=args.seed,
+                      flat_threshold=args.flat_threshold, scores=args.scores,
+                      workers=args.workers, dask=args.dask, pixel_size=args.pixel_size,
+                      progress=_progress(args), report=args.report,
+                      **_given(args, [q.name for q in _perturb_specs()]))
+    if args.json:
+        print(json.dumps(res.to_dict()))
+        return 0
+    print(f"sensitivity: counts {', '.join(map(str, res.counts))}, {res.repetitions} "
+          f"repetition(s), seed {res.seed}; change from count 0 to {res.counts[-1]} "
+          f"(negative = worse; flat below {res.flat_threshold:g})")
+    _print_table(["error_type", "key", "at_0", "at_max", "delta", "flat"],
+                 [[s["error_type"], s["key"], s["at_0"], s["at_max"], s["delta"],
+                   "flat" if s["flat"] else ""] for s in res.summary])
+    for w in res.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    return 0
+
+
+def _shown(v) -> str:
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "nan"
+    return f"{v:.6g}" if isinstance(v, float) else str(v)
+
+
+def _print_table(head: list, rows: list, text_columns: int = 2) -> None:
+    """A table on stdout: the first ``text_columns`` columns left-aligned,
+    the numbers right-aligned."""
+    cells = [head] + [[_shown(v) for v in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(head))]
+    for r in cells:
+        print("  " + "  ".join(c.ljust(w) if i < text_columns else c.rjust(w)
+                               for i, (c, w) in enumerate(zip(r, widths))).rstrip())
+
+
+def compare_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog=f"{PROG} compare", description="Several predictions (methods) against one "
+                "ground truth: scores, rankings, correlations between metrics, Equal-Sorting "
+                "Ratio and Sorting Margins (the plugin's 'Compare methods'; docs/tools.md).")
+    p.add_argument("ground_truth", help="ground-truth file")
+    p.add_argument("predictions", nargs="+", metavar="prediction",
+                   help="prediction files, one per method (at least two)")
+    p.add_argument("--names", help="comma-separated method names, one per prediction (default: "
+                                   "the file names)")
+    _common(p)
+    _tool_common(p)
+    p.add_argument("--tile-size", type=float, metavar="M",
+                   help="square tiles of M metres, each a reference")
+    p.add_argument("--aggregation", choices=["pooled", "mean"], default="pooled")
+    p.add_argument("--empty-tiles", choices=["skip", "worst", "best"], default="skip")
+    p.add_argument("--margin", type=float, default=0.0, metavar="M")
+    _add_params(p, [x for x in registry.NETWORK_PARAMS] + [registry.CLASS_PARAM])
+    _add_raster_params(p)
+    return p
+
+
+def run_compare(argv) -> int:
+    from ._tools import compare, method_names
+    from ._writers import check_outputs
+    args = compare_parser().parse_args(argv)
+    check_outputs([args.report], [args.ground_truth] + args.predictions)
+    names = _split(args.names)
+    if names is not None and len(names) != len(args.predictions):
+        raise InputError(f"--names gives {len(names)} name(s) for {len(args.predictions)} "
+                         f"prediction(s): give one per prediction")
+    preds = list(zip(names, args.predictions)) if names else method_names(args.predictions)
+    params = _tool_params(args)
+    params.update(_given(args, [p.name for p in registry.NETWORK_PARAMS] + ["CLASS_FIELD"] +
+                         _raster_names()))
+    res = compare(args.ground_truth, preds, metrics=_split(args.metrics), params=params,
+                  seed=args.seed, scores=args.scores, tile_size=args.tile_size,
+                  aggregation=args.aggregation, empty_tiles=args.empty_tiles, margin=args.margin,
+                  workers=args.workers, dask=args.dask, pixel_size=args.pixel_size,
+                  progress=_progress(args), report=args.report)
+    if args.json:
+        print(json.dumps(res.to_dict()))
+        return 0
+    print(f"compare: {len(res.methods)} methods, {len(res.references)} reference(s), seed {res.seed}")
+    _print_table(["method"] + res.keys, [[m] + [res.scores[k][m] for k in res.keys]
+                                         for m in res.methods], 1)
+    print("ranking (best first):")
+    for k in res.keys:
+        print(f"  {k}: " + " > ".join(f"{r['method']} ({_shown(r['value'])})"
+                                      for r in res.ranking[k]))
+    if res.pairs:
+        print("metric pairs:")
+        _print_table(["score_a", "score_b", "pearson", "spearman", "esr", "missorted"],
+                     [[p["score_a"], p["score_b"], p["pearson"], p["spearman"], p["esr"],
+                       p["missorted"]] for p in res.pairs])
+    for w in res.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    return 0
+
+
 def batch_parser(spec) -> argparse.ArgumentParser:
     p = _Parser(prog=f"{PROG} batch {spec.id}", description="Score many pairs: one row each, "
                 "and the summary (mean, pooled value, counts by status). Exit codes: 0 every "
@@ -479,7 +682,8 @@ def list_metrics() -> int:
     for s in registry.all_specs(None):
         kind = "two rasters" if s.inputs == "masks" else "two line layers"
         print(f"{s.id:<{width}}  {s.name}  [{s.group}; {kind}]")
-    print(f"\n{PROG} help METRIC: parameters, outputs and layers; also: evaluate, batch")
+    print(f"\n{PROG} help METRIC: parameters, outputs and layers; also: evaluate, batch, "
+          f"perturb, sensitivity, compare")
     return 0
 
 
@@ -488,8 +692,10 @@ def show_help(name: Optional[str]) -> int:
     if not name:
         print(__doc__)
         return 0
-    if name in ("evaluate",):
-        evaluate_parser().print_help()
+    tools = {"evaluate": evaluate_parser, "perturb": perturb_parser,
+             "sensitivity": sensitivity_parser, "compare": compare_parser}
+    if name in tools:
+        tools[name]().print_help()
         return 0
     if name == "batch":
         # the options common to every metric (APLS's parser), then where the metric's own are
@@ -547,6 +753,9 @@ def _main(argv: list) -> int:
         return run_evaluate(rest)
     if cmd == "batch":
         return run_batch(rest)
+    if cmd in ("perturb", "sensitivity", "compare"):
+        return {"perturb": run_perturb, "sensitivity": run_sensitivity,
+                "compare": run_compare}[cmd](rest)
     if cmd == "compare-runs":
         from . import _cli_runs
         return _cli_runs.run(rest)

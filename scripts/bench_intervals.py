@@ -57,15 +57,15 @@ def main() -> None:
     n, b = a.chips, a.resamples
     x = rng.beta(2, 3, size=(n, 13))
     x[rng.random((n, 13)) < 0.02] = np.nan
-    print(f"| what | chips | resamples | wall s | CPU s |\n|---|---|---|---|---|")
+    print("| what | chips | resamples | wall s | CPU s |\n|---|---|---|---|---|")
     for method in ("bca", "percentile"):
-        _, w, c = timed(lambda: bt.mean_intervals(x, resamples=b, method=method))
+        _, w, c = timed(lambda m=method: bt.mean_intervals(x, resamples=b, method=m))
         print(f"| mean of 13 scores, {method} | {n} | {b} | {w:.2f} | {c:.2f} |")
     for metric, make in (("apls", apls_stats), ("topo", topo_stats)):
         spec = registry.get(metric)
         stats = make(rng, n)
         outs = [o.name for o in spec.outputs if not bt.is_count(o)]
-        r, w, c = timed(lambda: bt.pooled_intervals(spec, stats, outs, resamples=b))
+        r, w, c = timed(lambda s=spec, st=stats, o=outs: bt.pooled_intervals(s, st, o, resamples=b))
         print(f"| pooled {metric} ({len(outs)} scores), bca | {n} | {r['resamples']} | {w:.2f} | "
               f"{c:.2f} |")
     m = min(n, 2000)

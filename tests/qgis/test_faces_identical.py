@@ -69,3 +69,71 @@ def test_raster_prediction_identical_on_every_face(qgis_process, tmp_path):
     assert rec["prune_m"] == 8.0 and rec["lines"] > 100
     for doc in (from_cli, from_qgis):
         assert doc["parameters"]["prediction_raster"] == rec
+
+
+# -- the science tools (issue 34): perturb, sensitivity, compare --------------------------
+
+def _metric_index(metric_id):
+    from roadmetrics.core import registry
+    return [s.id for s in registry.picker_specs()].index(metric_id)
+
+
+def _lines(path):
+    return sorted(tuple(map(tuple, p.tolist())) for p in rnm.read(path).lines.parts)
+
+
+def test_perturb_identical_on_every_face(qgis_process, tmp_path):
+    from roadmetrics.core.analysis.perturb import ERROR_TYPES
+    lib = rnm.perturb(GT_SAMPLE, "overconnections", 3, seed=2, max_link=80)
+    out, err = str(tmp_path / "cli_pred.geojson"), str(tmp_path / "cli_err.geojson")
+    c = cli("perturb", GT_SAMPLE, "--error-type", "overconnections", "--count", "3", "--seed", "2",
+            "--max-link", "80", "--output", out, "--errors", err, "--json")
+    assert c.returncode == 0, c.stderr
+    res = qgis_process("roadmetrics:perturb", f"INPUT={GT_SAMPLE}",
+                       f"ERROR_TYPE={ERROR_TYPES.index('overconnections')}", "COUNT=3", "SEED=2",
+                       "MAX_LINK=80", f"OUTPUT={tmp_path / 'q_pred.gpkg'}",
+                       f"GROUND_TRUTH_OUTPUT={tmp_path / 'q_gt.gpkg'}",
+                       f"ERRORS={tmp_path / 'q_err.gpkg'}")
+    doc = lib.to_dict()
+    assert json.loads(c.stdout) == doc
+    assert res["N_ERRORS"] == doc["n_errors"] == 3
+    assert json.loads(res["PARAMETERS"]) == {k: v for k, v in doc.items() if k != "n_errors"}
+    pred = sorted(tuple(map(tuple, p.tolist())) for p in lib.prediction.lines.parts)
+    assert _lines(out) == pred and _lines(str(tmp_path / "q_pred.gpkg")) == pred
+    gt = sorted(tuple(map(tuple, p.tolist())) for p in lib.ground_truth.lines.parts)
+    assert _lines(str(tmp_path / "q_gt.gpkg")) == gt
+    errors = sorted(tuple(map(tuple, r["geometry"].coords)) for r in lib.layers["errors"])
+    assert _lines(err) == errors and _lines(str(tmp_path / "q_err.gpkg")) == errors
+
+
+def test_sensitivity_identical_on_every_face(qgis_process, tmp_path):
+    lib = rnm.sensitivity(GT_SAMPLE, error_types=["interruptions", "doubled_roads"],
+                          counts=[0, 2], metrics=["optj", "ccq"], seed=1).to_dict()
+    c = cli("sensitivity", GT_SAMPLE, "--error-types", "interruptions,doubled_roads",
+            "--counts", "0,2", "--metrics", "optj,ccq", "--seed", "1", "--json")
+    assert c.returncode == 0, c.stderr
+    res = qgis_process("roadmetrics:sensitivity", f"GROUND_TRUTH={GT_SAMPLE}", "ERROR_TYPES=0",
+                       "ERROR_TYPES=3", "COUNTS=0,2", f"METRICS={_metric_index('optj')}",
+                       f"METRICS={_metric_index('ccq')}", "SEED=1", "WORKERS=1")
+    assert json.loads(c.stdout) == lib
+    assert json.loads(res["RESULTS"]) == lib
+    assert lib["summary"][0]["at_max"] < 1
+
+
+def test_compare_identical_on_every_face(qgis_process, tmp_path):
+    broken, doubled = str(tmp_path / "broken.geojson"), str(tmp_path / "doubled.geojson")
+    rnm.perturb(GT_SAMPLE, "interruptions", 20, seed=3).write("prediction", broken)
+    rnm.perturb(GT_SAMPLE, "doubled_roads", 20, seed=3).write("prediction", doubled)
+    lib = rnm.compare(GT_SAMPLE, [PRED_SAMPLE, broken, doubled], metrics=["optj", "ccq"],
+                      tile_size=600).to_dict()
+    c = cli("compare", GT_SAMPLE, PRED_SAMPLE, broken, doubled, "--metrics", "optj,ccq",
+            "--tile-size", "600", "--json")
+    assert c.returncode == 0, c.stderr
+    res = qgis_process("roadmetrics:compare", f"GROUND_TRUTH={GT_SAMPLE}",
+                       f"PREDICTIONS={PRED_SAMPLE}", f"PREDICTIONS={broken}", f"PREDICTIONS={doubled}",
+                       f"METRICS={_metric_index('optj')}", f"METRICS={_metric_index('ccq')}",
+                       "TILE_SIZE=600", "WORKERS=1")
+    assert json.loads(c.stdout) == lib
+    assert json.loads(res["RESULTS"]) == lib
+    assert lib["methods"] == ["helsinki_prediction", "broken", "doubled"]
+    assert len(lib["references"]) > 2 and lib["ranking"]["OPTJ_F1"][-1]["method"] == "helsinki_prediction"

@@ -683,7 +683,7 @@ def list_metrics() -> int:
         kind = "two rasters" if s.inputs == "masks" else "two line layers"
         print(f"{s.id:<{width}}  {s.name}  [{s.group}; {kind}]")
     print(f"\n{PROG} help METRIC: parameters, outputs and layers; also: evaluate, batch, "
-          f"perturb, sensitivity, compare")
+          f"perturb, sensitivity, compare, compare-runs")
     return 0
 
 
@@ -696,6 +696,10 @@ def show_help(name: Optional[str]) -> int:
              "sensitivity": sensitivity_parser, "compare": compare_parser}
     if name in tools:
         tools[name]().print_help()
+        return 0
+    if name == "compare-runs":
+        from . import _cli_runs
+        _cli_runs.parser().print_help()
         return 0
     if name == "batch":
         # the options common to every metric (APLS's parser), then where the metric's own are

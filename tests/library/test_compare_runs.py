@@ -169,3 +169,9 @@ def test_compare_runs_docstring_example_runs():
     for t in finder.find(rnm.compare_runs, "compare_runs", globs={}):
         runner.run(t)
     assert runner.tries > 0 and runner.failures == 0
+
+
+def test_help_compare_runs():
+    c = cli("help", "compare-runs")
+    assert c.returncode == 0 and "--allow-missing" in c.stdout and "Wilcoxon" in c.stdout
+    assert "compare-runs" in cli("list").stdout

@@ -35,7 +35,7 @@ _LAZY = {"compute": "._api", "batch": "._batch", "BatchResult": "._batch",
          "PerturbResult": "._tools", "SensitivityResult": "._tools", "ComparisonResult": "._tools",
          "compare_runs": "._runs", "RunComparison": "._runs"}
 
-__all__ = ["InputError", "Result", "EvaluationResult", "BatchResult", "Source", "batch",
+__all__ = ["InputError", "Result", "EvaluationResult", "BatchResult", "Source", "batch", "datasets",
            "centrelines", "compute", "perturb", "sensitivity", "compare", "PerturbResult",
            "SensitivityResult", "ComparisonResult", "compare_runs", "RunComparison",
            "evaluate", "metrics", "read", "apls", "boundaryf", "ccq", "cldice", "distances",
@@ -61,6 +61,8 @@ def __getattr__(name: str) -> Any:
         fn = mask_function(_spec(name))
     elif name in _LAZY:
         fn = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    elif name == "datasets":
+        fn = importlib.import_module(".datasets", __name__)
     else:
         raise AttributeError(f"module 'roadnetworkmetrics' has no attribute {name!r}")
     globals()[name] = fn

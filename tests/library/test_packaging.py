@@ -23,3 +23,49 @@ def test_every_core_package_is_listed():
             for d, _, files in os.walk(os.path.join(ROOT, "core")) if "__init__.py" in files}
     assert core <= listed, sorted(core - listed)
     assert not any(".ui" in p for p in listed)
+
+
+def _quick_start() -> str:
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    return text.split("<!-- quick start:", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+
+
+def test_readme_quick_start_runs_on_the_packaged_sample(tmp_path, monkeypatch, capsys):
+    """The README's Python quick start, as written, from an empty folder:
+    with ROADMETRICS_INSTALLED (scripts/test's wheel venv) every file it
+    reads comes from the installed package, none from the repository."""
+    import roadnetworkmetrics as rnm
+    monkeypatch.chdir(tmp_path)
+    exec(compile(_quick_start(), "README.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "0.678"
+    assert "ci_low" in out[-1]
+    folder = os.path.realpath(rnm.datasets.folder())
+    if os.environ.get("ROADMETRICS_INSTALLED"):
+        assert not folder.startswith(os.path.realpath(ROOT) + os.sep + "resources"), folder
+        assert os.path.dirname(folder) == os.path.dirname(os.path.realpath(rnm.__file__))
+
+
+def test_sample_files_are_package_data():
+    import roadnetworkmetrics as rnm
+    text = _pyproject()
+    assert '"roadnetworkmetrics.sample" = "resources/sample"' in text
+    for name in rnm.datasets.FILES.values():
+        pattern = "*" + os.path.splitext(name)[1]
+        assert f'"{pattern}"' in text, pattern
+        assert os.path.isfile(os.path.join(rnm.datasets.folder(), name))
+
+
+def test_datasets_docstring_examples_run():
+    import doctest
+    import roadnetworkmetrics as rnm
+    res = doctest.testmod(rnm.datasets)
+    assert res.attempted >= 8 and res.failed == 0
+
+
+def test_unknown_sample_file_is_refused():
+    import pytest
+    import roadnetworkmetrics as rnm
+    with pytest.raises(rnm.InputError, match="ground_truth"):
+        rnm.datasets.path("roads")

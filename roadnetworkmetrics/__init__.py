@@ -30,7 +30,7 @@ _METRICS = ("apls", "boundaryf", "ccq", "cldice", "distances", "instances", "jun
 _PIXEL_METRICS = ("pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_iou")
 _LAZY = {"compute": "._api", "batch": "._batch", "BatchResult": "._batch",
          "evaluate": "._evaluate", "EvaluationResult": "._evaluate", "Result": "._result",
-         "Source": ".core.io.source", "centrelines": "._raster",
+         "Source": "._source", "centrelines": "._raster",
          "perturb": "._tools", "sensitivity": "._tools", "compare": "._tools",
          "PerturbResult": "._tools", "SensitivityResult": "._tools", "ComparisonResult": "._tools",
          "compare_runs": "._runs", "RunComparison": "._runs"}
@@ -105,4 +105,6 @@ def read(obj: Any, crs: Optional[Any] = None, node_xy=None, layer: Optional[str]
     (1, 'EPSG:3067')
     """
     from ._inputs import as_source
-    return as_source(obj, name, crs=crs, node_xy=node_xy, layer=layer, fields=None, axes=axes)
+    from ._source import library_source
+    return library_source(as_source(obj, name, crs=crs, node_xy=node_xy, layer=layer,
+                                    fields=None, axes=axes), obj)

@@ -230,8 +230,9 @@ def centrelines(array: Any, transform=None, pixel_size: Optional[float] = None,
                                  ", ".join(sorted(KEYWORDS))))
         values[key] = v
     transform = _pixel_transform(transform, pixel_size)
+    from ._source import library_source
     if isinstance(array, (str, os.PathLike)):
-        return raster_source(array, None, values, transform, crs, nodata)
+        return library_source(raster_source(array, None, values, transform, crs, nodata), array)
     if transform is None:
         raise InputError(msg("Where are the pixels? Give the raster's transform (a, b, c, "
                              "d, e, f) or its pixel size in metres (pixel_size=...)."))
@@ -252,4 +253,4 @@ def centrelines(array: Any, transform=None, pixel_size: Optional[float] = None,
         raise InputError(message_of(e)) from None
     check_crs(crs, name, box)
     read = lambda r0, c0, nr, nc: a[r0:r0 + nr, c0:c0 + nc]  # noqa: E731
-    return _source(a.shape, read, transform, crs, nodata, 1, resolved, name)
+    return library_source(_source(a.shape, read, transform, crs, nodata, 1, resolved, name))

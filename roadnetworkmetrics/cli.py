@@ -16,6 +16,7 @@
     roadmetrics compare GT PRED1 PRED2 ... [--names a,b] [--metrics ...] [--tile-size M]
                               [--report report.html] [--json]
     roadmetrics compare-runs ROWS_A ROWS_B [ROWS_C ...] [--json] [--report report.html]
+    roadmetrics centrelines IN.tif OUT.gpkg [--raster-threshold 0.5 ...] [--json]
 
 Exit codes: 0 success, 2 bad input or parameters (one sentence on stderr),
 3 a batch finished but some pairs could not be scored (``--allow-errors``) or
@@ -683,7 +684,7 @@ def list_metrics() -> int:
         kind = "two rasters" if s.inputs == "masks" else "two line layers"
         print(f"{s.id:<{width}}  {s.name}  [{s.group}; {kind}]")
     print(f"\n{PROG} help METRIC: parameters, outputs and layers; also: evaluate, batch, "
-          f"perturb, sensitivity, compare, compare-runs")
+          f"perturb, sensitivity, compare, compare-runs, centrelines")
     return 0
 
 
@@ -697,9 +698,9 @@ def show_help(name: Optional[str]) -> int:
     if name in tools:
         tools[name]().print_help()
         return 0
-    if name == "compare-runs":
-        from . import _cli_runs
-        _cli_runs.parser().print_help()
+    if name in ("compare-runs", "centrelines"):
+        from . import _cli_centrelines, _cli_runs
+        {"compare-runs": _cli_runs, "centrelines": _cli_centrelines}[name].parser().print_help()
         return 0
     if name == "batch":
         # the options common to every metric (APLS's parser), then where the metric's own are
@@ -763,6 +764,9 @@ def _main(argv: list) -> int:
     if cmd == "compare-runs":
         from . import _cli_runs
         return _cli_runs.run(rest)
+    if cmd == "centrelines":
+        from . import _cli_centrelines
+        return _cli_centrelines.run(rest)
     from ._api import _spec
     return run_metric(_spec(cmd), rest)
 

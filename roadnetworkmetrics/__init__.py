@@ -33,11 +33,11 @@ _LAZY = {"compute": "._api", "batch": "._batch", "BatchResult": "._batch",
          "Source": "._source", "centrelines": "._raster",
          "perturb": "._tools", "sensitivity": "._tools", "compare": "._tools",
          "PerturbResult": "._tools", "SensitivityResult": "._tools", "ComparisonResult": "._tools",
-         "compare_runs": "._runs", "RunComparison": "._runs"}
+         "compare_runs": "._runs", "RunComparison": "._runs", "Metric": "._accumulate"}
 
 __all__ = ["InputError", "Result", "EvaluationResult", "BatchResult", "Source", "batch", "datasets",
            "centrelines", "compute", "perturb", "sensitivity", "compare", "PerturbResult",
-           "SensitivityResult", "ComparisonResult", "compare_runs", "RunComparison",
+           "SensitivityResult", "ComparisonResult", "compare_runs", "RunComparison", "Metric",
            "evaluate", "metrics", "read", "apls", "boundaryf", "ccq", "cldice", "distances",
            "instances", "junct", "optg", "optj", "optp", "subg", "tlts", "topo", "pixel_metrics",
            "pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_iou"]

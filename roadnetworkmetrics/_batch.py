@@ -383,6 +383,37 @@ def _pair_files(pairs: list) -> list:
             if isinstance(x, (str, os.PathLike))]
 
 
+def settings(metric: str, params: Optional[dict], empty_chips: str, band: int,
+             protocol: Optional[str], pairs: Optional[list]) -> dict:
+    """How every pair of a batch (or an accumulator: ``pairs`` None, not
+    known in advance) is scored, checked before any is: ``spec``,
+    ``params``, ``proto``, ``empty_chips``, ``raster`` (the raster
+    parameters given), ``rasters`` (the extraction settings recorded, or
+    None), ``resolved`` and ``fields``."""
+    from ._api import _spec, field_values, resolve
+    spec = _spec(metric)
+    params = dict(params or {})
+    proto = None
+    if protocol is not None:
+        from .core import protocols
+        try:
+            proto = protocols.get(protocol)
+            params = protocols.protocol_params(proto, spec.id, params)
+        except ValueError as e:
+            raise InputError(message_of(e)) from None
+        empty_chips = proto.empty_chips
+    elif empty_chips not in EMPTY_RULES:
+        raise InputError(msg("empty_chips must be one of {}, not {!r}.", ", ".join(EMPTY_RULES),
+                             empty_chips))
+    raster, rasters = _raster_settings(spec, params, pairs)
+    resolved = resolve(spec, params)
+    if spec.inputs == "masks" and not (isinstance(band, int) and band >= 1):
+        raise InputError(msg("The band must be a whole number from 1, got {}.", band))
+    return {"spec": spec, "params": params, "proto": proto, "empty_chips": empty_chips,
+            "raster": raster, "rasters": rasters, "resolved": resolved,
+            "fields": field_values(spec, resolved)}
+
+
 def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dict] = None,
               pixel_size: Optional[float] = None, empty_chips: str = "spacenet",
               workers: int = 1, dask: Optional[str] = None, resume: bool = True,
@@ -401,27 +432,10 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     (:func:`intervals`; ``{"resamples": 0}``: none).  Every check that can be made before scoring is made
     first (InputError); a resume refuses a file made differently
     (core: roadnetworkmetrics/_rows.py)."""
-    from ._api import _spec, field_values, resolve
-    spec = _spec(metric)
-    params = dict(params or {})
-    proto = None
-    if protocol is not None:
-        from .core import protocols
-        try:
-            proto = protocols.get(protocol)
-            params = protocols.protocol_params(proto, metric, params)
-        except ValueError as e:
-            raise InputError(message_of(e)) from None
-        empty_chips = proto.empty_chips
-    elif empty_chips not in EMPTY_RULES:
-        raise InputError(msg("empty_chips must be one of {}, not {!r}.", ", ".join(EMPTY_RULES),
-                             empty_chips))
-    raster, rasters = _raster_settings(spec, params, pairs)
+    st = settings(metric, params, empty_chips, band, protocol, pairs)
+    spec, params, proto, empty_chips = st["spec"], st["params"], st["proto"], st["empty_chips"]
+    raster, rasters, resolved, fields = st["raster"], st["rasters"], st["resolved"], st["fields"]
     ci = check_ci(ci)
-    resolved = resolve(spec, params)
-    fields = field_values(spec, resolved)
-    if spec.inputs == "masks" and not (isinstance(band, int) and band >= 1):
-        raise InputError(msg("The band must be a whole number from 1, got {}.", band))
     check_pairs(spec, pairs, pixel_size)
     kind, sources = inputs or ("pairs", [])
     sources = [os.fspath(s) for s in sources]
@@ -506,6 +520,10 @@ def _raster_settings(spec, params: dict, pairs: list) -> tuple:
     from .core.raster.params import extraction_args
     raster = raster_params(params)
     resolved = _resolve(raster)
+    if pairs is None:      # an accumulator: the pairs come later
+        return raster, ({"band": resolved["RASTER_BAND"], "threshold": resolved["RASTER_THRESHOLD"],
+                         "classes": resolved["RASTER_CLASSES"], **extraction_args(resolved)}
+                        if raster else None)
     if not any(is_raster_path(s) for _, g, p in pairs for s in (g, p)):
         if raster:
             raise InputError(msg("{} only apply to raster files (.tif ...) among the pairs, and "

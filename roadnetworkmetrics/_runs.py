@@ -151,7 +151,8 @@ def compare_runs(*runs, names: Optional[list] = None, metric: Optional[str] = No
     *runs : str, BatchResult, DataFrame or list of dict
         Each method's rows: a batch's rows file (.csv, .jsonl, .parquet),
         a :class:`BatchResult`, or rows without provenance (give
-        ``metric``).  Runs made differently are refused.
+        ``metric``).  Runs made differently are refused.  Or one result of
+        :func:`compare` with tiles: its methods compared tile by tile.
     names : list of str, optional
         The methods' names (default: the rows files' names, else run1 ...).
     metric : str, optional
@@ -189,6 +190,8 @@ def compare_runs(*runs, names: Optional[list] = None, metric: Optional[str] = No
     ('F1', 'exact', (6, 0, 0))
     """
     from .core.analysis.paired import compare_runs as core_compare
+    if len(runs) == 1 and hasattr(runs[0], "_core") and hasattr(runs[0], "references"):
+        return _from_comparison(runs[0], scores, level, resamples, method, seed, report)
     if len(runs) < 2:
         raise InputError(msg("compare_runs needs at least two runs, got {}.", len(runs)))
     read = [_rows_of(r, metric) for r in runs]
@@ -225,6 +228,37 @@ def compare_runs(*runs, names: Optional[list] = None, metric: Optional[str] = No
     res = RunComparison(out)
     if report is not None:
         _write_report(res, os.fspath(report), [r for r in runs if isinstance(r, (str, os.PathLike))])
+    return res
+
+
+def _from_comparison(cmp, scores, level, resamples, method, seed, report) -> RunComparison:
+    """The methods of :func:`compare` with tiles, compared tile by tile."""
+    from .core.analysis.paired import compare_runs as core_compare
+    core = cmp._core
+    if len(core.references) < 2:
+        raise InputError(msg("A comparison without tiles has one value per method: give it a tile "
+                             "size or tiles to compare the methods tile by tile."))
+    keys = [(k, o) for _, _, k, o in core.keys]
+    if scores not in (None, "all"):
+        names = [scores] if isinstance(scores, str) else list(scores)
+        known = dict(keys)
+        bad = [x for x in names if x not in known]
+        if bad:
+            raise InputError(msg("{} not among the compared scores ({}).", ", ".join(bad),
+                                 ", ".join(known)))
+        keys = [(x, known[x]) for x in names]
+    runs = [(name, {str(ref): {k: float(core.values[k][r, j]) for k, _ in keys}
+                    for r, ref in enumerate(core.references)})
+            for j, name in enumerate(core.methods)]
+    try:
+        out = core_compare(runs, keys, level=level, resamples=resamples, method=method, seed=seed)
+    except ValueError as e:
+        raise InputError(message_of(e)) from None
+    out["metric"] = ", ".join(core.metrics)
+    out["warnings"] = [str(w) for w in core.warnings] + out["warnings"]
+    res = RunComparison(out)
+    if report is not None:
+        _write_report(res, os.fspath(report), [])
     return res
 
 

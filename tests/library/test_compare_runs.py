@@ -175,3 +175,18 @@ def test_help_compare_runs():
     c = cli("help", "compare-runs")
     assert c.returncode == 0 and "--allow-missing" in c.stdout and "Wilcoxon" in c.stdout
     assert "compare-runs" in cli("list").stdout
+
+
+def test_a_tiled_comparison_is_compared_tile_by_tile():
+    s = rnm.datasets.sample()
+    cmp = rnm.compare(s.ground_truth, {"vector": s.prediction, "raster": rnm.centrelines(
+        s.probability, threshold=0.5)}, metrics=["ccq"], tile_size=500)
+    res = rnm.compare_runs(cmp, resamples=500)
+    f1 = res.summary["scores"]["CCQ_F1"]
+    assert res.summary["chips"]["common"] == len(cmp.references) >= 4
+    a = np.array([cmp._core.values["CCQ_F1"][r, 0] for r in range(len(cmp.references))])
+    b = np.array([cmp._core.values["CCQ_F1"][r, 1] for r in range(len(cmp.references))])
+    assert f1["pairs"][0]["mean_difference"] == pytest.approx(np.nanmean(b - a), rel=1e-12)
+    whole = rnm.compare(s.ground_truth, {"a": s.prediction, "b": s.prediction}, metrics=["ccq"])
+    with pytest.raises(InputError, match="tile"):
+        rnm.compare_runs(whole)

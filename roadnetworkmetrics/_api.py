@@ -151,6 +151,27 @@ def _example_params(spec: MetricSpec) -> str:
     return "".join(f", {k}={v!r}" for k, v in spec.test_params.items())
 
 
+def _notes(spec: MetricSpec) -> str:
+    """The definition from the metric's module docstring (its formula), as
+    a numpydoc Notes section: the title, the reference (in References) and
+    the implementation paragraphs left out."""
+    import sys
+    mod = sys.modules.get(getattr(spec.compute, "__module__", ""), None)
+    doc = (getattr(mod, "__doc__", None) or "").strip()
+    paras = [p for p in doc.split("\n\n")[1:] if p.strip()]
+    keep = []
+    for p in paras:
+        head = p.lstrip()
+        if head.startswith(("Implementation", "Speed", "Memory", "Performance")):
+            break
+        if head.startswith(("Reference:", "References:")):
+            continue
+        keep.append(p)
+    if not keep:
+        return ""
+    return "\nNotes\n-----\n" + "\n\n".join(keep) + "\n"
+
+
 def docstring(spec: MetricSpec) -> str:
     outs = "\n".join(f"    - ``{o.name}``: {o.label}" + (f" ({o.unit})" if o.unit else "")
                      for o in spec.outputs)
@@ -179,7 +200,7 @@ Raises
 InputError
     Unreadable input, no usable line in the ground truth, a parameter
     out of its range (the sentence the QGIS plugin shows).
-
+{_notes(spec)}
 References
 ----------
 {spec.reference or "See docs/."}

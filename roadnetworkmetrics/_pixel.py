@@ -186,7 +186,7 @@ def compute_masks(spec: MetricSpec, ground_truth: Any, prediction: Any,
 
 
 def docstring(spec: MetricSpec) -> str:
-    from ._api import _param_doc
+    from ._api import _notes, _param_doc
     outs = "\n".join(f"    - ``{o.name}``: {o.label}" for o in spec.outputs)
     maps = "\n".join(f"    - ``{m.name}``: {m.label}; codes: " +
                      "; ".join(f"{c} {t}" for c, _, t in m.legend) for m in spec.maps)
@@ -224,7 +224,7 @@ Result
 {outs}
     ``maps`` (with ``maps=True``):
 {maps}
-
+{_notes(spec)}
 References
 ----------
 {spec.reference}

@@ -163,3 +163,13 @@ def test_control_points_do_not_depend_on_vertices():
     pred = [[(0, 0), (100, 0)], [(120, 0), (200, 0)]]
     for gt in ([[(0, 0), (200, 0)]], [[(0, 0), (60, 0), (200, 0)]]):
         assert rnm.apls(gt, pred).scores["APLS"] == pytest.approx(4 / 7, abs=1e-12)
+
+
+@pytest.mark.parametrize("metric", rnm.metrics() + rnm.pixel_metrics())
+def test_help_shows_the_definition_and_its_references(metric):
+    """help(rnm.METRIC): the formula from the metric's module docstring
+    (numpydoc Notes) and the literature (References), as networkx shows."""
+    doc = getattr(rnm, metric).__doc__
+    notes = doc.split("\nNotes\n-----\n", 1)[1].split("\nReferences\n", 1)[0]
+    assert len(notes.strip()) > 80
+    assert doc.index("Notes") < doc.index("References") < doc.index("Examples")

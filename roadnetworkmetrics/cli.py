@@ -43,9 +43,20 @@ from ._errors import InputError
 PROG = "roadmetrics"
 
 
+def plain(text: str) -> str:
+    """Help text for a terminal: reStructuredText's ``literals`` and
+    :role:`names` as plain words."""
+    import re
+    text = re.sub(r":[a-z]+:`~?([^`]+)`", r"\1", text)
+    return text.replace("``", "")
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # exit code 2 with one sentence, as for bad input
         raise InputError(f"{message} (see '{PROG} help' or '{self.prog} --help')")
+
+    def format_help(self) -> str:
+        return plain(super().format_help())
 
 
 def _bool(text: str) -> bool:
@@ -124,14 +135,40 @@ def _progress(args) -> bool:
     return not args.quiet and sys.stderr.isatty()
 
 
-def _print_scores(title: str, scores: dict, warnings: list) -> None:
+def _print_scores(title: str, scores: dict, warnings: list, spec=None,
+                  written: tuple = ()) -> None:
+    """The scores as a table: with ``spec``, the unit beside each value and,
+    for an undefined one, why (from its output's help); then the files
+    written."""
     print(title)
     width = max((len(k) for k in scores), default=0)
+    outs = {o.name: o for o in spec.outputs} if spec is not None else {}
     for k, v in scores.items():
-        shown = "nan" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.6g}"
+        nan = v is None or (isinstance(v, float) and math.isnan(v))
+        shown = "nan" if nan else f"{v:.6g}"
+        o = outs.get(k)
+        if o is not None and not nan and o.unit not in ("ratio", "count", None, ""):
+            shown += f" {o.unit}"
+        if spec is not None and nan:
+            why = _why_nan(spec, k)
+            shown += f"  ({why})" if why else ""
         print(f"  {k:<{width}}  {shown}")
+    for path, what in written:
+        print(f"written: {path} ({what})")
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
+
+
+def _why_nan(spec, name: str) -> str:
+    """The 'NaN ...' clause of the score's help, or of the output it
+    derives from (APLS_TIME_GT_TO_PRED: APLS_TIME's)."""
+    import re
+    for o in sorted((x for x in spec.outputs if name.startswith(x.name)),
+                    key=lambda x: -len(x.name)):
+        m = re.search(r"\(?(NaN[^.;)]*)", o.help or "")
+        if m:
+            return m.group(1).strip()
+    return ""
 
 
 def mask_parser(spec) -> argparse.ArgumentParser:
@@ -212,7 +249,9 @@ def run_metric(spec, argv) -> int:
     if args.json:
         print(json.dumps(r.to_dict()))
     else:
-        _print_scores(f"{spec.id}: {spec.name}", r.scores, r.warnings)
+        labels = {s.name: s.label for s in spec.sinks}
+        _print_scores(f"{spec.id}: {spec.name}", r.scores, r.warnings, spec,
+                      tuple((p, labels.get(n, n)) for n, p in sinks.items()))
     return 0
 
 
@@ -691,7 +730,7 @@ def list_metrics() -> int:
 def show_help(name: Optional[str]) -> int:
     from ._api import _spec
     if not name:
-        print(__doc__)
+        print(plain(__doc__))
         return 0
     tools = {"evaluate": evaluate_parser, "perturb": perturb_parser,
              "sensitivity": sensitivity_parser, "compare": compare_parser}
@@ -714,17 +753,19 @@ def show_help(name: Optional[str]) -> int:
               f"sat2graph_cityscale, samroad_spacenet, spacenet (docs/paths.md, protocol cards).")
         return 0
     spec = _spec(name)
-    print(f"{spec.id}: {spec.name} [{spec.group}]\n\n{spec.help}\n")
+    print(plain(f"{spec.id}: {spec.name} [{spec.group}]\n\n{spec.help}\n"))
     if spec.reference:
         print(f"Reference: {spec.reference}\n")
     print("Parameters (--NAME value):")
-    for p in spec.all_params():
-        rng = p.range_text() if p.kind in ("distance", "number", "integer") else ""
-        extra = ", ".join(x for x in [f"default {p.default}" if p.default is not None else
-                                      "optional", f"unit {p.unit}" if p.unit else "",
-                                      f"range {rng}" if rng else "",
-                                      "one of " + "/".join(p.options) if p.options else ""] if x)
-        print(f"  {p.name} ({p.kind}; {extra})\n      {p.label}. {p.help}")
+    _param_lines(spec.all_params())
+    if spec.inputs == "lines":
+        from .core.raster.params import RASTER_PARAMS
+        print("\nRaster input (a .tif ground truth or prediction: its centrelines are extracted "
+              "first):")
+        _param_lines(RASTER_PARAMS)
+    print("\nOptions: --json (scores as JSON), --quiet (no progress bar), --pixel-size M (metres "
+          "per pixel, for inputs in pixel coordinates)" +
+          (", --band N (band of the rasters)" if spec.inputs == "masks" else ""))
     print("\nOutputs (scores):")
     for o in spec.outputs:
         print(f"  {o.name}: {o.label}" + (f" [{o.unit}]" if o.unit else ""))
@@ -741,9 +782,20 @@ def show_help(name: Optional[str]) -> int:
     return 0
 
 
+def _param_lines(params) -> None:
+    for p in params:
+        rng = p.range_text() if p.kind in ("distance", "number", "integer") else ""
+        extra = ", ".join(x for x in [f"default {p.default}" if p.default is not None else
+                                      "optional", f"unit {p.unit}" if p.unit else "",
+                                      f"range {rng}" if rng else "",
+                                      "one of " + ", ".join(p.options) if p.options else ""] if x)
+        print(plain(f"  --{p.name.lower().replace('_', '-')} ({p.kind}; {extra})\n"
+                    f"      {p.label}. {p.help}"))
+
+
 def _main(argv: list) -> int:
     if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__)
+        print(plain(__doc__))
         return 0 if argv else 2
     if argv[0] in ("--version", "-V"):
         from . import __version__

@@ -112,3 +112,22 @@ def test_evaluate_params_from_a_file(tmp_path):
         assert json.loads(r.stdout)["numbers"] == json.loads(ref.stdout)["numbers"]
     r = cli("evaluate", GT, PRED, "--metrics", "apls", "--params", "@" + str(tmp_path / "no.json"))
     assert r.returncode == 2 and "no such file" in r.stderr
+
+
+def test_terminal_output_has_units_reasons_and_written_files(tmp_path):
+    from helpers_lib import GT, PRED
+    out = tmp_path / "matched.geojson"
+    c = cli("apls", GT, PRED, "--matched", out, "--quiet")
+    assert c.returncode == 0, c.stderr
+    assert "APLS_TIME_GT_TO_PRED  nan  (NaN without SPEED_FIELD)" in c.stdout
+    assert f"written: {out} (" in c.stdout
+    d = cli("distances", GT, PRED, "--quiet")
+    assert any(line.split()[0] == "HD95" and line.endswith(" m") for line in d.stdout.splitlines()[1:])
+
+
+def test_help_is_plain_text_and_lists_every_option():
+    h = cli("help", "apls").stdout
+    assert "``" not in h and "--raster-threshold" in h and "--pixel-size" in h
+    assert "one of km/h, m/s, mph" in h
+    assert "``" not in cli("apls", "--help").stdout
+    assert "``" not in cli("--help").stdout

@@ -12,25 +12,25 @@ from ._errors import InputError
 
 
 def same_file(a: str, b: str) -> bool:
-    """True when two paths name one existing file (hard links, symbolic
-    links, case-insensitive file systems), or the same path."""
-    a, b = os.path.abspath(a.split("|")[0]), os.path.abspath(b.split("|")[0])
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b))
+    """True when two paths name one file, existing or not (hard and symbolic
+    links, case-insensitive file systems; core/io/files.py)."""
+    from .core.io.files import file_key
+    return file_key(a.split("|")[0]) == file_key(b.split("|")[0])
 
 
 def check_outputs(outputs: Iterable[str], inputs: Iterable[str]) -> None:
-    """InputError when an output would replace an input file, or two
-    outputs name the same file."""
-    outputs = [o for o in outputs if o]
-    ins = [i for i in inputs if isinstance(i, (str, os.PathLike))]
+    """InputError when an output would replace or restyle an input (its
+    files: a shapefile's sidecars, the .qml style QGIS loads with it, a
+    raster's .aux.xml ...; core/io/files.py, the rule of the QGIS plugin),
+    or two outputs name the same file."""
+    from .core.io.files import clash
+    outputs = [os.fspath(o) for o in outputs if o]
+    ins = [os.fspath(i).split("|")[0] for i in inputs if isinstance(i, (str, os.PathLike))]
     for o in outputs:
-        for i in ins:
-            if same_file(os.fspath(o), os.fspath(i)):
-                raise InputError(msg("The output {} is the input {}: inputs are never "
-                                     "overwritten; choose another file name.", o, i))
+        i = clash(o, ins)
+        if i is not None:
+            raise InputError(msg("The output {} is the input {}: inputs are never "
+                                 "overwritten; choose another file name.", o, i))
     for k, o in enumerate(outputs):
         for o2 in outputs[k + 1:]:
             if same_file(o, o2):

@@ -28,72 +28,16 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsDataSourceUri, QgsProces
 
 from ..core import registry
 from ..core.crs import RECORD_KEYS as CRS_RECORD_KEYS
+from ..core.io.files import file_key, footprint, split_ext as _split_ext
 from ..core.text import msg
 from .compat import GeometryType, ParameterFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
 from .summary import error_text, translate, warn
 
-# files that make up one dataset with the given extension (lower case)
-FAMILIES = [
-    (".shp", ".shx", ".dbf", ".prj", ".cpg", ".qix", ".sbn", ".sbx", ".qpj", ".shp.xml"),
-    (".tab", ".dat", ".map", ".id", ".ind"),
-]
 SOURCE_TYPES = ("source", "vector", "multilayer", "raster", "layer", "file")
 DASK_TIMEOUT_S = 3.0
 LINE_INPUTS = {"GROUND_TRUTH": tr_noop("ground-truth"), "PREDICTION": tr_noop("prediction"),
                "INPUT": tr_noop("input")}
-
-
-def _split_ext(path):
-    low = path.lower()
-    if low.endswith(".shp.xml"):
-        return path[:-8], ".shp.xml"
-    stem, ext = os.path.splitext(path)
-    return stem, ext.lower()
-
-
-def footprint(path, sidecar_style=False):
-    """Absolute paths of the files a dataset at ``path`` consists of (a
-    shapefile is .shp + .shx + .dbf + ...); with ``sidecar_style`` also its
-    .qml style, which QGIS loads with the dataset (written next to a styled
-    output; loaded as the default style of an input)."""
-    path = os.path.abspath(os.path.expanduser(path))
-    stem, ext = _split_ext(path)
-    out = {path}
-    for fam in FAMILIES:
-        if ext in fam:
-            out |= {stem + e for e in fam}
-    if sidecar_style:
-        out.add(stem + ".qml")
-    return out
-
-
-def file_key(path):
-    """What identifies the file ``path`` names, whether it exists or not.
-    An existing file: its device and inode (os.stat follows links), so hard
-    links, symbolic links and, on case-insensitive file systems (Windows,
-    macOS), other spellings of its name are the same file.  A file still to
-    be written: the identity of its nearest existing folder and the rest of
-    the path compared case-blind (a sidecar that does not exist yet is found
-    whatever the case of its name)."""
-    path = os.path.abspath(os.path.expanduser(path))
-    head, rest = path, []
-    while True:
-        try:
-            st = os.stat(head)
-        except (OSError, ValueError):
-            parent, name = os.path.split(head)
-            if parent == head or not name:
-                break
-            rest.append(name)
-            head = parent
-            continue
-        if not st.st_ino:  # a file system without inode numbers: compare names
-            break
-        if not rest:
-            return ("file", st.st_dev, st.st_ino)
-        return ("new", st.st_dev, st.st_ino, "/".join(reversed(rest)).casefold())
-    return ("path", os.path.normcase(os.path.realpath(path)).casefold())
 
 
 def _gdal_files(path, seen=None):

@@ -45,3 +45,24 @@ def test_source_writers(tmp_path):
     gpd = pytest.importorskip("geopandas")
     df = src.to_geodataframe()
     assert isinstance(df, gpd.GeoDataFrame) and len(df) == len(src.lines.parts)
+
+
+def test_library_outputs_never_touch_an_inputs_sidecars(tmp_path):
+    """The plugin's rule in the library: a shapefile's sidecar or style of
+    an input is refused as an output, as the input itself is."""
+    src = rnm.read(rnm.datasets.path("prediction"))
+    shp = src.to_file(tmp_path / "pred.shp") if _has_pyogrio() else None
+    if shp is None:
+        pytest.skip("pyogrio is needed to write a shapefile")
+    shp_src = rnm.read(shp)
+    for name in ("pred.dbf", "pred.qml", "pred.shx"):
+        with pytest.raises(rnm.InputError, match="never overwritten"):
+            shp_src.to_file(tmp_path / name)
+
+
+def _has_pyogrio():
+    try:
+        import pyogrio  # noqa: F401
+        return True
+    except ImportError:
+        return False

@@ -10,7 +10,7 @@ PRED = os.path.join(SAMPLE, "helsinki_prediction.gpkg")
 
 
 def parts_of(path):
-    from roadnetworkmetrics.core.io.gpkg import read_gpkg
+    from core.io.gpkg import read_gpkg
     return read_gpkg(path).lines.parts
 
 

@@ -8,9 +8,9 @@ import pytest
 
 import roadnetworkmetrics as rnm
 from roadnetworkmetrics import InputError
-from roadnetworkmetrics.core import registry
-from roadnetworkmetrics.core.network.lineset import LineSet
-from roadnetworkmetrics.core.runner import run as core_run
+from core import registry
+from core.network.lineset import LineSet
+from core.runner import run as core_run
 
 from helpers_lib import GT, PRED, parts_of, same_scores
 

@@ -9,7 +9,7 @@ import pytest
 
 import roadnetworkmetrics as rnm
 from roadnetworkmetrics import _batch
-from roadnetworkmetrics.core.analysis.tiles import clip_lineset
+from core.analysis.tiles import clip_lineset
 
 from helpers_lib import GT, PRED, cli, file_hashes, parts_of, read_csv_rows, read_jsonl_rows
 from test_inputs import write_spacenet
@@ -77,7 +77,7 @@ def test_skip_rule_leaves_empty_chips_out(spacenet):
 
 def _chips(folder, n=6, size=300.0):
     """n chips cut from the sample (ground truth and prediction), as GeoJSON."""
-    from roadnetworkmetrics.core.network.lineset import LineSet
+    from core.network.lineset import LineSet
     g, p = LineSet(parts_of(GT)), LineSet(parts_of(PRED))
     xy = np.concatenate(g.parts)
     x0, y0 = xy.min(axis=0)

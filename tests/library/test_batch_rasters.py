@@ -199,7 +199,7 @@ def test_pixel_metrics_rows_equal_single_pairs(masks, metric):
 
 
 def registry_headline(metric):
-    from roadnetworkmetrics.core import registry
+    from core import registry
     return registry.get(metric).headline_output().name
 
 
@@ -282,7 +282,7 @@ def test_pixel_batch_rows_and_mean_are_the_single_pairs(pairs, metric):
     (NaN left out), whatever the masks."""
     import tempfile
     from pathlib import Path
-    from roadnetworkmetrics.core import registry
+    from core import registry
     fn = getattr(rnm, metric)
     with tempfile.TemporaryDirectory() as d:
         d = Path(d)

@@ -79,7 +79,7 @@ def _runs(tmp_path, n=12):
 
 
 def test_compare_runs_equals_the_core_on_the_same_rows(tmp_path):
-    from roadnetworkmetrics.core.analysis.paired import paired_test
+    from core.analysis.paired import paired_test
     a, b, c = _runs(tmp_path)
     res = rnm.compare_runs(tmp_path / "a.csv", tmp_path / "b.jsonl", tmp_path / "c.csv",
                            scores=["F1"], resamples=1000)

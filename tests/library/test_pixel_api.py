@@ -9,8 +9,8 @@ import pytest
 
 import roadnetworkmetrics as rnm
 from roadnetworkmetrics import InputError
-from roadnetworkmetrics.core.metrics.pixel.masks import from_pixel_size
-from roadnetworkmetrics.core.runner import run_masks
+from core.metrics.pixel.masks import from_pixel_size
+from core.runner import run_masks
 
 from helpers_lib import cli
 

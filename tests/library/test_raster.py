@@ -155,9 +155,9 @@ def gt_file(tmp_path):
 def test_geotiff_path_as_a_metric_input(tmp_path):
     pytest.importorskip("pyproj")
     from helpers_lib import file_hashes
-    from roadnetworkmetrics.core.raster.centrelines import extract_centrelines
-    from roadnetworkmetrics.core.runner import run
-    from roadnetworkmetrics.core.network.lineset import LineSet
+    from core.raster.centrelines import extract_centrelines
+    from core.runner import run
+    from core.network.lineset import LineSet
     a = cross()
     tif = write_geotiff(tmp_path / "pred.tif", a, nodata=255)
     before = file_hashes(tif)

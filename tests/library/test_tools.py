@@ -48,8 +48,8 @@ def test_perturb_interruptions_hand_checked():
 
 
 def test_perturb_is_the_core_perturbation():
-    from roadnetworkmetrics.core.analysis.perturb import perturb as core_perturb
-    from roadnetworkmetrics.core.network.lineset import LineSet
+    from core.analysis.perturb import perturb as core_perturb
+    from core.network.lineset import LineSet
     core = core_perturb(LineSet([np.array(x, float) for x in GRID]), "overconnections", 3, 5,
                         {"DETOUR_FACTOR": 1.5})
     lib = rnm.perturb(GRID, "overconnections", 3, seed=5, detour_factor=1.5)

@@ -179,7 +179,7 @@ def _finish_map(ax, title: str, handles: list, legend: bool, scale_bar: bool,
     the title and the axes' CRS."""
     ax.set_aspect("equal", adjustable="box")
     ax.autoscale_view()
-    ax.margins(0.02)
+    ax.margins(0.04)
     ax.ticklabel_format(useOffset=False, style="plain")
     ax.tick_params(labelsize="x-small")
     where = f"{crs}, metres" if crs and len(crs) < 40 else "metres"
@@ -226,7 +226,7 @@ def add_scale_bar(ax) -> None:
     bar = AnchoredSizeBar(ax.transData, length, text, loc="lower right", pad=0.4, borderpad=0.6,
                           sep=4, frameon=True, size_vertical=abs(y1 - y0) / 250, label_top=True,
                           fontproperties={"size": "small"})
-    bar.patch.set_alpha(0.8)
+    bar.patch.set_alpha(0.6)
     bar.patch.set_edgecolor("none")
     bar.set_zorder(50)          # above the layers' points
     ax.add_artist(bar)

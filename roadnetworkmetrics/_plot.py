@@ -9,7 +9,7 @@ and headline."""
 from __future__ import annotations
 
 import math
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 import numpy as np
 
@@ -78,7 +78,7 @@ def headline_title(spec, scores: dict) -> str:
 
 
 def plot_result(result, ax=None, layers: Optional[Sequence[str]] = None, legend: bool = True,
-                scale_bar: bool = True, **kwargs):
+                scale_bar: bool = True, **kwargs) -> Any:
     """Result.plot (see there)."""
     spec = registry.get(result.metric)
     if spec.inputs == "masks":
@@ -238,7 +238,7 @@ def _hex_rgba(colour: str) -> tuple:
 
 
 def plot_map(result, spec, ax=None, layers=None, legend: bool = True, scale_bar: bool = True,
-             **kwargs):
+             **kwargs) -> Any:
     """A pixel metric's diagnostic map with its legend's colours (codes
     drawn transparent on white), reduced as the report reduces it."""
     from matplotlib.patches import Patch
@@ -278,7 +278,7 @@ def plot_map(result, spec, ax=None, layers=None, legend: bool = True, scale_bar:
     return ax
 
 
-def plot_evaluation(ev, ax=None, **kwargs):
+def plot_evaluation(ev, ax=None, **kwargs) -> Any:
     """EvaluationResult.plot (see there): one small panel per metric with
     its scores between 0 and 1, the headline dark, the others light."""
     ids = list(ev._doc.get("metrics") or [])

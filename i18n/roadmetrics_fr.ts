@@ -764,11 +764,6 @@
         <translation>paramètres de perturbation</translation>
     </message>
     <message>
-        <extracomment>ui/styles.py:42</extracomment>
-        <source>over {value}</source>
-        <translation>au-delà de {value}</translation>
-    </message>
-    <message>
         <extracomment>ui/summary.py:25</extracomment>
         <source>Summary (HTML)</source>
         <translation>Résumé (HTML)</translation>
@@ -3397,6 +3392,11 @@
         <extracomment>core/runner.py:116</extracomment>
         <source>{} scores two rasters (masks), not two line layers: run it on rasters (roadmetrics:{}, roadnetworkmetrics.{}).</source>
         <translation>{} évalue deux rasters (masques), pas deux couches de lignes : exécutez-la sur des rasters (roadmetrics:{}, roadnetworkmetrics.{}).</translation>
+    </message>
+    <message>
+        <extracomment>core/styles.py:36</extracomment>
+        <source>over {value}</source>
+        <translation>au-delà de {value}</translation>
     </message>
     <message>
         <extracomment>apls: name</extracomment>

@@ -94,7 +94,9 @@ def compute_resolved(spec: MetricSpec, ground_truth: Any, prediction: Any, resol
             result = run_metric(spec, glines, plines, resolved, prog)
     except (ValueError, KeyError) as e:
         raise InputError(message_of(e))
-    return Result(with_inputs(result, info, glines, plines), info.get("working_crs"))
+    out = Result(with_inputs(result, info, glines, plines), info.get("working_crs"))
+    out._inputs = (glines.parts, plines.parts)
+    return out
 
 
 def sources(ground_truth: Any, prediction: Any, fields, raster: dict) -> tuple:

@@ -60,6 +60,17 @@ class EvaluationResult:
     def to_json(self, indent: Optional[int] = None) -> str:
         return json.dumps(self.to_dict(), indent=indent)
 
+    def plot(self, ax=None, **kwargs: Any) -> Any:
+        """A small-multiple bar chart with matplotlib (``pip install
+        matplotlib``): one panel per metric, its scores between 0 and 1
+        (the headline dark and first, up to five more light), the headline
+        in the panel's title; a metric that could not be computed says so.
+        ``ax``: as many Axes as metrics (default: a new figure; ``**kwargs``
+        go to ``matplotlib.pyplot.subplots``).  Returns the Axes (an array
+        of them for several metrics)."""
+        from ._plot import plot_evaluation
+        return plot_evaluation(self, ax, **kwargs)
+
     def report(self, path: Optional[str] = None, title: str = "Road network evaluation") -> str:
         """The HTML report of the plugin (written to ``path`` when given);
         returns the HTML text."""
@@ -198,6 +209,8 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
     doc = scores_document(ids, info, numbers, ev, tiled, aggregation if tiled else None,
                           empty_tiles if tiled else None)
     results = {m: Result(r, info.get("working_crs")) for m, r in (ev.results.items() if ev else [])}
+    for r in results.values():
+        r._inputs = (glines.parts, plines.parts)
     rows = {"ground truth": gt.name, "prediction": pred.name,
             "working CRS": info.get("working_crs") or "", "metrics": ", ".join(ids),
             "SEED": seed_used(ids, params, seed if tile_list is None else tile_base)}

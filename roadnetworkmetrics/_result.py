@@ -54,6 +54,7 @@ class Result:
         self.maps = core.maps
         self.transform = None
         self._layers = None
+        self._inputs = None    # (ground-truth parts, predicted parts) in the working CRS, for plot()
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v:.4g}" for k, v in list(self.scores.items())[:4]
@@ -91,6 +92,49 @@ class Result:
                              spec.nodata)
         except ValueError as e:
             raise InputError(message_of(e)) from None
+
+    def write(self, layer: str, path: str, *, rfc7946: bool = False) -> str:
+        """Write the layer ``layer`` (a name of :attr:`layers`) to ``path``:
+        .geojson without dependencies, .gpkg, .shp ... with pyogrio.
+        GeoJSON is written in the working CRS
+        (:attr:`crs`, named in an old-style ``crs`` member, as QGIS reads
+        it) unless ``rfc7946=True``: RFC 7946 GeoJSON, WGS 84 longitude /
+        latitude without a ``crs`` member (reprojected with pyproj).
+        Returns ``path``."""
+        from ._errors import InputError
+        from ._writers import write_layer
+        if layer not in self._core.layers:
+            raise InputError(f"{self.metric} has no layer {layer!r} (layers: "
+                             f"{', '.join(self._core.layers) or 'none'})")
+        return write_layer(self.layers[layer], path, self.crs, layer.lower(), rfc7946=rfc7946)
+
+    def plot(self, ax=None, *, layers=None, legend: bool = True, scale_bar: bool = True,
+             **kwargs: Any) -> Any:
+        """Draw the result with matplotlib (``pip install matplotlib``) and
+        return the matplotlib Axes.
+
+        A line metric: the ground truth (wide, light grey) and the
+        prediction (thin, dark blue) under the metric's layers in the
+        colours, widths, classes and legend texts of the QGIS styles
+        (``layers``: names of :attr:`layers` to draw; default the matched /
+        missed / spurious ones); a pixel metric run with ``maps=True``: its
+        map (``layers``: the map's name) in its legend's colours.  Equal
+        aspect, a scale bar in metres, the legend beside the map, the
+        headline score in the title.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw (default: a new figure).
+        layers : str or list of str, optional
+        legend, scale_bar : bool, default True
+        **kwargs
+            ``title=`` replaces the title; the rest goes to
+            ``matplotlib.pyplot.subplots`` when ``ax`` is None (``figsize``,
+            ``dpi`` ...).
+        """
+        from ._plot import plot_result
+        return plot_result(self, ax, layers, legend, scale_bar, **kwargs)
 
     def to_dict(self) -> dict:
         """The plugin's SCORES document (JSON-safe: NaN as None)."""

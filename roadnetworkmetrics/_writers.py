@@ -7,6 +7,8 @@ import json
 import os
 from typing import Iterable, Optional
 
+import numpy as np
+
 from .core.text import msg
 from ._errors import InputError
 
@@ -45,10 +47,19 @@ def _geometry_json(geom) -> Optional[dict]:
     return {"type": "LineString", "coordinates": [list(c) for c in geom.coords]}
 
 
-def write_layer(records: list, path: str, crs: Optional[str] = None, layer: str = "") -> str:
+def write_layer(records: list, path: str, crs: Optional[str] = None, layer: str = "",
+                rfc7946: bool = False) -> str:
     """Records (dicts with a shapely ``geometry``) to ``path``: GeoJSON
-    without dependencies, any other extension through pyogrio."""
+    without dependencies, any other extension through pyogrio.  GeoJSON
+    keeps the coordinates in ``crs``, named in an old-style ``crs`` member
+    (QGIS reads it), unless ``rfc7946``: WGS 84 longitude / latitude
+    without a ``crs`` member (RFC 7946), reprojected with pyproj."""
     ext = os.path.splitext(path)[1].lower()
+    if rfc7946:
+        if ext not in (".geojson", ".json"):
+            raise InputError(msg("{}: RFC 7946 is a GeoJSON format: give a .geojson file name, or "
+                                 "leave the RFC 7946 option out.", path))
+        records, crs = to_wgs84(records, crs, path), None
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     if ext in (".geojson", ".json"):
         doc = {"type": "FeatureCollection", "name": layer or os.path.splitext(
@@ -61,7 +72,6 @@ def write_layer(records: list, path: str, crs: Optional[str] = None, layer: str 
             json.dump(doc, f)
         return path
     try:
-        import numpy as np
         import pyogrio
     except ImportError:
         raise InputError(msg("Writing {} needs pyogrio (pip install pyogrio); .geojson is "
@@ -81,10 +91,42 @@ def write_layer(records: list, path: str, crs: Optional[str] = None, layer: str 
     return path
 
 
+def to_wgs84(records: list, crs: Optional[str], path: str) -> list:
+    """Copies of ``records`` with their geometries reprojected from ``crs``
+    to WGS 84 longitude / latitude (pyproj); InputError for a layer without
+    a CRS or without pyproj."""
+    if not crs:
+        raise InputError(msg("{}: RFC 7946 GeoJSON is in WGS 84 longitude / latitude, and this "
+                             "layer has no CRS (pixel or unknown coordinates) to reproject it "
+                             "from; write it without the RFC 7946 option.", path))
+    try:
+        import pyproj
+    except ImportError:
+        raise InputError(msg("{}: writing RFC 7946 GeoJSON needs pyproj (pip install pyproj) to "
+                             "reproject the layer to WGS 84 longitude / latitude.", path)) from None
+    try:
+        to_lonlat = pyproj.Transformer.from_crs(pyproj.CRS.from_user_input(crs), "EPSG:4326",
+                                                always_xy=True)
+    except pyproj.exceptions.CRSError as e:
+        raise InputError(msg("{}: the CRS {} cannot be reprojected to WGS 84 ({}).", path, crs,
+                             e)) from None
+    return [dict(r, geometry=_reprojected(r.get("geometry"), to_lonlat)) for r in records]
+
+
+def _reprojected(geom, transformer):
+    from shapely.geometry import LineString, Point
+    if geom is None:
+        return None
+    xy = np.asarray(geom.coords, dtype=float).reshape(-1, 2)
+    lon, lat = transformer.transform(xy[:, 0], xy[:, 1])
+    if geom.geom_type == "Point":
+        return Point(float(lon[0]), float(lat[0]))
+    return LineString(np.column_stack([lon, lat]))
+
+
 def _column(values: list):
     """A field's values as an array pyogrio writes: float (None -> NaN),
     int, or text."""
-    import numpy as np
     present = [v for v in values if v is not None]
     if present and all(isinstance(v, bool) for v in present):
         return np.array([int(v) if v is not None else 0 for v in values], dtype=np.int32)

@@ -109,9 +109,18 @@ def metric_parser(spec) -> argparse.ArgumentParser:
         p.add_argument(_sink_option(s.name), metavar="FILE", dest="sink_" + s.name,
                        help=f"write the layer {s.name} ({s.label}) to FILE (.geojson; .gpkg, "
                             f".shp ... with pyogrio)")
+    if spec.sinks:
+        _rfc7946_option(p)
     _add_params(p, spec.all_params())
     _add_raster_params(p)
     return p
+
+
+def _rfc7946_option(parser) -> None:
+    parser.add_argument("--geojson-rfc7946", action="store_true",
+                        help="write the .geojson layers as RFC 7946 GeoJSON: WGS 84 longitude / "
+                             "latitude without a crs member (needs pyproj); default: the working "
+                             "CRS, named in a crs member as QGIS reads it")
 
 
 def _add_raster_params(parser) -> None:
@@ -242,10 +251,13 @@ def run_metric(spec, argv) -> int:
     sinks = {s.name: getattr(args, "sink_" + s.name) for s in spec.sinks
              if getattr(args, "sink_" + s.name)}
     check_outputs(list(sinks.values()), [args.ground_truth, args.prediction])
+    rfc7946 = bool(getattr(args, "geojson_rfc7946", False))
+    _check_rfc7946(rfc7946, sinks.values())
     r = compute(spec.id, args.ground_truth, args.prediction, params, args.pixel_size,
                 _progress(args))
     for name, path in sinks.items():
-        write_layer(r.layers.get(name, []), path, r.crs, name.lower())
+        write_layer(r.layers.get(name, []), path, r.crs, name.lower(),
+                    rfc7946=rfc7946 and _is_geojson(path))
     if args.json:
         print(json.dumps(r.to_dict()))
     else:
@@ -253,6 +265,23 @@ def run_metric(spec, argv) -> int:
         _print_scores(f"{spec.id}: {spec.name}", r.scores, r.warnings, spec,
                       tuple((p, labels.get(n, n)) for n, p in sinks.items()))
     return 0
+
+
+def _is_geojson(path: str) -> bool:
+    return path.lower().endswith((".geojson", ".json"))
+
+
+def _check_rfc7946(rfc7946: bool, paths) -> None:
+    """--geojson-rfc7946 needs a GeoJSON output and pyproj: refused before
+    any work (exit 2)."""
+    if not rfc7946:
+        return
+    if not any(_is_geojson(p) for p in paths if p):
+        raise InputError("--geojson-rfc7946 applies to .geojson outputs: none is given")
+    import importlib.util
+    if importlib.util.find_spec("pyproj") is None:
+        raise InputError("--geojson-rfc7946 needs pyproj (pip install pyproj) to reproject the "
+                         "layers to WGS 84 longitude / latitude")
 
 
 def evaluate_parser() -> argparse.ArgumentParser:
@@ -372,6 +401,7 @@ def perturb_parser() -> argparse.ArgumentParser:
                    help="the perturbed prediction (.geojson; .gpkg, .shp ... with pyogrio)")
     p.add_argument("--ground-truth-output", metavar="FILE", help="the ground truth to compare with")
     p.add_argument("--errors", metavar="FILE", help="one line per error")
+    _rfc7946_option(p)
     _common(p)
     _add_params(p, _perturb_specs(), title="perturbation parameters (as in the QGIS plugin)")
     return p
@@ -384,11 +414,15 @@ def run_perturb(argv) -> int:
     outs = {"prediction": args.output, "ground_truth": args.ground_truth_output,
             "errors": args.errors}
     check_outputs(list(outs.values()), [args.input])
+    _check_rfc7946(args.geojson_rfc7946, outs.values())
     res = perturb(args.input, args.error_type, args.count, seed=args.seed,
                   pixel_size=args.pixel_size, progress=_progress(args),
                   **_given(args, [q.name for q in _perturb_specs()]))
     for layer, path in outs.items():
-        if path:
+        if path and args.geojson_rfc7946 and _is_geojson(path):
+            from ._writers import write_layer
+            write_layer(res.layers[layer], path, res.crs, layer, rfc7946=True)
+        elif path:
             res.write(layer, path)
     if args.json:
         print(json.dumps(res.to_dict()))

@@ -84,7 +84,7 @@ setup_wheel_venv() {
   rm -rf "$ROOT/build" "$ROOT"/*.egg-info
   local whl
   whl="$(ls "$ROOT"/.wheel-dist/road_network_metrics-*.whl)"
-  "$VW/bin/python" -m pip install -q --disable-pip-version-check "$whl[graphs,crs,io,progress,geopandas,parquet,dask,raster]" pytest hypothesis
+  "$VW/bin/python" -m pip install -q --disable-pip-version-check "$whl[graphs,crs,io,progress,geopandas,parquet,dask,raster,plot]" pytest hypothesis
 }
 
 # ruff with the project's configuration (pyproject.toml) over the whole tree

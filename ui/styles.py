@@ -10,13 +10,12 @@ from qgis.core import (QgsCategorizedSymbolRenderer, QgsGraduatedSymbolRenderer,
 from qgis.PyQt.QtGui import QColor
 from qgis.PyQt.QtXml import QDomDocument
 
+from ..core.styles import class_field, graduated_breaks, style_classes, style_size
+from ..core.styles import range_label as _range_label
 from .i18n import tr
 
 FILE_EXTENSIONS = (".gpkg", ".shp", ".geojson", ".json", ".fgb", ".sqlite", ".gml", ".kml",
                    ".tab", ".csv")
-
-
-OPEN_END = 1e8  # an upper class limit at or above this is open ("over 4 m")
 
 
 def _symbol(geometry, color, style):
@@ -30,38 +29,31 @@ def _symbol(geometry, color, style):
     if geometry == "Point":
         return QgsMarkerSymbol.createSimple({
             "name": style.get("shape", "circle"), "color": color,
-            "size": str(style.get("size", 2.2)), "outline_color": "#333333",
+            "size": str(style_size(geometry, style)), "outline_color": "#333333",
             "outline_width": "0.1"})
-    return QgsLineSymbol.createSimple({"color": color, "width": str(style.get("size", 0.8))})
+    return QgsLineSymbol.createSimple({"color": color, "width": str(style_size(geometry, style))})
 
 
 def range_label(lo, hi, unit=None):
-    """Legend text of a class: '1 - 2 m', or 'over 4 m' for an open class."""
-    u = f" {unit}" if unit else ""
-    if hi >= OPEN_END:
-        return tr("over {value}").format(value=f"{lo:g}{u}")
-    return f"{lo:g} - {hi:g}{u}"
+    """Legend text of a class: '1 - 2 m', or 'over 4 m' for an open class
+    (core/styles.py, translated)."""
+    return _range_label(lo, hi, unit, tr)
 
 
 def make_renderer(geometry, style):
     """A categorized renderer ('categorized' + 'categories', legend in
     words), a graduated one ('graduated' + 'ramp' + 'breaks', legend from
     'labels' or the class limits with 'unit') or a single symbol."""
-    field = style.get("categorized")
-    if field:
-        cats = [QgsRendererCategory(value, _symbol(geometry, color, style), tr(label))
-                for value, color, label in style["categories"]]
+    field = class_field(style)
+    classes = style_classes(style, tr)
+    if style.get("categorized"):
+        cats = [QgsRendererCategory(value, _symbol(geometry, color, style), label)
+                for (value, _, _), (color, label) in zip(style["categories"], classes)]
         return QgsCategorizedSymbolRenderer(field, cats)
-    field = style.get("graduated")
-    if field:
-        ramp = style.get("ramp") or [style.get("color", "#1a9641")]
-        breaks = style.get("breaks") or [i / len(ramp) for i in range(len(ramp) + 1)]
-        labels = style.get("labels")
-        ranges = []
-        for i, color in enumerate(ramp):
-            lo, hi = breaks[i], breaks[i + 1]
-            label = tr(labels[i]) if labels else range_label(lo, hi, style.get("unit"))
-            ranges.append(QgsRendererRange(lo, hi, _symbol(geometry, color, style), label))
+    if style.get("graduated"):
+        breaks = graduated_breaks(style)
+        ranges = [QgsRendererRange(breaks[i], breaks[i + 1], _symbol(geometry, color, style), label)
+                  for i, (color, label) in enumerate(classes)]
         return QgsGraduatedSymbolRenderer(field, ranges)
     return QgsSingleSymbolRenderer(_symbol(geometry, style.get("color", "#1a9641"), style))
 

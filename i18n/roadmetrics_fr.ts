@@ -39,7 +39,7 @@
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:177; ui/checks.py:586; ui/checks.py:656; ui/checks.py:684; ui/checks.py:699; ui/compare.py:130; ui/evaluate.py:197; ui/perturb.py:98; ui/pixel_algorithm.py:193; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
+        <extracomment>ui/algorithm.py:177; ui/checks.py:530; ui/checks.py:600; ui/checks.py:628; ui/checks.py:643; ui/compare.py:130; ui/evaluate.py:197; ui/perturb.py:98; ui/pixel_algorithm.py:193; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -94,172 +94,172 @@
         <translation>{} ligne(s) issue(s) de {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/compare.py:164; ui/inputs.py:296; ui/rasters.py:211; ui/sensitivity.py:93</extracomment>
+        <extracomment>ui/checks.py:39; ui/compare.py:164; ui/inputs.py:296; ui/rasters.py:211; ui/sensitivity.py:93</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:43; ui/checks.py:600; ui/checks.py:639; ui/compare.py:228; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:361; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:458</extracomment>
+        <extracomment>ui/checks.py:39; ui/checks.py:544; ui/checks.py:583; ui/compare.py:228; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:361; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:458</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:44; ui/perturb.py:80; ui/perturb.py:83</extracomment>
+        <extracomment>ui/checks.py:40; ui/perturb.py:80; ui/perturb.py:83</extracomment>
         <source>input</source>
         <translation>source</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:321</extracomment>
+        <extracomment>ui/checks.py:265</extracomment>
         <source>The output {} ({}) would write the style file {}, which QGIS loads as the style of the input {} ({}): it would overwrite or restyle the input, and inputs are never modified. Choose another file name for {}.</source>
         <translation>La sortie {} ({}) écrirait le fichier de style {}, que QGIS charge comme style de l&apos;entrée {} ({}) : elle écraserait ou changerait le style de l&apos;entrée, et les entrées ne sont jamais modifiées. Choisissez un autre nom de fichier pour {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:327</extracomment>
+        <extracomment>ui/checks.py:271</extracomment>
         <source>The output {} ({}) would overwrite {}, a file the input {} ({}) reads: inputs are never modified. Choose another file for {}.</source>
         <translation>La sortie {} ({}) écraserait {}, un fichier que lit l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:331</extracomment>
+        <extracomment>ui/checks.py:275</extracomment>
         <source>The output {} ({}) would overwrite the input {} ({}): inputs are never modified. Choose another file for {}.</source>
         <translation>La sortie {} ({}) écraserait l&apos;entrée {} ({}) : les entrées ne sont jamais modifiées. Choisissez un autre fichier pour {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:347</extracomment>
+        <extracomment>ui/checks.py:291</extracomment>
         <source>The outputs {} and {} are both written to the layer &apos;{}&apos; of {}: layer names in a GeoPackage ignore case, so &apos;{}&apos; and &apos;{}&apos; are one layer and the second would replace the first. Give each output its own layer name.</source>
         <translation>Les sorties {} et {} sont toutes deux écrites dans la couche « {} » de {} : les noms de couches d&apos;un GeoPackage ne distinguent pas les majuscules, donc « {} » et « {} » sont une seule couche et la seconde remplacerait la première. Donnez à chaque sortie son propre nom de couche.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:352</extracomment>
+        <extracomment>ui/checks.py:296</extracomment>
         <source>The outputs {} and {} are both written to {}: the second would replace the first. Give each output its own file, or write them as separate layers of one GeoPackage (&apos;Save to GeoPackage...&apos; in the dialog, or ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) and another table name for the other).</source>
         <translation>Les sorties {} et {} sont toutes deux écrites dans {} : la seconde remplacerait la première. Donnez à chaque sortie son propre fichier, ou écrivez-les comme couches distinctes d&apos;un même GeoPackage (« Enregistrer dans un GeoPackage… » dans la boîte de dialogue, ou ogr:dbname=&apos;{}&apos; table=&quot;{}&quot; (geom) et un autre nom de table pour l&apos;autre sortie).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:382</extracomment>
+        <extracomment>ui/checks.py:326</extracomment>
         <source>it is a folder</source>
         <translation>c&apos;est un dossier</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:385</extracomment>
+        <extracomment>ui/checks.py:329</extracomment>
         <source>the file is read-only</source>
         <translation>le fichier est en lecture seule</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:400</extracomment>
+        <extracomment>ui/checks.py:344</extracomment>
         <source>{} is not a folder</source>
         <translation>{} n&apos;est pas un dossier</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:402</extracomment>
+        <extracomment>ui/checks.py:346</extracomment>
         <source>the folder {} is not writable</source>
         <translation>le dossier {} n&apos;est pas accessible en écriture</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:412</extracomment>
+        <extracomment>ui/checks.py:356</extracomment>
         <source>Cannot write {} to {}: {}. Choose another file; nothing was computed.</source>
         <translation>Impossible d&apos;écrire {} dans {} : {}. Choisissez un autre fichier ; rien n&apos;a été calculé.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:428</extracomment>
+        <extracomment>ui/checks.py:372</extracomment>
         <source>DASK_SCHEDULER &apos;{}&apos; is not an address like tcp://host:8786: {}</source>
         <translation>DASK_SCHEDULER « {} » n&apos;est pas une adresse de la forme tcp://host:8786 : {}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:431</extracomment>
+        <extracomment>ui/checks.py:375</extracomment>
         <source>DASK_SCHEDULER &apos;{}&apos; is not an address like tcp://host:8786.</source>
         <translation>DASK_SCHEDULER « {} » n&apos;est pas une adresse de la forme tcp://host:8786.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:436</extracomment>
+        <extracomment>ui/checks.py:380</extracomment>
         <source>Cannot reach the Dask scheduler at {} ({}). Start it (&apos;dask scheduler&apos;), check the address and firewall, or leave DASK_SCHEDULER empty to run on local processes.</source>
         <translation>Impossible de joindre l&apos;ordonnanceur Dask à l&apos;adresse {} ({}). Démarrez-le (« dask scheduler »), vérifiez l&apos;adresse et le pare-feu, ou laissez DASK_SCHEDULER vide pour calculer sur des processus locaux.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:462</extracomment>
+        <extracomment>ui/checks.py:406</extracomment>
         <source>Could not load the {} layer.</source>
         <translation>Impossible de charger la couche {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:466</extracomment>
+        <extracomment>ui/checks.py:410</extracomment>
         <source>The {} layer must contain lines, but it has {} geometries. Choose a line layer (for polygons, run &apos;Polygons to lines&apos; first).</source>
         <translation>La couche {} doit contenir des lignes, mais ses géométries sont de type {}. Choisissez une couche de lignes (pour des polygones, lancez d&apos;abord « Polygones vers lignes »).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:476</extracomment>
+        <extracomment>ui/checks.py:420</extracomment>
         <source>The TILES layer must contain polygons (one per tile), but it has {} geometries. Leave TILES empty and set TILE_SIZE for a square grid.</source>
         <translation>La couche TILES doit contenir des polygones (un par tuile), mais ses géométries sont de type {}. Laissez TILES vide et réglez TILE_SIZE pour une grille carrée.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:489</extracomment>
+        <extracomment>ui/checks.py:433</extracomment>
         <source>PARAMETERS: &apos;{}&apos; is not a metric. Per-metric parameters go under the metric&apos;s id, e.g. {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}; metrics: {}.</source>
         <translation>PARAMETERS : « {} » n&apos;est pas une métrique. Les paramètres propres à une métrique se placent sous son identifiant, par ex. {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} ; métriques : {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:494</extracomment>
+        <extracomment>ui/checks.py:438</extracomment>
         <source>PARAMETERS: the value of &apos;{}&apos; must be an object of parameter names and values, e.g. {{&quot;{}&quot;: {{&quot;{}&quot;: ...}}}}.</source>
         <translation>PARAMETERS : la valeur de « {} » doit être un objet de noms et de valeurs de paramètres, par ex. {{&quot;{}&quot;: {{&quot;{}&quot;: ...}}}}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:501</extracomment>
+        <extracomment>ui/checks.py:445</extracomment>
         <source>PARAMETERS: {} has no parameter &apos;{}&apos;; its parameters: {}.</source>
         <translation>PARAMETERS : {} n&apos;a pas de paramètre « {} » ; ses paramètres : {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:507</extracomment>
+        <extracomment>ui/checks.py:451</extracomment>
         <source>PARAMETERS: {}: {}</source>
         <translation>PARAMETERS : {} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:509</extracomment>
+        <extracomment>ui/checks.py:453</extracomment>
         <source>PARAMETERS has settings for {}, which is not among the chosen metrics: they are not used.</source>
         <translation>PARAMETERS contient des réglages pour {}, qui ne fait pas partie des métriques choisies : ils ne sont pas utilisés.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:587</extracomment>
+        <extracomment>ui/checks.py:531</extracomment>
         <source>Invalid parameters: {} must be a number from {} to {}; got {}.</source>
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:599; ui/compare.py:243; ui/compare.py:246; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:359; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:457</extracomment>
+        <extracomment>ui/checks.py:543; ui/compare.py:243; ui/compare.py:246; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:359; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:457</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:605</extracomment>
+        <extracomment>ui/checks.py:549</extracomment>
         <source>Give the {} as lines ({}) or as a raster ({}), not both.</source>
         <translation>Indiquez la {} sous forme de lignes ({}) ou de raster ({}), mais pas les deux.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:611</extracomment>
+        <extracomment>ui/checks.py:555</extracomment>
         <source>Choose the prediction layer (the lines to evaluate).</source>
         <translation>Choisissez la couche de prédiction (les lignes à évaluer).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:613</extracomment>
+        <extracomment>ui/checks.py:557</extracomment>
         <source>Choose the ground-truth layer (the reference lines) or raster.</source>
         <translation>Choisissez la couche de vérité terrain (les lignes de référence) ou un raster.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:654</extracomment>
+        <extracomment>ui/checks.py:598</extracomment>
         <source>(this tool reads no attributes: the perturbed copies have none)</source>
         <translation>(cet outil ne lit aucun attribut : les copies perturbées n&apos;en ont pas)</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:663</extracomment>
+        <extracomment>ui/checks.py:607</extracomment>
         <source>The ground truth and the prediction are the same data ({}): every score is perfect. Choose the prediction layer.</source>
         <translation>La vérité terrain et la prédiction sont les mêmes données ({}) : tous les scores sont parfaits. Choisissez la couche de prédiction.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:670</extracomment>
+        <extracomment>ui/checks.py:614</extracomment>
         <source>The ground truth and the prediction &apos;{}&apos; are the same data: its scores are perfect.</source>
         <translation>La vérité terrain et la prédiction « {} » sont les mêmes données : ses scores sont parfaits.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:724; ui/sensitivity.py:56</extracomment>
+        <extracomment>ui/checks.py:668; ui/sensitivity.py:56</extracomment>
         <source>Ground truth (reference lines)</source>
         <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:759</extracomment>
+        <extracomment>ui/checks.py:703</extracomment>
         <source>Prediction (lines to evaluate)</source>
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>

@@ -217,14 +217,16 @@ def _additive(spec, stats: list, outputs: list) -> Optional[tuple]:
     num, const = [], {}
     for k in keys:
         vals = [s.get(k) for s in stats]
-        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals):
+        given = [v for v in vals if v is not None]
+        # a count a chip lacks is 0 (core.pooling.sums), checked below like the rest
+        if given and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in given):
             num.append(k)
         elif len({_plain(v) for v in vals}) == 1:
             const[k] = vals[0]
         else:
             return None
-    mat = np.array([[float(s[k]) for k in num] for s in stats], dtype=float).reshape(len(stats),
-                                                                                    len(num))
+    mat = np.array([[float(s[k]) if s.get(k) is not None else 0.0 for k in num] for s in stats],
+                   dtype=float).reshape(len(stats), len(num))
     weights = np.arange(len(stats)) % 3
     weights[0] = 1
     for w in (np.ones(len(stats), dtype=np.int64), weights):
@@ -237,7 +239,9 @@ def _additive(spec, stats: list, outputs: list) -> Optional[tuple]:
 
 
 def _pool(spec, stats: list, outputs: list) -> np.ndarray:
-    rs = [MetricResult(spec.id, {}, pool_stats=s) for s in stats]
+    # the counts are given as both scores and pool_stats: JUNCT and OPT-J pool
+    # their count outputs (their pool_stats are empty), the others their pool_stats
+    rs = [MetricResult(spec.id, s, pool_stats=s) for s in stats]
     out = spec.clip_scores(dict(spec.pool(rs))) if rs else {}
     return np.array([float(out.get(o, math.nan)) if out.get(o) is not None else math.nan
                      for o in outputs], dtype=float)

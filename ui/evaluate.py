@@ -27,8 +27,9 @@ from .compat import FieldDataType, make_field, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
 from .rasters import raster_help, raster_input_parameters, raster_parameters, read_inputs
 from .summary import warn
-from .summary import error_text, evaluation_summary, input_rows, meta, translate
+from .summary import error_text, evaluation_summary, input_rows, interval_summary, meta, translate
 from .tool_common import (
+    ci_options,
     metric_parameters,
     metrics_parameter,
     network_parameters,
@@ -108,6 +109,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
         if class_field:
             params["CLASS_FIELD"] = class_field
         seed = self.parameterAsInt(parameters, "SEED", context)
+        ci_options(self, parameters, context)  # refused before any input is read
         protocol = self._protocol(parameters, context, ids, per_metric)
         checked = []
         resolved = resolve_tool(ids, params, per_metric, seed, checked)
@@ -163,6 +165,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
         TiledResult or None, numbers, aggregation, empty-tile policy), or None
         when cancelled."""
         tile_size, tiles_src, aggregation, empty, margin = tile_options(self, parameters, context)
+        ci = ci_options(self, parameters, context)
         progress = progress_for(feedback, 0.08, 0.92)
         workers = self.parameterAsInt(parameters, "WORKERS", context)
         try:
@@ -175,7 +178,8 @@ class EvaluateAlgorithm(ToolAlgorithm):
                     len(tiles), aggregation, empty))
                 tiled = evaluate_tiles(
                     gt, pred, tiles, ids, params, seed, aggregation, empty, margin, workers,
-                    self.parameterAsString(parameters, "DASK_SCHEDULER", context) or None, progress)
+                    self.parameterAsString(parameters, "DASK_SCHEDULER", context) or None, progress,
+                    **ci)
                 for w in tiled.warnings:
                     warn(feedback, translate(w))
                 return None, tiled, tiled.numbers(), aggregation, empty
@@ -206,6 +210,8 @@ class EvaluateAlgorithm(ToolAlgorithm):
                                      if m in ev.results else math.nan)
         evaluation_summary(feedback, ids, getscore, scores["warnings"] + (
             ev.warnings() if ev is not None else []), ev.errors if ev is not None else None)
+        if tiled is not None and tiled.intervals:
+            interval_summary(feedback, ids, tiled)
 
     @staticmethod
     def _run_rows(ids, seed, class_field, tiled, aggregation, empty, params, per_metric):

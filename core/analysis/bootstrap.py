@@ -43,8 +43,9 @@ score equal on every chip gives [value, value].  Resamples in which no chip
 defines a score are left out of its quantiles.
 
 Determinism: the counts depend only on (n, resamples, seed); the sums are
-matrix products (BLAS), whose last bits may differ between CPUs, so bounds
-agree to about 1e-15 relative across machines, exactly on one machine.
+matrix products (BLAS), whose last bits may differ between CPUs and with
+the BLAS threads of a process (a QGIS process and a Python one on the same
+machine), so bounds agree to about 1e-15 relative; the same within one run.
 """
 from __future__ import annotations
 

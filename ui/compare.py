@@ -259,20 +259,23 @@ class CompareAlgorithm(ToolAlgorithm):
         for m, o, key, _ in comp.keys:
             ranks = {meth: r for r, meth, _ in comp.ranking(key)}
             for j, meth in enumerate(comp.methods):
-                rows.append([meth, "all", m, o, key, float(comp.overall[key][j]), ranks[meth]])
+                rows.append([meth, "all", m, o, key, float(comp.overall[key][j]), ranks[meth],
+                             *comp.interval(key, j)])
                 if comp.tiled:
                     for r, ref in enumerate(comp.references):
-                        rows.append([meth, str(ref), m, o, key, float(comp.values[key][r, j]), None])
+                        rows.append([meth, str(ref), m, o, key, float(comp.values[key][r, j]), None,
+                                     math.nan, math.nan])
         dest = write_table(self, parameters, context, "SCORES_TABLE",
                            [("method", "string"), ("tile", "string"), ("metric", "string"),
                             ("score", "string"), ("key", "string"), ("value", "double"),
-                            ("rank", "int")], rows)
+                            ("rank", "int"), ("ci_low", "double"), ("ci_high", "double")], rows)
         if dest is not None:
             outputs["SCORES_TABLE"] = dest
-        rows = [[key, r, meth, v] for _, _, key, _ in comp.keys for r, meth, v in comp.ranking(key)]
+        rows = [[key, r, meth, v, *comp.interval(key, comp.methods.index(meth))]
+                for _, _, key, _ in comp.keys for r, meth, v in comp.ranking(key)]
         dest = write_table(self, parameters, context, "RANKING",
                            [("key", "string"), ("rank", "int"), ("method", "string"),
-                            ("value", "double")], rows)
+                            ("value", "double"), ("ci_low", "double"), ("ci_high", "double")], rows)
         if dest is not None:
             outputs["RANKING"] = dest
         rows = []

@@ -139,7 +139,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
                                      gt.parts, pred.parts, tr=tr, meta=meta(),
                                      class_field=class_field, input_warnings=info["warnings"])
             outputs["REPORT"] = write_report(report, text)
-        self._scores_table(parameters, context, ids, numbers, outputs)
+        self._scores_table(parameters, context, ids, numbers, outputs, tiled)
         self._tile_scores(parameters, context, ids, tiled, gt, crs, outputs, numbers, feedback)
         feedback.setProgress(100)
         return outputs
@@ -231,16 +231,19 @@ class EvaluateAlgorithm(ToolAlgorithm):
             rows["PARAMETERS"] = json.dumps(per_metric)
         return rows
 
-    def _scores_table(self, parameters, context, ids, numbers, outputs):
+    def _scores_table(self, parameters, context, ids, numbers, outputs, tiled=None):
+        """One row per score: its value and, over tiles, its interval's bounds."""
         rows = []
         for m in ids:
             spec = registry.get(m)
             for o in spec.outputs:
                 key = spec.output_key(o.name)
-                rows.append([m, o.name, key, numbers.get(key, math.nan), o.help])
+                bounds = tiled.interval(m, o.name) if tiled is not None else (math.nan, math.nan)
+                rows.append([m, o.name, key, numbers.get(key, math.nan), *bounds, o.help])
         dest = write_table(self, parameters, context, "SCORES_TABLE",
                            [("metric", "string"), ("score", "string"), ("key", "string"),
-                            ("value", "double"), ("meaning", "string")], rows)
+                            ("value", "double"), ("ci_low", "double"), ("ci_high", "double"),
+                            ("meaning", "string")], rows)
         if dest is not None:
             outputs["SCORES_TABLE"] = dest
 

@@ -934,37 +934,37 @@
         <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:74</extracomment>
+        <extracomment>core/analysis/bootstrap.py:79</extracomment>
         <source>the confidence level must lie strictly between 0 and 1 (0.95 for 95 %), got {!r}</source>
         <translation>le niveau de confiance doit être strictement compris entre 0 et 1 (0.95 pour 95 %), reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:78</extracomment>
+        <extracomment>core/analysis/bootstrap.py:83</extracomment>
         <source>the number of resamples must be a whole number &gt;= 0 (0: no interval), got {!r}</source>
         <translation>le nombre de rééchantillonnages doit être un entier &gt;= 0 (0 : pas d&apos;intervalle), reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:81</extracomment>
+        <extracomment>core/analysis/bootstrap.py:86</extracomment>
         <source>the interval method must be one of {}, not {!r}</source>
         <translation>la méthode des intervalles doit être l&apos;une de {}, pas {!r}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:125</extracomment>
+        <extracomment>core/analysis/bootstrap.py:130</extracomment>
         <source>fewer than two chips: no interval</source>
         <translation>moins de deux imagettes : pas d&apos;intervalle</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:138</extracomment>
+        <extracomment>core/analysis/bootstrap.py:143</extracomment>
         <source>{}: BCa is undefined here (every resample on one side of the estimate, or no jackknife spread); percentile interval given</source>
         <translation>{} : BCa n&apos;est pas défini ici (tous les rééchantillonnages d&apos;un même côté de l&apos;estimation, ou aucune dispersion jackknife) ; intervalle percentile donné</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:295</extracomment>
+        <extracomment>core/analysis/bootstrap.py:308</extracomment>
         <source>{}&apos;s pooled rule is not a sum of counts: its pooled intervals use {} resamples, not {}</source>
         <translation>la règle de cumul de {} n&apos;est pas une somme de décomptes : ses intervalles cumulés utilisent {} rééchantillonnages, pas {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:299</extracomment>
+        <extracomment>core/analysis/bootstrap.py:312</extracomment>
         <source>{}&apos;s pooled rule is not a sum of counts: no pooled interval over {} chips (the interval of the mean is given)</source>
         <translation>la règle de cumul de {} n&apos;est pas une somme de décomptes : pas d&apos;intervalle cumulé sur {} imagettes (l&apos;intervalle de la moyenne est donné)</translation>
     </message>
@@ -1004,7 +1004,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:70; core/analysis/evaluate.py:264; core/analysis/tiles.py:482; core/metrics/pixel/masks.py:162; core/reports/report.py:186</extracomment>
+        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:70; core/analysis/evaluate.py:264; core/analysis/tiles.py:489; core/metrics/pixel/masks.py:162; core/reports/report.py:186</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -1264,37 +1264,42 @@
         <translation>{} : {} indéfini (NaN) dans {} tuile(s), exclues de la moyenne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:470</extracomment>
+        <extracomment>core/analysis/tiles.py:471</extracomment>
+        <source>{}: fewer than two tiles: no interval</source>
+        <translation>{} : moins de deux tuiles : pas d&apos;intervalle</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:477</extracomment>
         <source>{}&apos;s pooled rule is not a sum of counts: no pooled interval over {} tiles</source>
         <translation>la règle de cumul de {} n&apos;est pas une somme de décomptes : pas d&apos;intervalle cumulé sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:529</extracomment>
+        <extracomment>core/analysis/tiles.py:536</extracomment>
         <source>AGGREGATION must be &apos;pooled&apos; or &apos;mean&apos;</source>
         <translation>AGGREGATION doit valoir « pooled » ou « mean »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:531</extracomment>
+        <extracomment>core/analysis/tiles.py:538</extracomment>
         <source>EMPTY_TILES must be &apos;skip&apos;, &apos;worst&apos; or &apos;best&apos;</source>
         <translation>EMPTY_TILES doit valoir « skip », « worst » ou « best »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:553</extracomment>
+        <extracomment>core/analysis/tiles.py:560</extracomment>
         <source>tile {}: {} failed: {}</source>
         <translation>tuile {} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:556</extracomment>
+        <extracomment>core/analysis/tiles.py:563</extracomment>
         <source>tile {} failed: {}</source>
         <translation>tuile {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:561</extracomment>
+        <extracomment>core/analysis/tiles.py:568</extracomment>
         <source>{} of {} tile(s) have no ground truth (EMPTY_TILES = {})</source>
         <translation>{} tuile(s) sur {} sans vérité terrain (EMPTY_TILES = {})</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:563</extracomment>
+        <extracomment>core/analysis/tiles.py:570</extracomment>
         <source>confidence intervals</source>
         <translation>intervalles de confiance</translation>
     </message>

@@ -29,7 +29,10 @@ Intervals at level 1 - alpha (``level``):
       a1 = Phi(z0 + (z0 + z_(alpha/2)) / (1 - a (z0 + z_(alpha/2))))
       a2 = Phi(z0 + (z0 + z_(1-alpha/2)) / (1 - a (z0 + z_(1-alpha/2))))
 
-  with z0 = Phi^-1(#{theta*_b < theta_hat} / B) and the acceleration from
+  with z0 = Phi^-1((#{theta*_b < theta_hat} + #{theta*_b = theta_hat} / 2) / B)
+  (resamples within 1e-12 relative of the estimate are equal to it: ties
+  are common with few chips, and a last-bit difference of the estimate
+  must not move z0) and the acceleration from
   the jackknife values theta_(i) (chip i left out), m their mean:
 
       a = sum (m - theta_(i))^3 / (6 (sum (m - theta_(i))^2)^(3/2)).
@@ -64,6 +67,8 @@ RESAMPLES = 10_000
 METHODS = ("bca", "percentile")
 METHOD = "bca"
 SEED = 0
+# resampled values this close (relative) to the estimate tie with it (BCa's z0)
+TIE_TOLERANCE = 1e-12
 # count matrices are made in chunks of about this many entries (float64: 32 MB)
 _CHUNK = 4_000_000
 
@@ -162,7 +167,13 @@ def _bca(boot: np.ndarray, jack: np.ndarray, est: float, alpha: float) -> Option
     jack = jack[np.isfinite(jack)]
     if not math.isfinite(est) or len(boot) == 0 or len(jack) < 2:
         return None
-    frac = float(np.count_nonzero(boot < est)) / len(boot)
+    # resamples equal to the estimate (common with few chips or discrete
+    # scores) count half, and "equal" allows floating-point noise: a last-bit
+    # difference of the estimate (another summation order) must not move z0
+    tol = TIE_TOLERANCE * max(1.0, abs(est))
+    below = np.count_nonzero(boot < est - tol)
+    ties = np.count_nonzero(np.abs(boot - est) <= tol)
+    frac = (below + 0.5 * ties) / len(boot)
     if not 0.0 < frac < 1.0:
         return None
     nd = NormalDist()
@@ -214,6 +225,8 @@ def _additive(spec, stats: list, outputs: list) -> Optional[tuple]:
     is taken to be additive when every non-numeric entry is the same on
     every chip and the rule gives the same scores on the chips and on one
     chip holding their sums, unweighted and with a fixed set of weights."""
+    if not stats:
+        return None
     keys = sorted({k for s in stats for k in s})
     num, const = [], {}
     for k in keys:

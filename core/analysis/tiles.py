@@ -463,7 +463,14 @@ def metric_intervals(spec: registry.MetricSpec, tiles: list, aggregation: str, e
     ``notes``."""
     from . import bootstrap
     names = [o.name for o in spec.outputs if not _is_count(o)]
-    if aggregation == "pooled" and spec.pool is not None:
+    pooled = aggregation == "pooled" and spec.pool is not None
+    n = len(pooled_tiles(spec, tiles, empty_tiles) if pooled else
+            [t for t in _ran(spec, tiles) if not (t.empty and empty_tiles == "skip")])
+    if n < 2:
+        return {"bounds": {k: (math.nan, math.nan) for k in names}, "tiles": n,
+                "notes": [msg("{}: fewer than two tiles: no interval", spec.id)]
+                if kw.get("resamples") else []}
+    if pooled:
         use = pooled_tiles(spec, tiles, empty_tiles)
         res = bootstrap.pooled_intervals(spec, _pool_counts(spec, use), names, **kw)
         if kw.get("resamples") and not res["resamples"]:  # too slow a rule for these tiles

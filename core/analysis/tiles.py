@@ -387,7 +387,7 @@ def pooled_tiles(spec: registry.MetricSpec, tiles: list, empty_tiles: str) -> li
     return [t for t in _ran(spec, tiles) if not t.empty or empty_tiles == "worst"]
 
 
-def mean_value(o, tile, metric: str, empty_tiles: str):
+def mean_value(o, tile, metric: str, empty_tiles: str) -> object:
     """What one tile gives an output's mean: its score (None or NaN:
     undefined), the EMPTY_TILES substitute, or _LEFT_OUT."""
     v = tile.scores(metric).get(o.name, math.nan)

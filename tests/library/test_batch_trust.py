@@ -264,10 +264,14 @@ def test_summary_text_has_counts_pooled_and_rule(sn):
     assert "empty chips: spacenet (both sides empty: perfect score" in out
     head = [line for line in out.splitlines() if line.strip().startswith("score")][0]
     assert "mean" in head and "pooled" in head
-    apls = [line.split() for line in out.splitlines() if line.strip().startswith("APLS ")][0]
+    # "APLS  0.5956 [low, high]  0.6012 [low, high]": the values beside their intervals,
+    # printed with 4 significant digits (bootstrap.text)
+    import re
+    apls = [re.sub(r"\[[^\]]*\]", "", line).split() for line in out.splitlines()
+            if line.strip().startswith("APLS ")][0]
     s = json.loads(cli(*spacenet_args(sn, "rows2.csv", "--pixel-size", "0.3")).stdout)
-    assert float(apls[1]) == pytest.approx(s["mean"]["APLS"], rel=1e-5)
-    assert float(apls[2]) == pytest.approx(s["pooled"]["APLS"], rel=1e-5)
+    assert float(apls[1]) == pytest.approx(s["mean"]["APLS"], rel=1e-3)
+    assert float(apls[2]) == pytest.approx(s["pooled"]["APLS"], rel=1e-3)
 
 
 def test_csv_and_jsonl_have_the_same_columns(sn):

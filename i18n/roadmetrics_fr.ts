@@ -29,17 +29,17 @@
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:150; ui/evaluate.py:102; ui/pixel_algorithm.py:115</extracomment>
+        <extracomment>ui/algorithm.py:150; ui/evaluate.py:103; ui/pixel_algorithm.py:115</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:174; ui/centrelines.py:65; ui/compare.py:127; ui/evaluate.py:192; ui/perturb.py:95; ui/pixel_algorithm.py:190; ui/sensitivity.py:111</extracomment>
+        <extracomment>ui/algorithm.py:174; ui/centrelines.py:65; ui/compare.py:130; ui/evaluate.py:196; ui/perturb.py:95; ui/pixel_algorithm.py:190; ui/sensitivity.py:111</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:177; ui/checks.py:530; ui/checks.py:600; ui/checks.py:628; ui/checks.py:643; ui/compare.py:130; ui/evaluate.py:197; ui/perturb.py:98; ui/pixel_algorithm.py:193; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:150</extracomment>
+        <extracomment>ui/algorithm.py:177; ui/checks.py:530; ui/checks.py:600; ui/checks.py:628; ui/checks.py:643; ui/compare.py:133; ui/evaluate.py:201; ui/perturb.py:98; ui/pixel_algorithm.py:193; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:166; ui/tool_common.py:178</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -94,12 +94,12 @@
         <translation>{} ligne(s) issue(s) de {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:39; ui/compare.py:164; ui/inputs.py:296; ui/rasters.py:211; ui/sensitivity.py:93</extracomment>
+        <extracomment>ui/checks.py:39; ui/compare.py:168; ui/inputs.py:296; ui/rasters.py:211; ui/sensitivity.py:93</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:39; ui/checks.py:544; ui/checks.py:583; ui/compare.py:228; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:67; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:361; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:458</extracomment>
+        <extracomment>ui/checks.py:39; ui/checks.py:544; ui/checks.py:583; ui/compare.py:232; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:69; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:361; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:439</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -219,7 +219,7 @@
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:543; ui/compare.py:243; ui/compare.py:246; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:66; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:359; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:457</extracomment>
+        <extracomment>ui/checks.py:543; ui/compare.py:247; ui/compare.py:250; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:68; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:359; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:438</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -264,197 +264,197 @@
         <translation>Prédiction (lignes à évaluer)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:46</extracomment>
+        <extracomment>ui/compare.py:48</extracomment>
         <source>Compare methods</source>
         <translation>Comparer des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:47; ui/perturb.py:39; ui/sensitivity.py:39</extracomment>
+        <extracomment>ui/compare.py:49; ui/perturb.py:39; ui/sensitivity.py:39</extracomment>
         <source>Metric analysis</source>
         <translation>Analyse des métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:49</extracomment>
+        <extracomment>ui/compare.py:51</extracomment>
         <source>Scores several predictions (one layer per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With a tile size or a polygon layer of tiles, every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). &lt;i&gt;Scores compared&lt;/i&gt;: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions. All distances are in metres.</source>
         <translation>Note plusieurs prédictions (une couche par méthode) par rapport à une vérité terrain avec chaque métrique choisie, classe les méthodes selon chaque score et mesure la cohérence des classements entre métriques : corrélations de Pearson et de Spearman entre scores, taux de tri identique (ESR : part des triplets (référence, méthode B, méthode C) que deux scores trient de la même façon) et marges de tri (Lopez-Molina et al.). Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores d&apos;ensemble sont agrégés (cumul ou moyenne). &lt;i&gt;Scores comparés&lt;/i&gt; : un score principal par métrique (F1, APLS, TLTS correct ...) ou chaque score ayant une valeur parfaite (les scores où plus bas est meilleur sont inversés avant comparaison). Le rapport HTML montre les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR et les distributions des marges de tri. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:62</extracomment>
+        <extracomment>ui/compare.py:64</extracomment>
         <source>The ground truth can be a raster (GROUND_TRUTH_RASTER) and methods can be rasters (PREDICTION_RASTERS, e.g. the outputs of several models: 0/1 road masks, probability maps with RASTER_THRESHOLD or class maps with RASTER_CLASSES, in a projected CRS in metres), beside or instead of line layers: their centrelines are extracted first with the advanced RASTER_* parameters, the same for every raster, as the Centrelines algorithm does, and each extraction is recorded in RESULTS and the report.</source>
         <translation>La vérité terrain peut être un raster (GROUND_TRUTH_RASTER) et les méthodes peuvent être des rasters (PREDICTION_RASTERS, par ex. les sorties de plusieurs modèles : masques de routes 0/1, cartes de probabilité avec RASTER_THRESHOLD ou cartes de classes avec RASTER_CLASSES, dans un SCR projeté en mètres), en plus ou à la place de couches de lignes : leurs axes sont d&apos;abord extraits avec les paramètres avancés RASTER_*, les mêmes pour chaque raster, comme le fait l&apos;algorithme « Axes des routes d&apos;un raster », et chaque extraction est consignée dans RESULTS et dans le rapport.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:81</extracomment>
+        <extracomment>ui/compare.py:83</extracomment>
         <source>Predictions (one layer per method)</source>
         <translation>Prédictions (une couche par méthode)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:84</extracomment>
+        <extracomment>ui/compare.py:86</extracomment>
         <source>Predictions as rasters (one raster per method)</source>
         <translation>Prédictions sous forme de rasters (un raster par méthode)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:88</extracomment>
+        <extracomment>ui/compare.py:90</extracomment>
         <source>Scores compared</source>
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:98; ui/evaluate.py:93; ui/sensitivity.py:76</extracomment>
+        <extracomment>ui/compare.py:100; ui/evaluate.py:94; ui/sensitivity.py:76</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:98; ui/evaluate.py:93; ui/sensitivity.py:76; ui/summary.py:25</extracomment>
+        <extracomment>ui/compare.py:100; ui/evaluate.py:94; ui/sensitivity.py:76; ui/summary.py:27</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:100</extracomment>
+        <extracomment>ui/compare.py:102</extracomment>
         <source>Scores per method</source>
         <translation>Scores par méthode</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:102</extracomment>
+        <extracomment>ui/compare.py:104</extracomment>
         <source>Ranking of the methods</source>
         <translation>Classement des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:104</extracomment>
+        <extracomment>ui/compare.py:106</extracomment>
         <source>Consistency of metric pairs</source>
         <translation>Cohérence des paires de métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:105; ui/sensitivity.py:81</extracomment>
+        <extracomment>ui/compare.py:107; ui/sensitivity.py:81</extracomment>
         <source>Results (JSON)</source>
         <translation>Résultats (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:142; ui/evaluate.py:215; ui/sensitivity.py:131</extracomment>
+        <extracomment>ui/compare.py:146; ui/evaluate.py:221; ui/sensitivity.py:131</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:145; ui/evaluate.py:218; core/reports/report.py:516</extracomment>
+        <extracomment>ui/compare.py:149; ui/evaluate.py:224; core/reports/report.py:497</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:146; ui/evaluate.py:220; core/reports/tool_reports.py:247</extracomment>
+        <extracomment>ui/compare.py:150; ui/evaluate.py:226; core/reports/tool_reports.py:285</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:151</extracomment>
+        <extracomment>ui/compare.py:155</extracomment>
         <source>Comparison of methods</source>
         <translation>Comparaison de méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:168</extracomment>
+        <extracomment>ui/compare.py:172</extracomment>
         <source>Choose at least two prediction layers to compare.</source>
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:178; ui/sensitivity.py:100</extracomment>
+        <extracomment>ui/compare.py:182; ui/sensitivity.py:100</extracomment>
         <source>The ground-truth layer has no usable line.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:184</extracomment>
+        <extracomment>ui/compare.py:188</extracomment>
         <source>{}: transformed from {} to {}.</source>
         <translation>{} : reprojection de {} vers {}.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:203</extracomment>
+        <extracomment>ui/compare.py:207</extracomment>
         <source>{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTERS), and every input is a line layer.</source>
         <translation>{} ne s&apos;applique(nt) qu&apos;à une entrée raster (GROUND_TRUTH_RASTER ou PREDICTION_RASTERS), et toutes les entrées sont des couches de lignes.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:213</extracomment>
+        <extracomment>ui/compare.py:217</extracomment>
         <source>method {}</source>
         <translation>méthode {}</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:244; ui/summary.py:72</extracomment>
+        <extracomment>ui/compare.py:248; ui/summary.py:74</extracomment>
         <source>{} raster: centreline extraction</source>
         <translation>raster de {} : extraction des axes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:247</extracomment>
+        <extracomment>ui/compare.py:251</extracomment>
         <source>methods</source>
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:250; ui/pixel_algorithm.py:162; ui/sensitivity.py:127; ui/summary.py:74</extracomment>
+        <extracomment>ui/compare.py:254; ui/pixel_algorithm.py:162; ui/sensitivity.py:127; ui/summary.py:76</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:50</extracomment>
+        <extracomment>ui/evaluate.py:51</extracomment>
         <source>Evaluate all metrics</source>
         <translation>Évaluer toutes les métriques</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:51</extracomment>
+        <extracomment>ui/evaluate.py:52</extracomment>
         <source>Reports</source>
         <translation>Rapports</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:53</extracomment>
+        <extracomment>ui/evaluate.py:54</extracomment>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. &lt;i&gt;Benchmark protocol&lt;/i&gt;: APLS and TOPO as published tables compute them (Sat2Graph / SAM-Road City-Scale, SAM-Road SpaceNet, SpaceNet), each metric&apos;s own definition beside in the report; whole extent only. All distances are in metres.</source>
         <translation>Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. &lt;i&gt;Protocole de benchmark&lt;/i&gt; : APLS et TOPO tels que les tableaux publiés les calculent (Sat2Graph / SAM-Road City-Scale, SAM-Road SpaceNet, SpaceNet), avec la définition propre de chaque métrique à côté dans le rapport ; emprise entière seulement. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:81; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:82; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:85</extracomment>
+        <extracomment>ui/evaluate.py:86</extracomment>
         <source>Benchmark protocol (APLS, TOPO)</source>
         <translation>Protocole de benchmark (APLS, TOPO)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:86</extracomment>
+        <extracomment>ui/evaluate.py:87</extracomment>
         <source>none (each metric&apos;s own definition)</source>
         <translation>aucun (la définition propre de chaque métrique)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:95</extracomment>
+        <extracomment>ui/evaluate.py:96</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:97; core/reports/tool_reports.py:328</extracomment>
+        <extracomment>ui/evaluate.py:98; core/reports/tool_reports.py:366</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:135; core/reports/report.py:660</extracomment>
+        <extracomment>ui/evaluate.py:137; core/reports/report.py:656</extracomment>
         <source>protocol</source>
         <translation>protocole</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:136</extracomment>
+        <extracomment>ui/evaluate.py:138</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:174</extracomment>
+        <extracomment>ui/evaluate.py:177</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:195</extracomment>
+        <extracomment>ui/evaluate.py:199</extracomment>
         <source>The evaluation failed: {}</source>
         <translation>L&apos;évaluation a échoué : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:218</extracomment>
+        <extracomment>ui/evaluate.py:224</extracomment>
         <source>{} ({}, tiles without ground truth: {})</source>
         <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:258</extracomment>
+        <extracomment>ui/evaluate.py:267</extracomment>
         <source>TILE_SCORES is a shapefile (field names of at most 10 characters): {}</source>
         <translation>TILE_SCORES est un shapefile (noms de champs de 10 caractères au plus) : {}</translation>
     </message>
@@ -599,12 +599,12 @@
         <translation>Entrées : {} x {} pixels de {:g} x {:g} m ; pixels de route : vérité terrain {}, prédiction {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:97; ui/summary.py:93; ui/summary.py:111</extracomment>
+        <extracomment>ui/pixel_algorithm.py:97; ui/summary.py:95; ui/summary.py:113</extracomment>
         <source>Warnings: {} (listed above).</source>
         <translation>Avertissements : {} (ci-dessus).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:97; ui/summary.py:93; ui/summary.py:112</extracomment>
+        <extracomment>ui/pixel_algorithm.py:97; ui/summary.py:95; ui/summary.py:114</extracomment>
         <source>Warnings: none.</source>
         <translation>Avertissements : aucun.</translation>
     </message>
@@ -764,227 +764,247 @@
         <translation>paramètres de perturbation</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:25</extracomment>
+        <extracomment>ui/summary.py:27</extracomment>
         <source>Summary (HTML)</source>
         <translation>Résumé (HTML)</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:58</extracomment>
+        <extracomment>ui/summary.py:60</extracomment>
         <source>{} line parts, {}</source>
         <translation>{} parties de lignes, {}</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:90</extracomment>
+        <extracomment>ui/summary.py:92</extracomment>
         <source>Inputs: ground truth {}; prediction {}.</source>
         <translation>Entrées : vérité terrain {} ; prédiction {}.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:110; core/reports/report.py:698</extracomment>
+        <extracomment>ui/summary.py:112; core/reports/report.py:750</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:113</extracomment>
+        <extracomment>ui/summary.py:115</extracomment>
         <source>Headline scores</source>
         <translation>Scores principaux</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:101</extracomment>
+        <extracomment>ui/summary.py:130</extracomment>
+        <source>Intervals over tiles ({} {} %, {} resamples, seed {})</source>
+        <translation>Intervalles sur les tuiles ({} {} %, {} rééchantillonnages, graine {})</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:103</extracomment>
         <source>{name} — {family}</source>
         <translation>{name} — {family}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:107</extracomment>
+        <extracomment>ui/tool_common.py:109</extracomment>
         <source>Metrics</source>
         <translation>Métriques</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:112; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
+        <extracomment>ui/tool_common.py:114; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:120</extracomment>
+        <extracomment>ui/tool_common.py:122</extracomment>
         <source>Worker processes (0 = one per core)</source>
         <translation>Processus de calcul (0 = un par cœur)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:122</extracomment>
+        <extracomment>ui/tool_common.py:124</extracomment>
         <source>Dask scheduler address</source>
         <translation>Adresse de l&apos;ordonnanceur Dask</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:123</extracomment>
+        <extracomment>ui/tool_common.py:125</extracomment>
         <source>Per-metric parameters (JSON)</source>
         <translation>Paramètres par métrique (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:131</extracomment>
+        <extracomment>ui/tool_common.py:133</extracomment>
         <source>Tile size (0 = whole extent)</source>
         <translation>Taille des tuiles (0 = emprise entière)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:133</extracomment>
+        <extracomment>ui/tool_common.py:135</extracomment>
         <source>Tiles (polygon layer)</source>
         <translation>Tuiles (couche de polygones)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:135</extracomment>
+        <extracomment>ui/tool_common.py:137</extracomment>
         <source>Aggregation over tiles</source>
         <translation>Agrégation sur les tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:136</extracomment>
+        <extracomment>ui/tool_common.py:138</extracomment>
         <source>Tiles without ground truth</source>
         <translation>Tuiles sans vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:138</extracomment>
+        <extracomment>ui/tool_common.py:140</extracomment>
         <source>Tile margin</source>
         <translation>Marge des tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:197</extracomment>
+        <extracomment>ui/tool_common.py:148</extracomment>
+        <source>Confidence level of the intervals over tiles</source>
+        <translation>Niveau de confiance des intervalles sur les tuiles</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:150</extracomment>
+        <source>Bootstrap resamples (0 = no interval)</source>
+        <translation>Rééchantillonnages bootstrap (0 = pas d&apos;intervalle)</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:152</extracomment>
+        <source>Interval method</source>
+        <translation>Méthode des intervalles</translation>
+    </message>
+    <message>
+        <extracomment>ui/tool_common.py:225</extracomment>
         <source>Gap length (interruptions)</source>
         <translation>Longueur des coupures (interruptions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:198</extracomment>
+        <extracomment>ui/tool_common.py:226</extracomment>
         <source>Maximum node displacement (perturbations)</source>
         <translation>Déplacement maximal des nœuds (perturbations)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:200</extracomment>
+        <extracomment>ui/tool_common.py:228</extracomment>
         <source>Radius of removed areas (false positives far away)</source>
         <translation>Rayon des zones supprimées (faux positifs éloignés)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:202</extracomment>
+        <extracomment>ui/tool_common.py:230</extracomment>
         <source>Offset of doubled roads</source>
         <translation>Décalage des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:203</extracomment>
+        <extracomment>ui/tool_common.py:231</extracomment>
         <source>Length of doubled roads</source>
         <translation>Longueur des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:204</extracomment>
+        <extracomment>ui/tool_common.py:232</extracomment>
         <source>Minimum length of spurious roads (overconnections)</source>
         <translation>Longueur minimale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:206</extracomment>
+        <extracomment>ui/tool_common.py:234</extracomment>
         <source>Maximum length of spurious roads (overconnections)</source>
         <translation>Longueur maximale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:209</extracomment>
+        <extracomment>ui/tool_common.py:237</extracomment>
         <source>Minimum detour of joined points (overconnections)</source>
         <translation>Détour minimal entre les points reliés (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:232; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
+        <extracomment>ui/tool_common.py:260; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
         <source>Vertex merge tolerance</source>
         <translation>Tolérance de fusion des sommets</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:233; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
+        <extracomment>ui/tool_common.py:261; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
         <source>Connect lines where they cross</source>
         <translation>Raccorder les lignes à leurs croisements</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:255</extracomment>
+        <extracomment>ui/tool_common.py:283</extracomment>
         <source>not an object</source>
         <translation>ce n&apos;est pas un objet</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:257</extracomment>
+        <extracomment>ui/tool_common.py:285</extracomment>
         <source>PARAMETERS must be a JSON object like {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}: {}</source>
         <translation>PARAMETERS doit être un objet JSON comme {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:311</extracomment>
+        <extracomment>ui/tool_common.py:339</extracomment>
         <source>The TILES layer has no polygon.</source>
         <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:73</extracomment>
+        <extracomment>core/analysis/bootstrap.py:79</extracomment>
         <source>the confidence level must lie strictly between 0 and 1 (0.95 for 95 %), got {!r}</source>
-        <translation>le niveau de confiance doit être strictement entre 0 et 1 (0,95 pour 95 %), reçu {!r}</translation>
+        <translation>le niveau de confiance doit être strictement compris entre 0 et 1 (0.95 pour 95 %), reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:77</extracomment>
+        <extracomment>core/analysis/bootstrap.py:83</extracomment>
         <source>the number of resamples must be a whole number &gt;= 0 (0: no interval), got {!r}</source>
-        <translation>le nombre de rééchantillonnages doit être un entier &gt;= 0 (0 : pas d’intervalle), reçu {!r}</translation>
+        <translation>le nombre de rééchantillonnages doit être un entier &gt;= 0 (0 : pas d&apos;intervalle), reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:80</extracomment>
+        <extracomment>core/analysis/bootstrap.py:86</extracomment>
         <source>the interval method must be one of {}, not {!r}</source>
-        <translation>la méthode d’intervalle doit être l’une de {}, pas {!r}</translation>
+        <translation>la méthode des intervalles doit être l&apos;une de {}, pas {!r}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:125</extracomment>
+        <extracomment>core/analysis/bootstrap.py:131</extracomment>
         <source>fewer than two chips: no interval</source>
-        <translation>moins de deux tuiles : pas d’intervalle</translation>
+        <translation>moins de deux imagettes : pas d&apos;intervalle</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:138</extracomment>
+        <extracomment>core/analysis/bootstrap.py:144</extracomment>
         <source>{}: BCa is undefined here (every resample on one side of the estimate, or no jackknife spread); percentile interval given</source>
-        <translation>{} : BCa n’est pas défini ici (tous les rééchantillonnages d’un côté de l’estimation, ou aucune dispersion du jackknife) ; intervalle percentile donné</translation>
+        <translation>{} : BCa n&apos;est pas défini ici (tous les rééchantillonnages d&apos;un même côté de l&apos;estimation, ou aucune dispersion jackknife) ; intervalle percentile donné</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:304</extracomment>
+        <extracomment>core/analysis/bootstrap.py:322</extracomment>
         <source>{}&apos;s pooled rule is not a sum of counts: its pooled intervals use {} resamples, not {}</source>
-        <translation>la règle d’agrégation de {} n’est pas une somme de comptes : ses intervalles agrégés utilisent {} rééchantillonnages, pas {}</translation>
+        <translation>la règle de cumul de {} n&apos;est pas une somme de décomptes : ses intervalles cumulés utilisent {} rééchantillonnages, pas {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:308</extracomment>
+        <extracomment>core/analysis/bootstrap.py:326</extracomment>
         <source>{}&apos;s pooled rule is not a sum of counts: no pooled interval over {} chips (the interval of the mean is given)</source>
-        <translation>la règle d’agrégation de {} n’est pas une somme de comptes : pas d’intervalle agrégé sur {} tuiles (l’intervalle de la moyenne est donné)</translation>
+        <translation>la règle de cumul de {} n&apos;est pas une somme de décomptes : pas d&apos;intervalle cumulé sur {} imagettes (l&apos;intervalle de la moyenne est donné)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:172</extracomment>
+        <extracomment>core/analysis/compare.py:180</extracomment>
         <source>only {} ordered triplets (references x method pairs): the Equal-Sorting Ratio is coarse; use more methods or tiles</source>
         <translation>seulement {} triplets ordonnés (références x paires de méthodes) : le taux de tri identique (ESR) est grossier ; utilisez plus de méthodes ou de tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:175</extracomment>
+        <extracomment>core/analysis/compare.py:183</extracomment>
         <source>fewer than three (reference, method) samples: correlations are undefined</source>
         <translation>moins de trois échantillons (référence, méthode) : les corrélations sont indéfinies</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:179</extracomment>
+        <extracomment>core/analysis/compare.py:187</extracomment>
         <source>{}: undefined for every method</source>
         <translation>{} : indéfini pour toutes les méthodes</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:181</extracomment>
+        <extracomment>core/analysis/compare.py:189</extracomment>
         <source>{}: the same for every method (differences below {}, floating-point noise): its correlations are undefined (NaN) and the methods tie</source>
         <translation>{} : identique pour toutes les méthodes (écarts inférieurs à {}, bruit de calcul en virgule flottante) : ses corrélations sont indéfinies (NaN) et les méthodes sont à égalité</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:275</extracomment>
+        <extracomment>core/analysis/compare.py:322</extracomment>
         <source>compare needs at least two prediction layers (methods)</source>
         <translation>la comparaison demande au moins deux couches de prédiction (méthodes)</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:278</extracomment>
+        <extracomment>core/analysis/compare.py:325</extracomment>
         <source>method names must be unique, got {}</source>
         <translation>les noms des méthodes doivent être uniques, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:280; core/analysis/sensitivity.py:195</extracomment>
+        <extracomment>core/analysis/compare.py:327; core/analysis/sensitivity.py:195</extracomment>
         <source>the ground truth has no line</source>
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:294; core/analysis/compare.py:321; core/analysis/evaluate.py:70; core/analysis/evaluate.py:264; core/analysis/paired.py:289; core/metrics/pixel/masks.py:162; core/reports/report.py:205</extracomment>
+        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:70; core/analysis/evaluate.py:264; core/analysis/paired.py:289; core/analysis/tiles.py:489; core/metrics/pixel/masks.py:162; core/reports/report.py:186</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:317; core/analysis/sensitivity.py:221</extracomment>
+        <extracomment>core/analysis/compare.py:364; core/analysis/sensitivity.py:221</extracomment>
         <source>{} failed: {}</source>
         <translation>{} en échec : {}</translation>
     </message>
@@ -1009,7 +1029,7 @@
         <translation>aucune métrique n&apos;a pu être calculée ; {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:98; core/reports/tool_reports.py:247</extracomment>
+        <extracomment>core/analysis/executor.py:98; core/reports/tool_reports.py:285</extracomment>
         <source>tile {}</source>
         <translation>tuile {}</translation>
     </message>
@@ -1234,54 +1254,69 @@
         <translation>{} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:69</extracomment>
+        <extracomment>core/analysis/tiles.py:76</extracomment>
         <source>TILE_SIZE must be &gt; 0 for a grid</source>
         <translation>TILE_SIZE doit être &gt; 0 pour une grille</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:73</extracomment>
+        <extracomment>core/analysis/tiles.py:80</extracomment>
         <source>TILE_SIZE {} gives {} tiles; choose a larger size</source>
         <translation>TILE_SIZE {} donne {} tuiles ; choisissez une taille plus grande</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:253; core/analysis/tiles.py:264</extracomment>
+        <extracomment>core/analysis/tiles.py:260; core/analysis/tiles.py:271</extracomment>
         <source>clipping tiles</source>
         <translation>découpage des tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:366</extracomment>
+        <extracomment>core/analysis/tiles.py:423</extracomment>
         <source>{}: no pooled rule; the mean of tile scores is used</source>
         <translation>{} : pas de règle de cumul ; la moyenne des scores des tuiles est utilisée</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:384</extracomment>
+        <extracomment>core/analysis/tiles.py:437</extracomment>
         <source>{}: {} undefined (NaN) in {} tile(s), left out of the mean</source>
         <translation>{} : {} indéfini (NaN) dans {} tuile(s), exclues de la moyenne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:402</extracomment>
+        <extracomment>core/analysis/tiles.py:471</extracomment>
+        <source>{}: fewer than two tiles: no interval</source>
+        <translation>{} : moins de deux tuiles : pas d&apos;intervalle</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:477</extracomment>
+        <source>{}&apos;s pooled rule is not a sum of counts: no pooled interval over {} tiles</source>
+        <translation>la règle de cumul de {} n&apos;est pas une somme de décomptes : pas d&apos;intervalle cumulé sur {} tuiles</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:536</extracomment>
         <source>AGGREGATION must be &apos;pooled&apos; or &apos;mean&apos;</source>
         <translation>AGGREGATION doit valoir « pooled » ou « mean »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:404</extracomment>
+        <extracomment>core/analysis/tiles.py:538</extracomment>
         <source>EMPTY_TILES must be &apos;skip&apos;, &apos;worst&apos; or &apos;best&apos;</source>
         <translation>EMPTY_TILES doit valoir « skip », « worst » ou « best »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:422</extracomment>
+        <extracomment>core/analysis/tiles.py:560</extracomment>
         <source>tile {}: {} failed: {}</source>
         <translation>tuile {} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:425</extracomment>
+        <extracomment>core/analysis/tiles.py:563</extracomment>
         <source>tile {} failed: {}</source>
         <translation>tuile {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:430</extracomment>
+        <extracomment>core/analysis/tiles.py:568</extracomment>
         <source>{} of {} tile(s) have no ground truth (EMPTY_TILES = {})</source>
         <translation>{} tuile(s) sur {} sans vérité terrain (EMPTY_TILES = {})</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/tiles.py:570</extracomment>
+        <source>confidence intervals</source>
+        <translation>intervalles de confiance</translation>
     </message>
     <message>
         <extracomment>core/classes.py:38; core/metrics/instances/instances.py:85</extracomment>
@@ -2654,7 +2689,7 @@
         <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:445; core/reports/report.py:628; core/reports/tool_reports.py:53</extracomment>
+        <extracomment>core/registry.py:445; core/reports/report.py:624; core/reports/tool_reports.py:55</extracomment>
         <source>none</source>
         <translation>aucun</translation>
     </message>
@@ -2694,7 +2729,7 @@
         <translation>code</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:110; core/reports/report.py:534</extracomment>
+        <extracomment>core/reports/pixel_maps.py:110; core/reports/report.py:525</extracomment>
         <source>meaning</source>
         <translation>signification</translation>
     </message>
@@ -2729,342 +2764,372 @@
         <translation>meilleure valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:111; core/reports/report.py:142; core/reports/report.py:497</extracomment>
+        <extracomment>core/reports/report.py:92; core/reports/report.py:123; core/reports/report.py:478</extracomment>
         <source>undefined</source>
         <translation>indéfini</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:144</extracomment>
+        <extracomment>core/reports/report.py:125</extracomment>
         <source>very good</source>
         <translation>très bon</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:146</extracomment>
+        <extracomment>core/reports/report.py:127</extracomment>
         <source>good</source>
         <translation>bon</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:148</extracomment>
+        <extracomment>core/reports/report.py:129</extracomment>
         <source>fair</source>
         <translation>moyen</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:149</extracomment>
+        <extracomment>core/reports/report.py:130</extracomment>
         <source>poor</source>
         <translation>faible</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:230</extracomment>
+        <extracomment>core/reports/report.py:211</extracomment>
         <source>Main error: missing roads and gaps. In {} of {} metrics that score both directions, less of the ground truth is found (recall) than the prediction has right (precision).</source>
         <translation>Erreur principale : routes manquantes et coupures. Pour {} des {} métriques qui notent les deux sens, la part de la vérité terrain retrouvée (rappel) est plus faible que la part juste de la prédiction (précision).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:235</extracomment>
+        <extracomment>core/reports/report.py:216</extracomment>
         <source>Main error: spurious roads. In {} of {} metrics that score both directions, less of the prediction is right (precision) than the ground truth is found (recall).</source>
         <translation>Erreur principale : routes en trop. Pour {} des {} métriques qui notent les deux sens, la part juste de la prédiction (précision) est plus faible que la part de la vérité terrain retrouvée (rappel).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:239</extracomment>
+        <extracomment>core/reports/report.py:220</extracomment>
         <source>Missing and spurious roads weigh about the same: recall and precision are within 0.05 of each other, or disagree between metrics ({} metric(s) score both directions).</source>
         <translation>Routes manquantes et routes en trop pèsent à peu près autant : rappel et précision diffèrent de moins de 0,05, ou les métriques ne s&apos;accordent pas ({} métrique(s) notent les deux sens).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:246</extracomment>
+        <extracomment>core/reports/report.py:227</extracomment>
         <source>Best headline score: {} {}; weakest: {} {}.</source>
         <translation>Meilleur score principal : {} {} ; le plus faible : {} {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:251</extracomment>
+        <extracomment>core/reports/report.py:232</extracomment>
         <source>{}: {} = {} (0 m is a perfect overlap).</source>
         <translation>{} : {} = {} (0 m correspond à une superposition parfaite).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:268</extracomment>
+        <extracomment>core/reports/report.py:249</extracomment>
         <source>poor (&lt; 0.4)</source>
         <translation>faible (&lt; 0,4)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:268</extracomment>
+        <extracomment>core/reports/report.py:249</extracomment>
         <source>fair (0.4 - 0.6)</source>
         <translation>moyen (0,4 - 0,6)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:268</extracomment>
+        <extracomment>core/reports/report.py:249</extracomment>
         <source>good (0.6 - 0.8)</source>
         <translation>bon (0,6 - 0,8)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:269</extracomment>
+        <extracomment>core/reports/report.py:250</extracomment>
         <source>very good (&gt;= 0.8)</source>
         <translation>très bon (&gt;= 0,8)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:270</extracomment>
+        <extracomment>core/reports/report.py:251</extracomment>
         <source>Bars: the value on [0, 1]; colour: how good it is (for scores marked ↓, 0 is perfect).</source>
         <translation>Barres : la valeur sur [0, 1] ; couleur : sa qualité (pour les scores marqués ↓, 0 est parfait).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:271</extracomment>
+        <extracomment>core/reports/report.py:252</extracomment>
         <source>Colour: how good the score is.</source>
         <translation>Couleur : qualité du score.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:390</extracomment>
+        <extracomment>core/reports/report.py:371</extracomment>
         <source>Zoom in</source>
         <translation>Zoom avant</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:391</extracomment>
+        <extracomment>core/reports/report.py:372</extracomment>
         <source>Zoom out</source>
         <translation>Zoom arrière</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:392</extracomment>
+        <extracomment>core/reports/report.py:373</extracomment>
         <source>Whole map</source>
         <translation>Carte entière</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:408</extracomment>
+        <extracomment>core/reports/report.py:389</extracomment>
         <source>matched</source>
         <translation>apparié</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:409</extracomment>
+        <extracomment>core/reports/report.py:390</extracomment>
         <source>spurious (prediction only)</source>
         <translation>en trop (prédiction seule)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:410</extracomment>
+        <extracomment>core/reports/report.py:391</extracomment>
         <source>missing (ground truth only)</source>
         <translation>manquant (vérité terrain seule)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:449</extracomment>
+        <extracomment>core/reports/report.py:430</extracomment>
         <source>map</source>
         <translation>carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:495</extracomment>
+        <extracomment>core/reports/report.py:476</extracomment>
         <source>no ground truth</source>
         <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:504; core/reports/report.py:805; core/reports/tool_reports.py:329</extracomment>
+        <extracomment>core/reports/report.py:485; core/reports/report.py:857; core/reports/tool_reports.py:367</extracomment>
         <source>tile</source>
         <translation>tuile</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:530</extracomment>
+        <extracomment>core/reports/report.py:521</extracomment>
         <source>What it tells:</source>
         <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:533; core/reports/report.py:659; core/reports/report.py:687</extracomment>
+        <extracomment>core/reports/report.py:524; core/reports/report.py:655; core/reports/report.py:738</extracomment>
         <source>metric</source>
         <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:533; core/reports/report.py:659; core/reports/runs_report.py:131; core/reports/tool_reports.py:125</extracomment>
+        <extracomment>core/reports/report.py:524; core/reports/report.py:655; core/reports/runs_report.py:131; core/reports/tool_reports.py:127</extracomment>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:534; core/reports/report.py:688</extracomment>
+        <extracomment>core/reports/report.py:525; core/reports/report.py:739</extracomment>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:565</extracomment>
+        <extracomment>core/reports/report.py:556</extracomment>
         <source>ground-truth routes in the prediction</source>
         <translation>itinéraires de la vérité terrain dans la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:567</extracomment>
+        <extracomment>core/reports/report.py:558</extracomment>
         <source>predicted routes in the ground truth</source>
         <translation>itinéraires prédits dans la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:570</extracomment>
+        <extracomment>core/reports/report.py:561</extracomment>
         <source>penalty (0 = same length, 1 = no route)</source>
         <translation>pénalité (0 = même longueur, 1 = pas d&apos;itinéraire)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:571</extracomment>
+        <extracomment>core/reports/report.py:562</extracomment>
         <source>routes</source>
         <translation>itinéraires</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:573; core/reports/tool_reports.py:158</extracomment>
+        <extracomment>core/reports/report.py:564; core/reports/tool_reports.py:160</extracomment>
         <source>count</source>
         <translation>nombre</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:608</extracomment>
+        <extracomment>core/reports/report.py:600</extracomment>
         <source>{} over {} tiles</source>
         <translation>{} sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:609</extracomment>
+        <extracomment>core/reports/report.py:601</extracomment>
         <source>Scores by family</source>
         <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:616</extracomment>
+        <extracomment>core/reports/report.py:612</extracomment>
         <source>Distributions</source>
         <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:623; core/reports/tool_reports.py:53; core/reports/tool_reports.py:54</extracomment>
+        <extracomment>core/reports/report.py:619; core/reports/tool_reports.py:55; core/reports/tool_reports.py:56</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:656</extracomment>
+        <extracomment>core/reports/report.py:652</extracomment>
         <source>Protocol {} (version {})</source>
         <translation>Protocole {} (version {})</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:658</extracomment>
+        <extracomment>core/reports/report.py:654</extracomment>
         <source>The protocol replays the reference code of published tables, its defects included (docs/paths.md, protocol cards): its column is the number comparable with those tables. The other column is the metric by its own definition on the same inputs.</source>
         <translation>Le protocole rejoue le code de référence des tableaux publiés, défauts compris (docs/paths.md, fiches de protocole) : sa colonne est le nombre comparable à ces tableaux. L&apos;autre colonne est la métrique selon sa propre définition sur les mêmes entrées.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:660</extracomment>
+        <extracomment>core/reports/report.py:656</extracomment>
         <source>own definition</source>
         <translation>définition propre</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:666; core/reports/tool_reports.py:40</extracomment>
+        <extracomment>core/reports/report.py:662; core/reports/tool_reports.py:42</extracomment>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:671; core/reports/tool_reports.py:38</extracomment>
+        <extracomment>core/reports/report.py:667; core/reports/tool_reports.py:40</extracomment>
         <source>Generated</source>
         <translation>Généré le</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:679</extracomment>
+        <extracomment>core/reports/report.py:674</extracomment>
+        <source>[low, high]: {} {} % bootstrap confidence interval over the tiles ({} resamples of whole tiles, seed {}; pooled scores recomputed from the resampled sums).</source>
+        <translation>[bas, haut] : intervalle de confiance bootstrap {} à {} % sur les tuiles ({} rééchantillonnages de tuiles entières, graine {} ; scores cumulés recalculés à partir des sommes rééchantillonnées).</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:676</extracomment>
+        <source>percentile</source>
+        <translation>percentile</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:701</extracomment>
+        <source>Intervals over tiles</source>
+        <translation>Intervalles sur les tuiles</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:702</extracomment>
+        <source>Each aggregated score (dot) with its confidence interval (bar). Where the intervals of two runs overlap heavily, the score does not tell them apart: compare them tile by tile (docs/tools.md, Intervals).</source>
+        <translation>Chaque score agrégé (point) avec son intervalle de confiance (barre). Là où les intervalles de deux exécutions se recouvrent largement, le score ne les départage pas : comparez-les tuile par tuile (docs/tools.md, Intervals).</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:705</extracomment>
+        <source>scores on [0, 1]</source>
+        <translation>scores sur [0, 1]</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:705</extracomment>
+        <source>lengths (m)</source>
+        <translation>longueurs (m)</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:730</extracomment>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:682</extracomment>
+        <extracomment>core/reports/report.py:733</extracomment>
         <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
         <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:687</extracomment>
+        <extracomment>core/reports/report.py:738</extracomment>
         <source>family</source>
         <translation>famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:687</extracomment>
+        <extracomment>core/reports/report.py:738</extracomment>
         <source>headline score</source>
         <translation>score principal</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:688</extracomment>
+        <extracomment>core/reports/report.py:739</extracomment>
         <source>reading</source>
         <translation>lecture</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:696</extracomment>
+        <extracomment>core/reports/report.py:748</extracomment>
         <source>{} warning(s): see Warnings at the end.</source>
         <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:709; instances: sink CLASS_TABLE label</extracomment>
+        <extracomment>core/reports/report.py:761; instances: sink CLASS_TABLE label</extracomment>
         <source>Scores per class</source>
         <translation>Scores par classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:710</extracomment>
+        <extracomment>core/reports/report.py:762</extracomment>
         <source>Class field: {}</source>
         <translation>Champ de classe : {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:714</extracomment>
+        <extracomment>core/reports/report.py:766</extracomment>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:715</extracomment>
+        <extracomment>core/reports/report.py:767</extracomment>
         <source>ground-truth features</source>
         <translation>entités de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:715</extracomment>
+        <extracomment>core/reports/report.py:767</extracomment>
         <source>predicted features</source>
         <translation>entités prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:759</extracomment>
+        <extracomment>core/reports/report.py:811</extracomment>
         <source>Map</source>
         <translation>Carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:761</extracomment>
+        <extracomment>core/reports/report.py:813</extracomment>
         <source>Diagnostics of {}.</source>
         <translation>Diagnostics de {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:762</extracomment>
+        <extracomment>core/reports/report.py:814</extracomment>
         <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
         <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:772; core/reports/tool_reports.py:47</extracomment>
+        <extracomment>core/reports/report.py:824; core/reports/tool_reports.py:49</extracomment>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:777</extracomment>
+        <extracomment>core/reports/report.py:829</extracomment>
         <source>Parameters used by each metric</source>
         <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:784; core/reports/tool_reports.py:188</extracomment>
+        <extracomment>core/reports/report.py:836; core/reports/tool_reports.py:190</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
         <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:790</extracomment>
+        <extracomment>core/reports/report.py:842</extracomment>
         <source>Tiles</source>
         <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:797</extracomment>
+        <extracomment>core/reports/report.py:849</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
         <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:806</extracomment>
+        <extracomment>core/reports/report.py:858</extracomment>
         <source>ground-truth parts</source>
         <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:806</extracomment>
+        <extracomment>core/reports/report.py:858</extracomment>
         <source>predicted parts</source>
         <translation>parties prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:812</extracomment>
+        <extracomment>core/reports/report.py:864</extracomment>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:815</extracomment>
+        <extracomment>core/reports/report.py:867</extracomment>
         <source>no ground truth: left out</source>
         <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:816</extracomment>
+        <extracomment>core/reports/report.py:868</extracomment>
         <source>no ground truth: counted as the worst value</source>
         <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:817</extracomment>
+        <extracomment>core/reports/report.py:869</extracomment>
         <source>no ground truth: counted as the best value</source>
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>
@@ -3114,7 +3179,7 @@
         <translation>plus haut est meilleur</translation>
     </message>
     <message>
-        <extracomment>core/reports/runs_report.py:96; core/reports/tool_reports.py:196</extracomment>
+        <extracomment>core/reports/runs_report.py:96; core/reports/tool_reports.py:198</extracomment>
         <source>lower is better</source>
         <translation>plus bas = meilleur</translation>
     </message>
@@ -3154,7 +3219,7 @@
         <translation>sur</translation>
     </message>
     <message>
-        <extracomment>core/reports/runs_report.py:118</extracomment>
+        <extracomment>core/reports/runs_report.py:118; core/reports/tool_reports.py:242</extracomment>
         <source>Intervals</source>
         <translation>Intervalles</translation>
     </message>
@@ -3204,182 +3269,187 @@
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:68</extracomment>
+        <extracomment>core/reports/tool_reports.py:70</extracomment>
         <source>Score against number of errors</source>
         <translation>Score selon le nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:69</extracomment>
+        <extracomment>core/reports/tool_reports.py:71</extracomment>
         <source>Each panel: the score of every metric (one line each) against the number of synthetic errors of one type put into a copy of the ground truth (mean over {} repetition(s); bars: standard deviation). A score that moves by less than {} between 0 and {} errors is flat: the metric does not see that kind of error (dashed line, listed in red). Citraro et al., ECCV 2020, Fig. 5.</source>
         <translation>Chaque panneau : le score de chaque métrique (une ligne chacune) selon le nombre d&apos;erreurs synthétiques d&apos;un type introduites dans une copie de la vérité terrain (moyenne sur {} répétition(s) ; barres : écart type). Un score qui varie de moins de {} entre 0 et {} erreurs est plat : la métrique ne voit pas ce type d&apos;erreur (ligne en tirets, listée en rouge). Citraro et al., ECCV 2020, fig. 5.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:86</extracomment>
+        <extracomment>core/reports/tool_reports.py:88</extracomment>
         <source>Perturbations and conventions: see the documentation of the plugin.</source>
         <translation>Perturbations et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:113</extracomment>
+        <extracomment>core/reports/tool_reports.py:115</extracomment>
         <source>flat: {}</source>
         <translation>plat : {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:113</extracomment>
+        <extracomment>core/reports/tool_reports.py:115</extracomment>
         <source>every score reacts</source>
         <translation>tous les scores réagissent</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:117</extracomment>
+        <extracomment>core/reports/tool_reports.py:119</extracomment>
         <source>number of errors</source>
         <translation>nombre d&apos;erreurs</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:124</extracomment>
+        <extracomment>core/reports/tool_reports.py:126</extracomment>
         <source>Change of each score from 0 to {} errors</source>
         <translation>Variation de chaque score de 0 à {} erreurs</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:134</extracomment>
+        <extracomment>core/reports/tool_reports.py:136</extracomment>
         <source>Oriented change (negative = the score gets worse); red: |change| &lt; {} (insensitive).</source>
         <translation>Variation orientée (négative = le score se dégrade) ; rouge : |variation| &lt; {} (insensible).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:142</extracomment>
+        <extracomment>core/reports/tool_reports.py:144</extracomment>
         <source>What the errors look like</source>
         <translation>À quoi ressemblent les erreurs</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:142</extracomment>
+        <extracomment>core/reports/tool_reports.py:144</extracomment>
         <source>The perturbed copy at the largest count (first repetition): network grey, errors red (gaps, spurious roads, displacements, copies, removed ground truth).</source>
         <translation>La copie perturbée au plus grand nombre (première répétition) : réseau en gris, erreurs en rouge (coupures, routes en trop, déplacements, copies, vérité terrain supprimée).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:157</extracomment>
+        <extracomment>core/reports/tool_reports.py:159</extracomment>
         <source>Mean scores</source>
         <translation>Scores moyens</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:158</extracomment>
+        <extracomment>core/reports/tool_reports.py:160</extracomment>
         <source>error type</source>
         <translation>type d&apos;erreur</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:197</extracomment>
+        <extracomment>core/reports/tool_reports.py:199</extracomment>
         <source>Scores and ranks</source>
         <translation>Scores et rangs</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:198; core/reports/tool_reports.py:329</extracomment>
+        <extracomment>core/reports/tool_reports.py:200; core/reports/tool_reports.py:367</extracomment>
         <source>method</source>
         <translation>méthode</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:209</extracomment>
+        <extracomment>core/reports/tool_reports.py:212</extracomment>
         <source>Value (rank); bold: best.</source>
         <translation>Valeur (rang) ; gras : la meilleure.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:210</extracomment>
+        <extracomment>core/reports/tool_reports.py:213</extracomment>
         <source>Aggregated over {} tile(s) ({}).</source>
         <translation>Agrégé sur {} tuile(s) ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:212</extracomment>
+        <extracomment>core/reports/tool_reports.py:215</extracomment>
         <source>Whole extent.</source>
         <translation>Emprise entière.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:219</extracomment>
+        <extracomment>core/reports/tool_reports.py:223</extracomment>
         <source>Best method by score:</source>
         <translation>Meilleure méthode par score :</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:227</extracomment>
+        <extracomment>core/reports/tool_reports.py:251</extracomment>
+        <source>The intervals of the two best methods overlap heavily on {}: these scores do not rank them apart; compare the two methods paired, tile by tile (docs/tools.md, Intervals).</source>
+        <translation>Les intervalles des deux meilleures méthodes se recouvrent largement pour {} : ces scores ne les départagent pas ; comparez les deux méthodes par paires, tuile par tuile (docs/tools.md, Intervals).</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/tool_reports.py:265</extracomment>
         <source>Pairwise preferences</source>
         <translation>Préférences par paires</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:227</extracomment>
+        <extracomment>core/reports/tool_reports.py:265</extracomment>
         <source>For each pair of methods (first, second) and each reference (tile), the difference of every score, oriented so that a bar to the right prefers the first method. Consistent metrics point the same way (Citraro et al., Fig. 6).</source>
         <translation>Pour chaque paire de méthodes (première, seconde) et chaque référence (tuile), la différence de chaque score, orientée pour qu&apos;une barre vers la droite préfère la première méthode. Des métriques cohérentes pointent dans le même sens (Citraro et al., fig. 6).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:256</extracomment>
+        <extracomment>core/reports/tool_reports.py:294</extracomment>
         <source>Correlations between metrics</source>
         <translation>Corrélations entre métriques</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:256</extracomment>
+        <extracomment>core/reports/tool_reports.py:294</extracomment>
         <source>Over every (reference, method) sample, scores oriented so that higher is better (Citraro et al., Fig. 8).</source>
         <translation>Sur tous les échantillons (référence, méthode), scores orientés pour que plus haut soit meilleur (Citraro et al., fig. 8).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:259</extracomment>
+        <extracomment>core/reports/tool_reports.py:297</extracomment>
         <source>Pearson correlation</source>
         <translation>Corrélation de Pearson</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:259</extracomment>
+        <extracomment>core/reports/tool_reports.py:297</extracomment>
         <source>Spearman correlation</source>
         <translation>Corrélation de Spearman</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:268</extracomment>
+        <extracomment>core/reports/tool_reports.py:306</extracomment>
         <source>Equal-Sorting Ratio</source>
         <translation>Taux de tri identique (ESR)</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:281</extracomment>
+        <extracomment>core/reports/tool_reports.py:319</extracomment>
         <source>Mean pairwise Pearson correlation of score triplets (Fig. 8 right): most consistent {} ({}), least consistent {} ({}).</source>
         <translation>Corrélation de Pearson moyenne par paires des triplets de scores (fig. 8 à droite) : le plus cohérent {} ({}), le moins cohérent {} ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:292</extracomment>
+        <extracomment>core/reports/tool_reports.py:330</extracomment>
         <source>Equal-Sorting Ratio and Sorting Margins</source>
         <translation>Taux de tri identique et marges de tri</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:293</extracomment>
+        <extracomment>core/reports/tool_reports.py:331</extracomment>
         <source>Triplets (reference, method B, method C): ESR is the share of ordered triplets that two scores sort alike; the Sorting Margin sign(a)√|a|, a = (q1(B) - q1(C))(q2(B) - q2(C)), is negative for a missorted triplet and small when the disagreement is marginal (Lopez-Molina et al., eq. 8-12).</source>
         <translation>Triplets (référence, méthode B, méthode C) : l&apos;ESR est la part des triplets ordonnés que deux scores trient de la même façon ; la marge de tri sign(a)√|a|, a = (q1(B) - q1(C))(q2(B) - q2(C)), est négative pour un triplet mal trié et petite quand le désaccord est marginal (Lopez-Molina et al., éq. 8-12).</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:298</extracomment>
+        <extracomment>core/reports/tool_reports.py:336</extracomment>
         <source>score 1</source>
         <translation>score 1</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:298</extracomment>
+        <extracomment>core/reports/tool_reports.py:336</extracomment>
         <source>score 2</source>
         <translation>score 2</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:298</extracomment>
+        <extracomment>core/reports/tool_reports.py:336</extracomment>
         <source>samples</source>
         <translation>échantillons</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:299; core/reports/tool_reports.py:321</extracomment>
+        <extracomment>core/reports/tool_reports.py:337; core/reports/tool_reports.py:359</extracomment>
         <source>triplets</source>
         <translation>triplets</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:299</extracomment>
+        <extracomment>core/reports/tool_reports.py:337</extracomment>
         <source>missorted pairs</source>
         <translation>paires mal triées</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:299</extracomment>
+        <extracomment>core/reports/tool_reports.py:337</extracomment>
         <source>min SM</source>
         <translation>SM min.</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:299</extracomment>
+        <extracomment>core/reports/tool_reports.py:337</extracomment>
         <source>median SM</source>
         <translation>SM médiane</translation>
     </message>
     <message>
-        <extracomment>core/reports/tool_reports.py:320</extracomment>
+        <extracomment>core/reports/tool_reports.py:358</extracomment>
         <source>Sorting Margin</source>
         <translation>Marge de tri</translation>
     </message>

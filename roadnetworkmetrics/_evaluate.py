@@ -37,6 +37,11 @@ class EvaluationResult:
         {metric id: message} of metrics that could not be computed.
     aggregate : dict
         {metric id: {output: number}} over the tiles (tiles only).
+    intervals : dict
+        {score key: (low, high)}: the bootstrap confidence interval of each
+        aggregated score over the tiles (tiles only; NaN bounds for counts
+        and without resamples); their settings are in
+        ``to_dict()['intervals']``.
     warnings : list of str
     """
 
@@ -46,6 +51,9 @@ class EvaluationResult:
         self.results = results
         self.errors = document.get("errors", {})
         self.aggregate = document.get("aggregate", {})
+        iv = document.get("intervals") or {}
+        self.intervals = {k: (v["ci_low"], v["ci_high"]) for k, v in iv.get("scores", {}).items()
+                          } if iv.get("resamples") else {}
         self.warnings = [str(w) for w in document["warnings"]]
         self._evaluation, self._tiled, self._inputs = evaluation, tiled, inputs
 
@@ -96,6 +104,15 @@ def _check(ids: list, params: dict, seed: Optional[int]) -> dict:
     return resolved
 
 
+def _check_ci(level, resamples, method) -> None:
+    """The interval settings, refused with a sentence before any input is read."""
+    from .core.analysis.bootstrap import check
+    try:
+        check(level, resamples, method)
+    except ValueError as e:
+        raise InputError(message_of(e)) from None
+
+
 def _tiles(tiles, tile_size, margin, gt):
     try:
         check_tiling(tile_size or 0.0, margin)
@@ -120,7 +137,8 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
              aggregation: str = "pooled", empty_tiles: str = "skip", margin: float = 0.0,
              workers: int = 1, pixel_size: Optional[float] = None,
              progress: Union[bool, Callable, Progress] = False,
-             protocol: Optional[str] = None) -> EvaluationResult:
+             protocol: Optional[str] = None, ci_level: float = 0.95, ci_resamples: int = 10_000,
+             ci_method: str = "bca") -> EvaluationResult:
     """Several metrics on one pair of inputs (the plugin's evaluate-all).
 
     Parameters
@@ -156,6 +174,11 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
         (``results[m].details['clean_scores']``, and in the report).  The
         whole extent only: tiles of a benchmark are files, scored with
         :func:`batch` and ``protocol=``.
+    ci_level, ci_resamples, ci_method : float, int, {'bca', 'percentile'}
+        With tiles: the bootstrap confidence intervals of the aggregated
+        scores over the tiles (level, resamples: 0 for none, method;
+        docs/tools.md, Intervals), seeded with ``seed``; tiles are resampled
+        whole and pooled scores recomputed from the resampled sums.
 
     Returns
     -------
@@ -183,6 +206,7 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
         except ValueError as e:
             raise InputError(message_of(e)) from None
     resolved = _check(ids, params, seed)
+    _check_ci(ci_level, ci_resamples, ci_method)
     # the tiles' seeds derive from one base: seed=, else a shared SEED in params, else 0
     tile_base = seed if seed is not None else int(shared.get("SEED") or 0)
     fields = sorted({v for m in ids for p in registry.get(m).all_params()
@@ -198,7 +222,9 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
         with progress_for(progress, "evaluate") as prog:
             if tile_list is not None:
                 tiled = evaluate_tiles(glines, plines, tile_list, ids, params, tile_base,
-                                       aggregation, empty_tiles, margin, workers, None, prog)
+                                       aggregation, empty_tiles, margin, workers, None, prog,
+                                       ci_level=ci_level, ci_resamples=ci_resamples,
+                                       ci_method=ci_method)
                 numbers = tiled.numbers()
             else:
                 ev = _evaluate(glines, plines, ids, params, seed, prog, workers=workers, strict=True,

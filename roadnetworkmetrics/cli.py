@@ -305,6 +305,7 @@ def evaluate_parser() -> argparse.ArgumentParser:
                    help="score APLS / TOPO as a published benchmark does (sat2graph_cityscale, "
                         "samroad_spacenet, spacenet), with each metric's own definition beside "
                         "(whole extent only)")
+    add_ci_options(p, seed=False, units="with --tile-size: tiles")
     _add_params(p, [x for x in registry.NETWORK_PARAMS] + [registry.CLASS_PARAM])
     _add_raster_params(p)
     return p
@@ -342,17 +343,37 @@ def run_evaluate(argv) -> int:
     ev = evaluate(args.ground_truth, args.prediction, ids, params, seed=args.seed,
                   tile_size=args.tile_size, aggregation=args.aggregation,
                   empty_tiles=args.empty_tiles, margin=args.margin, workers=args.workers,
-                  pixel_size=args.pixel_size, progress=_progress(args), protocol=args.protocol)
+                  pixel_size=args.pixel_size, progress=_progress(args), protocol=args.protocol,
+                  ci_level=args.ci_level, ci_resamples=args.ci_resamples, ci_method=args.ci_method)
     if args.report:
         ev.report(args.report)
     if args.json:
         print(json.dumps(ev.to_dict()))
+    elif ev.intervals:
+        _print_intervals(ev)
     else:
         _print_scores("evaluate", ev.numbers, ev.warnings)
         _print_clean(ev)
         for m, e in ev.errors.items():
             print(f"error: {m}: {e}", file=sys.stderr)
     return 0
+
+
+def _print_intervals(ev) -> None:
+    """The aggregated scores over tiles as ``value [low, high]``."""
+    from .core.analysis.bootstrap import text
+    iv = ev.to_dict()["intervals"]
+    tiles = sorted(set(iv["tiles"].values()))
+    print(f"evaluate: {iv['method']} {100 * iv['level']:g} % intervals over "
+          f"{'/'.join(map(str, tiles))} tile(s), {iv['resamples']} resamples, seed {iv['seed']}")
+    width = max((len(k) for k in ev.numbers), default=0)
+    for k, v in ev.numbers.items():
+        lo, hi = ev.intervals.get(k, (math.nan, math.nan))
+        print(f"  {k:<{width}}  {text(v, lo, hi, 4 if math.isfinite(lo) else 6)}")
+    for note in iv.get("notes", []):
+        print(f"  note: {note}")
+    for w in ev.warnings:
+        print(f"warning: {w}", file=sys.stderr)
 
 
 def _print_clean(ev) -> None:
@@ -611,17 +632,19 @@ def batch_parser(spec) -> argparse.ArgumentParser:
     return p
 
 
-def add_ci_options(p) -> None:
-    """The bootstrap interval options (core/analysis/bootstrap.py)."""
-    g = p.add_argument_group("confidence intervals (chips resampled whole; docs/tools.md)")
+def add_ci_options(p, seed: bool = True, units: str = "chips") -> None:
+    """The bootstrap interval options (core/analysis/bootstrap.py); without
+    ``seed`` the run's --seed seeds them."""
+    g = p.add_argument_group(f"confidence intervals ({units} resampled whole; docs/tools.md)")
     g.add_argument("--ci-level", type=float, default=0.95, metavar="LEVEL",
                    help="confidence level of the intervals (default 0.95)")
     g.add_argument("--ci-resamples", type=int, default=10_000, metavar="B",
                    help="bootstrap resamples (default 10000; 0: no interval)")
     g.add_argument("--ci-method", choices=["bca", "percentile"], default="bca",
                    help="BCa (default) or percentile intervals")
-    g.add_argument("--ci-seed", type=int, default=0, metavar="SEED",
-                   help="seed of the resamples (default 0): same seed, same intervals")
+    if seed:
+        g.add_argument("--ci-seed", type=int, default=0, metavar="SEED",
+                       help="seed of the resamples (default 0): same seed, same intervals")
 
 
 def ci_settings(args) -> dict:

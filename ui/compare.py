@@ -11,6 +11,7 @@ from qgis.core import (QgsProcessingException, QgsProcessingOutputString,
                        QgsProcessingParameterFileDestination,
                        QgsProcessingParameterMultipleLayers)
 
+from ..core.analysis.bootstrap import text
 from ..core.analysis.compare import compare
 from ..core.progress import Cancelled
 from ..core.reports.tool_reports import compare_report
@@ -24,6 +25,7 @@ from .rasters import (layer_name, raster_input_parameters, raster_layer, raster_
                       raster_parameters, raster_values, read_side)
 from .summary import warn
 from .tool_common import (
+    ci_options,
     metric_parameters,
     metrics_parameter,
     network_parameters,
@@ -107,6 +109,7 @@ class CompareAlgorithm(ToolAlgorithm):
     def processAlgorithm(self, parameters, context, feedback):
         ids = self.chosen_metrics(parameters, context)
         which = SCORES[self.parameterAsEnum(parameters, "SCORES", context)]
+        ci = ci_options(self, parameters, context)  # refused before any input is read
         params, per_metric = metric_parameters(self, parameters, context)
         seed = self.parameterAsInt(parameters, "SEED", context)
         checked = []
@@ -122,7 +125,7 @@ class CompareAlgorithm(ToolAlgorithm):
             comp = compare(gt, preds, ids, params, seed, tiles, aggregation, empty, margin,
                            self.parameterAsInt(parameters, "WORKERS", context),
                            self.parameterAsString(parameters, "DASK_SCHEDULER", context) or None,
-                           progress_for(feedback, 0.06, 0.95), which)
+                           progress_for(feedback, 0.06, 0.95), which, **ci)
         except Cancelled:
             feedback.reportError(tr("Cancelled."))
             return {}
@@ -134,7 +137,8 @@ class CompareAlgorithm(ToolAlgorithm):
             k: info[k] for k in ("ground_truth_raster", "prediction_rasters") if k in info}))}
         for _, _, key, _ in comp.keys:
             r = comp.ranking(key)
-            feedback.pushInfo(f"{key}: " + " > ".join(f"{m} ({v:.4f})" for _, m, v in r))
+            feedback.pushInfo(f"{key}: " + " > ".join(
+                f"{m} ({text(v, *comp.interval(key, comp.methods.index(m)))})" for _, m, v in r))
         report = self.parameterAsFileOutput(parameters, "REPORT", context)
         if report:
             rows = self._input_rows(parameters, context, gt_src, gt, preds, info)
@@ -255,20 +259,23 @@ class CompareAlgorithm(ToolAlgorithm):
         for m, o, key, _ in comp.keys:
             ranks = {meth: r for r, meth, _ in comp.ranking(key)}
             for j, meth in enumerate(comp.methods):
-                rows.append([meth, "all", m, o, key, float(comp.overall[key][j]), ranks[meth]])
+                rows.append([meth, "all", m, o, key, float(comp.overall[key][j]), ranks[meth],
+                             *comp.interval(key, j)])
                 if comp.tiled:
                     for r, ref in enumerate(comp.references):
-                        rows.append([meth, str(ref), m, o, key, float(comp.values[key][r, j]), None])
+                        rows.append([meth, str(ref), m, o, key, float(comp.values[key][r, j]), None,
+                                     math.nan, math.nan])
         dest = write_table(self, parameters, context, "SCORES_TABLE",
                            [("method", "string"), ("tile", "string"), ("metric", "string"),
                             ("score", "string"), ("key", "string"), ("value", "double"),
-                            ("rank", "int")], rows)
+                            ("rank", "int"), ("ci_low", "double"), ("ci_high", "double")], rows)
         if dest is not None:
             outputs["SCORES_TABLE"] = dest
-        rows = [[key, r, meth, v] for _, _, key, _ in comp.keys for r, meth, v in comp.ranking(key)]
+        rows = [[key, r, meth, v, *comp.interval(key, comp.methods.index(meth))]
+                for _, _, key, _ in comp.keys for r, meth, v in comp.ranking(key)]
         dest = write_table(self, parameters, context, "RANKING",
                            [("key", "string"), ("rank", "int"), ("method", "string"),
-                            ("value", "double")], rows)
+                            ("value", "double"), ("ci_low", "double"), ("ci_high", "double")], rows)
         if dest is not None:
             outputs["RANKING"] = dest
         rows = []

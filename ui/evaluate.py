@@ -27,8 +27,9 @@ from .compat import FieldDataType, make_field, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
 from .rasters import raster_help, raster_input_parameters, raster_parameters, read_inputs
 from .summary import warn
-from .summary import error_text, evaluation_summary, input_rows, meta, translate
+from .summary import error_text, evaluation_summary, input_rows, interval_summary, meta, translate
 from .tool_common import (
+    ci_options,
     metric_parameters,
     metrics_parameter,
     network_parameters,
@@ -108,6 +109,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
         if class_field:
             params["CLASS_FIELD"] = class_field
         seed = self.parameterAsInt(parameters, "SEED", context)
+        ci_options(self, parameters, context)  # refused before any input is read
         protocol = self._protocol(parameters, context, ids, per_metric)
         checked = []
         resolved = resolve_tool(ids, params, per_metric, seed, checked)
@@ -137,7 +139,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
                                      gt.parts, pred.parts, tr=tr, meta=meta(),
                                      class_field=class_field, input_warnings=info["warnings"])
             outputs["REPORT"] = write_report(report, text)
-        self._scores_table(parameters, context, ids, numbers, outputs)
+        self._scores_table(parameters, context, ids, numbers, outputs, tiled)
         self._tile_scores(parameters, context, ids, tiled, gt, crs, outputs, numbers, feedback)
         feedback.setProgress(100)
         return outputs
@@ -163,6 +165,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
         TiledResult or None, numbers, aggregation, empty-tile policy), or None
         when cancelled."""
         tile_size, tiles_src, aggregation, empty, margin = tile_options(self, parameters, context)
+        ci = ci_options(self, parameters, context)
         progress = progress_for(feedback, 0.08, 0.92)
         workers = self.parameterAsInt(parameters, "WORKERS", context)
         try:
@@ -175,7 +178,8 @@ class EvaluateAlgorithm(ToolAlgorithm):
                     len(tiles), aggregation, empty))
                 tiled = evaluate_tiles(
                     gt, pred, tiles, ids, params, seed, aggregation, empty, margin, workers,
-                    self.parameterAsString(parameters, "DASK_SCHEDULER", context) or None, progress)
+                    self.parameterAsString(parameters, "DASK_SCHEDULER", context) or None, progress,
+                    **ci)
                 for w in tiled.warnings:
                     warn(feedback, translate(w))
                 return None, tiled, tiled.numbers(), aggregation, empty
@@ -206,6 +210,8 @@ class EvaluateAlgorithm(ToolAlgorithm):
                                      if m in ev.results else math.nan)
         evaluation_summary(feedback, ids, getscore, scores["warnings"] + (
             ev.warnings() if ev is not None else []), ev.errors if ev is not None else None)
+        if tiled is not None and tiled.intervals:
+            interval_summary(feedback, ids, tiled)
 
     @staticmethod
     def _run_rows(ids, seed, class_field, tiled, aggregation, empty, params, per_metric):
@@ -225,16 +231,19 @@ class EvaluateAlgorithm(ToolAlgorithm):
             rows["PARAMETERS"] = json.dumps(per_metric)
         return rows
 
-    def _scores_table(self, parameters, context, ids, numbers, outputs):
+    def _scores_table(self, parameters, context, ids, numbers, outputs, tiled=None):
+        """One row per score: its value and, over tiles, its interval's bounds."""
         rows = []
         for m in ids:
             spec = registry.get(m)
             for o in spec.outputs:
                 key = spec.output_key(o.name)
-                rows.append([m, o.name, key, numbers.get(key, math.nan), o.help])
+                bounds = tiled.interval(m, o.name) if tiled is not None else (math.nan, math.nan)
+                rows.append([m, o.name, key, numbers.get(key, math.nan), *bounds, o.help])
         dest = write_table(self, parameters, context, "SCORES_TABLE",
                            [("metric", "string"), ("score", "string"), ("key", "string"),
-                            ("value", "double"), ("meaning", "string")], rows)
+                            ("value", "double"), ("ci_low", "double"), ("ci_high", "double"),
+                            ("meaning", "string")], rows)
         if dest is not None:
             outputs["SCORES_TABLE"] = dest
 

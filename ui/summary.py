@@ -2,6 +2,8 @@
 log (headline scores, counts, warnings) and an optional HTML page (shown in
 QGIS's Results Viewer), both generated from the metric registry, so a new
 metric needs nothing here."""
+import math
+
 from qgis.core import Qgis, QgsDataSourceUri, QgsProcessingParameterFileDestination
 
 from ..core import registry
@@ -111,6 +113,22 @@ def evaluation_summary(feedback, ids, getscore, warnings, errors=None):
     lines.append(tr("Warnings: {} (listed above).").format(len(warnings)) if warnings
                  else tr("Warnings: none."))
     log_block(feedback, tr("Headline scores"), lines)
+
+
+def interval_summary(feedback, ids, tiled):
+    """The log's block of each headline score aggregated over tiles with
+    its bootstrap interval: ``0.678 [0.651, 0.704]``."""
+    from ..core.analysis.bootstrap import text
+    ci = tiled.ci
+    lines = []
+    for m in ids:
+        spec = registry.get(m)
+        o = spec.headline_output()
+        v = tiled.aggregate.get(m, {}).get(o.name, math.nan)
+        lines.append(f"{tr(spec.name)}: {tr(o.label)} = {text(v, *tiled.interval(m, o.name))}")
+    lines += [translate(n) for n in ci["notes"]]
+    log_block(feedback, tr("Intervals over tiles ({} {} %, {} resamples, seed {})").format(
+        ci["method"], f"{100 * ci['level']:g}", ci["resamples"], ci["seed"]), lines)
 
 
 def metric_html(spec, result, rows, gt, pred, class_field=None):

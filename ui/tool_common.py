@@ -15,6 +15,7 @@ from qgis.core import (QgsFeature, QgsFields, QgsProcessingAlgorithm, QgsProcess
 from ..core import registry
 from ..core.analysis.perturb import DEFAULTS
 from ..core.analysis.perturb import param_specs as perturb_param_specs
+from ..core.analysis import bootstrap
 from ..core.analysis.tiles import TILE_PARAMS, check_tiling
 from ..core.progress import Progress
 from .catalogue import family_icon, family_icon_path, help_with_labels
@@ -34,6 +35,7 @@ from .styles import style_sink  # noqa: F401 (re-exported for the tools)
 
 AGGREGATIONS = ["pooled", "mean"]
 EMPTY = ["skip", "worst", "best"]
+CI_METHODS = list(bootstrap.METHODS)
 
 
 class ToolAlgorithm(QgsProcessingAlgorithm):
@@ -136,7 +138,33 @@ def tile_parameters():
         QgsProcessingParameterEnum("EMPTY_TILES", tr("Tiles without ground truth"), EMPTY, False, 0),
     ], [
         metres_parameter("MARGIN", tr("Tile margin"), 0.0, maximum=TILE_PARAMS["MARGIN"].maximum),
-    ])
+    ] + ci_parameters())
+
+
+def ci_parameters():
+    """CI_LEVEL, CI_RESAMPLES and CI_METHOD: the bootstrap intervals of the
+    scores aggregated over tiles (core/analysis/bootstrap.py), seeded with SEED."""
+    return [
+        QgsProcessingParameterNumber("CI_LEVEL", tr("Confidence level of the intervals over tiles"),
+                                     NumberType.Double, bootstrap.LEVEL, False, 0.0, 1.0),
+        QgsProcessingParameterNumber("CI_RESAMPLES", tr("Bootstrap resamples (0 = no interval)"),
+                                     NumberType.Integer, bootstrap.RESAMPLES, False, 0, 1_000_000),
+        QgsProcessingParameterEnum("CI_METHOD", tr("Interval method"), CI_METHODS, False,
+                                   CI_METHODS.index(bootstrap.METHOD)),
+    ]
+
+
+def ci_options(alg, parameters, context):
+    """{ci_level, ci_resamples, ci_method} for evaluate_tiles / compare,
+    checked by the core (a level of 0 or 1 is refused with its sentence)."""
+    out = {"ci_level": alg.parameterAsDouble(parameters, "CI_LEVEL", context),
+           "ci_resamples": alg.parameterAsInt(parameters, "CI_RESAMPLES", context),
+           "ci_method": CI_METHODS[alg.parameterAsEnum(parameters, "CI_METHOD", context)]}
+    try:
+        bootstrap.check(out["ci_level"], out["ci_resamples"], out["ci_method"])
+    except ValueError as e:
+        raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
+    return out
 
 
 def tile_options(alg, parameters, context):

@@ -29,7 +29,10 @@ Intervals at level 1 - alpha (``level``):
       a1 = Phi(z0 + (z0 + z_(alpha/2)) / (1 - a (z0 + z_(alpha/2))))
       a2 = Phi(z0 + (z0 + z_(1-alpha/2)) / (1 - a (z0 + z_(1-alpha/2))))
 
-  with z0 = Phi^-1(#{theta*_b < theta_hat} / B) and the acceleration from
+  with z0 = Phi^-1((#{theta*_b < theta_hat} + #{theta*_b = theta_hat} / 2) / B)
+  (resamples within 1e-12 relative of the estimate are equal to it: ties
+  are common with few chips, and a last-bit difference of the estimate
+  must not move z0) and the acceleration from
   the jackknife values theta_(i) (chip i left out), m their mean:
 
       a = sum (m - theta_(i))^3 / (6 (sum (m - theta_(i))^2)^(3/2)).
@@ -43,8 +46,9 @@ score equal on every chip gives [value, value].  Resamples in which no chip
 defines a score are left out of its quantiles.
 
 Determinism: the counts depend only on (n, resamples, seed); the sums are
-matrix products (BLAS), whose last bits may differ between CPUs, so bounds
-agree to about 1e-15 relative across machines, exactly on one machine.
+matrix products (BLAS), whose last bits may differ between CPUs and with
+the BLAS threads of a process (a QGIS process and a Python one on the same
+machine), so bounds agree to about 1e-15 relative; the same within one run.
 """
 from __future__ import annotations
 
@@ -63,6 +67,8 @@ RESAMPLES = 10_000
 METHODS = ("bca", "percentile")
 METHOD = "bca"
 SEED = 0
+# resampled values this close (relative) to the estimate tie with it (BCa's z0)
+TIE_TOLERANCE = 1e-12
 # count matrices are made in chunks of about this many entries (float64: 32 MB)
 _CHUNK = 4_000_000
 
@@ -162,7 +168,13 @@ def _bca(boot: np.ndarray, jack: np.ndarray, est: float, alpha: float) -> Option
     jack = jack[np.isfinite(jack)]
     if not math.isfinite(est) or len(boot) == 0 or len(jack) < 2:
         return None
-    frac = float(np.count_nonzero(boot < est)) / len(boot)
+    # resamples equal to the estimate (common with few chips or discrete
+    # scores) count half, and "equal" allows floating-point noise: a last-bit
+    # difference of the estimate (another summation order) must not move z0
+    tol = TIE_TOLERANCE * max(1.0, abs(est))
+    below = np.count_nonzero(boot < est - tol)
+    ties = np.count_nonzero(np.abs(boot - est) <= tol)
+    frac = (below + 0.5 * ties) / len(boot)
     if not 0.0 < frac < 1.0:
         return None
     nd = NormalDist()
@@ -181,6 +193,14 @@ def _bca(boot: np.ndarray, jack: np.ndarray, est: float, alpha: float) -> Option
 
 # -- the two aggregates ---------------------------------------------------------------
 
+def weighted_sums(w: np.ndarray, xt: np.ndarray) -> np.ndarray:
+    """``w @ xt.T`` for weights (k, n) and columns ``xt`` (m, n), summed by
+    numpy's einsum: single-threaded, in a fixed order (a BLAS product's
+    last bits change with its threads, so bounds would differ between
+    processes)."""
+    return np.einsum("kn,mn->km", w, xt, optimize=False)
+
+
 def mean_statistic(values) -> Callable[[np.ndarray], np.ndarray]:
     """Weights (k, n) -> the weighted means (k, m) of ``values`` (n, m),
     NaN entries left out (NaN where a row of weights leaves no value)."""
@@ -188,12 +208,12 @@ def mean_statistic(values) -> Callable[[np.ndarray], np.ndarray]:
     if x.ndim == 1:
         x = x[:, None]
     ok = np.isfinite(x)
-    x0 = np.where(ok, x, 0.0)
-    okf = ok.astype(float)
+    x0t = np.ascontiguousarray(np.where(ok, x, 0.0).T)
+    okt = np.ascontiguousarray(ok.T.astype(float))
 
     def stat(w):
         with np.errstate(invalid="ignore", divide="ignore"):
-            return (w @ x0) / (w @ okf)
+            return weighted_sums(w, x0t) / weighted_sums(w, okt)
     return stat
 
 
@@ -226,31 +246,38 @@ def _additive(spec, stats: list, outputs: list) -> Optional[tuple]:
     is taken to be additive when every non-numeric entry is the same on
     every chip and the rule gives the same scores on the chips and on one
     chip holding their sums, unweighted and with a fixed set of weights."""
+    if not stats:
+        return None
     keys = sorted({k for s in stats for k in s})
     num, const = [], {}
     for k in keys:
         vals = [s.get(k) for s in stats]
-        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals):
+        given = [v for v in vals if v is not None]
+        # a count a chip lacks is 0 (core.pooling.sums), checked below like the rest
+        if given and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in given):
             num.append(k)
         elif len({_plain(v) for v in vals}) == 1:
             const[k] = vals[0]
         else:
             return None
-    mat = np.array([[float(s[k]) for k in num] for s in stats], dtype=float).reshape(len(stats),
-                                                                                    len(num))
+    mat = np.array([[float(s[k]) if s.get(k) is not None else 0.0 for k in num] for s in stats],
+                   dtype=float).reshape(len(stats), len(num))
     weights = np.arange(len(stats)) % 3
     weights[0] = 1
     for w in (np.ones(len(stats), dtype=np.int64), weights):
         listed = [s for s, c in zip(stats, w) for _ in range(int(c))]
         a = _pool(spec, listed, outputs)
-        b = _pool(spec, [{**const, **dict(zip(num, w.astype(float) @ mat))}], outputs)
+        b = _pool(spec, [{**const, **dict(zip(num, weighted_sums(w.astype(float)[None, :],
+                                                                mat.T)[0]))}], outputs)
         if not np.allclose(a, b, rtol=1e-9, atol=1e-12, equal_nan=True):
             return None
     return num, mat, const
 
 
 def _pool(spec, stats: list, outputs: list) -> np.ndarray:
-    rs = [MetricResult(spec.id, {}, pool_stats=s) for s in stats]
+    # the counts are given as both scores and pool_stats: JUNCT and OPT-J pool
+    # their count outputs (their pool_stats are empty), the others their pool_stats
+    rs = [MetricResult(spec.id, s, pool_stats=s) for s in stats]
     out = spec.clip_scores(dict(spec.pool(rs))) if rs else {}
     return np.array([float(out.get(o, math.nan)) if out.get(o) is not None else math.nan
                      for o in outputs], dtype=float)
@@ -264,9 +291,10 @@ def pooled_statistic(spec, stats: list, outputs: list) -> tuple[Callable[[np.nda
     add = _additive(spec, stats, outputs)
     if add is not None:
         num, mat, const = add
+        matt = np.ascontiguousarray(mat.T)
 
         def stat(w):
-            sums = w @ mat
+            sums = weighted_sums(w, matt)
             return np.array([_pool(spec, [{**const, **dict(zip(num, row))}], outputs)
                              for row in sums]).reshape(len(w), len(outputs))
         return stat, True

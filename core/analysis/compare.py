@@ -41,6 +41,14 @@ or a constant score.
 *Ranking* of the methods by each score: on the whole-extent (or aggregated
 over tiles) values, best first, ties share the better rank, NaN last.
 
+*Intervals* (with tiles): each method's overall value of each score comes
+with the bootstrap confidence interval of its aggregate over the tiles
+(core.analysis.tiles.add_intervals: tiles resampled whole, pooled values
+recomputed from the resampled sums; the same tiles, SEED and settings for
+every method).  Two methods one of whose values lies inside the other's
+interval are not ranked apart by that score with confidence
+(Comparison.overlapping): compare them paired, tile by tile.
+
 *Ties.*  Two values of one score closer than ``TIE_TOLERANCE`` x max(1,
 largest |value| of that score) are equal everywhere above (rankings, the
 ESR's and Sorting Margin's differences, Spearman's ranks): floating-point
@@ -203,6 +211,27 @@ class Comparison:
         self.seed = seed
         self.aggregation = aggregation
         self._pairs = None
+        # {key: (n_methods, 2) [low, high]} with tiles and intervals, else {}
+        self.intervals = {}
+        self.ci = None  # the interval settings (method, level, resamples, seed) and notes
+
+    def interval(self, key: str, j: int) -> tuple[float, float]:
+        """(low, high) of method ``j``'s overall value of ``key``; (NaN,
+        NaN) without interval."""
+        iv = self.intervals.get(key)
+        return (float(iv[j, 0]), float(iv[j, 1])) if iv is not None else (math.nan, math.nan)
+
+    def overlapping(self, key: str) -> bool:
+        """True when the intervals of the two best-ranked methods overlap
+        heavily (either value lies inside the other's interval): the score
+        does not rank them apart with confidence."""
+        r = self.ranking(key)
+        if key not in self.intervals or len(r) < 2:
+            return False
+        (a, b) = (self.methods.index(r[0][1]), self.methods.index(r[1][1]))
+        (la, ha), (lb, hb) = self.interval(key, a), self.interval(key, b)
+        va, vb = self.overall[key][a], self.overall[key][b]
+        return bool(la <= vb <= ha or lb <= va <= hb)
 
     def oriented(self, key: str) -> np.ndarray:
         s = next(k[3] for k in self.keys if k[2] == key)
@@ -248,11 +277,13 @@ class Comparison:
         return json_safe({
             "methods": self.methods, "metrics": self.metrics, "references": self.references,
             "seed": self.seed, "aggregation": self.aggregation,
-            "scores": {k: {"overall": self.overall[k].tolist(), "per_reference": self.values[k].tolist()}
-                       for _, _, k, _ in self.keys},
+            "scores": {k: {"overall": self.overall[k].tolist(), "per_reference": self.values[k].tolist(),
+                           **self._bounds(k)} for _, _, k, _ in self.keys},
+            "intervals": self.ci,
             "orientation": {k: s for _, _, k, s in self.keys},
-            "ranking": {k: [{"rank": r, "method": m, "value": v} for r, m, v in self.ranking(k)]
-                        for _, _, k, _ in self.keys},
+            "ranking": {k: [{"rank": r, "method": m, "value": v,
+                             **dict(zip(("ci_low", "ci_high"), self.interval(k, self.methods.index(m))))}
+                            for r, m, v in self.ranking(k)] for _, _, k, _ in self.keys},
             "pairs": [{**{x: p[x] for x in ("a", "b", "pearson", "spearman", "n", "esr", "triplets")},
                        "sm_min": float(p["sm"].min()) if len(p["sm"]) else None,
                        "sm_median": float(np.median(p["sm"])) if len(p["sm"]) else None,
@@ -261,15 +292,31 @@ class Comparison:
             "warnings": self.warnings,
         })
 
+    def _bounds(self, key):
+        """{ci_low: [per method], ci_high: [...]} (null without interval)."""
+        n = len(self.methods)
+        lo, hi = zip(*[self.interval(key, j) for j in range(n)]) if n else ((), ())
+        return {"ci_low": list(lo), "ci_high": list(hi)}
+
 
 def compare(gt: LineSet, predictions: list[tuple[str, LineSet]], metrics: Optional[list[str]] = None,
             params: Optional[dict] = None, seed: int = 0, tiles: Optional[list] = None,
             aggregation: str = "pooled", empty_tiles: str = "skip", margin: float = 0.0,
             workers: int = 1, dask_scheduler: Optional[str] = None,
-            progress: Optional[Progress] = None, scores: str = "headline") -> Comparison:
+            progress: Optional[Progress] = None, scores: str = "headline", *,
+            ci_level: Optional[float] = None, ci_resamples: Optional[int] = None,
+            ci_method: Optional[str] = None) -> Comparison:
     """``predictions``: [(method name, LineSet)] (at least two); ``tiles``:
     None or [(tile_id, polygon)] as for core.analysis.tiles.  Every method
-    is evaluated with the same SEED (same draws on the ground-truth side)."""
+    is evaluated with the same SEED (same draws on the ground-truth side).
+    With tiles, ``ci_level``, ``ci_resamples`` (0: none) and ``ci_method``
+    set the bootstrap intervals of the overall values (evaluate_tiles;
+    defaults 0.95, 10,000, BCa), seeded with ``seed``."""
+    from .bootstrap import LEVEL, METHOD, RESAMPLES, check
+    ci = {"ci_level": LEVEL if ci_level is None else ci_level,
+          "ci_resamples": RESAMPLES if ci_resamples is None else ci_resamples,
+          "ci_method": METHOD if ci_method is None else ci_method}
+    check(ci["ci_level"], ci["ci_resamples"], ci["ci_method"])
     progress = progress or NO_PROGRESS
     if len(predictions) < 2:
         raise ValueError(msg("compare needs at least two prediction layers (methods)"))
@@ -290,7 +337,7 @@ def compare(gt: LineSet, predictions: list[tuple[str, LineSet]], metrics: Option
         for i, (name, pred) in enumerate(predictions):
             sub = progress.sub(i / nm, (i + 1) / nm)
             tiled[name] = evaluate_tiles(gt, pred, tiles, ids, params, seed, aggregation,
-                                         empty_tiles, margin, workers, dask_scheduler, sub)
+                                         empty_tiles, margin, workers, dask_scheduler, sub, **ci)
             warnings += [msg("{}: {}", name, w) for w in tiled[name].warnings]
         first = tiled[names[0]]
         use = [k for k, t in enumerate(first.tiles) if not t.empty]
@@ -327,5 +374,23 @@ def compare(gt: LineSet, predictions: list[tuple[str, LineSet]], metrics: Option
             overall[key] = row[0].copy()
     _sample_warnings(keys, values, len(refs), nm, warnings)
     progress.set(1.0)
-    return Comparison(names, ids, keys, refs, values, overall, tiled, warnings, int(seed),
+    comp = Comparison(names, ids, keys, refs, values, overall, tiled, warnings, int(seed),
                       aggregation if tiles else None)
+    if tiled:
+        _set_intervals(comp)
+    return comp
+
+
+def _set_intervals(comp: Comparison) -> None:
+    """The methods' intervals (each method's TiledEvaluation) by score key,
+    their settings and the notes, named by method."""
+    first = comp.tiled[comp.methods[0]].ci
+    comp.ci = {k: first[k] for k in ("method", "level", "resamples", "seed")}
+    comp.ci["tiles"] = {n: comp.tiled[n].ci["tiles"] for n in comp.methods}
+    comp.ci["notes"] = [msg("{}: {}", n, note) for n in comp.methods
+                        for note in comp.tiled[n].ci["notes"]]
+    if not first["resamples"]:
+        return
+    for m, o, key, _ in comp.keys:
+        comp.intervals[key] = np.array([comp.tiled[n].interval(m, o) for n in comp.methods],
+                                       dtype=float).reshape(len(comp.methods), 2)

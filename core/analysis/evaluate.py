@@ -273,8 +273,10 @@ def scores_document(ids: list, info: dict, numbers: dict, ev: Optional[Evaluatio
     (``info``: ``working_crs``, core.crs.RECORD_KEYS, the runner's
     INPUT_RECORD_KEYS such as a raster input's extraction, ``warnings``), the flat
     ``numbers``, and each metric's result (whole extent: ``results`` and
-    ``errors``) or the aggregate over tiles (``aggregate``, tile counts;
-    the scores of each tile stay out, so SCORES stays bounded)."""
+    ``errors``) or the aggregate over tiles (``aggregate``, tile counts,
+    ``intervals``: TiledEvaluation.interval_record, each score's ``ci_low``
+    and ``ci_high`` with the settings; the scores of each tile stay out, so
+    SCORES stays bounded)."""
     from ..crs import RECORD_KEYS
     from ..runner import INPUT_RECORD_KEYS
     scores = {"metrics": list(ids), "working_crs": info.get("working_crs"),
@@ -293,4 +295,7 @@ def scores_document(ids: list, info: dict, numbers: dict, ev: Optional[Evaluatio
                            "empty": sum(1 for t in tiled.tiles if t.empty),
                            "failed": sum(1 for t in tiled.tiles if t.error)}
         scores["warnings"] += tiled.warnings
+        if tiled.ci is not None:
+            # every score with its bootstrap interval over the tiles, and the settings
+            scores["intervals"] = tiled.interval_record()
     return scores

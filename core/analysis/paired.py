@@ -43,7 +43,7 @@ from typing import Optional
 
 import numpy as np
 
-from .bootstrap import count_chunks
+from .bootstrap import count_chunks, weighted_sums
 from .compare import TIE_TOLERANCE, _ranks
 
 # share of tied chips from which the sign test is used
@@ -171,10 +171,11 @@ def rank_probabilities(values, orientation: int = 1, *, resamples: int = 10_000,
     n, k = x.shape
     tol = tolerance(x)
     counts = np.zeros((k, k))
+    xt = np.ascontiguousarray(x.T)
     if n == 0 or resamples == 0:
         return np.full((k, k), np.nan)
     for w in count_chunks(n, resamples, seed):
-        means = (w @ x) / n
+        means = weighted_sums(w, xt) / n
         r = competition_ranks(means, tol)
         for j in range(k):
             counts[j] += np.bincount(r[:, j] - 1, minlength=k)[:k]

@@ -21,6 +21,13 @@ predictions count); ``best`` counts them as perfect (pooled: they add
 nothing).  Counts (outputs without a perfect value) are summed over all
 tiles in both modes.
 
+Each aggregated score gets a bootstrap confidence interval over the tiles
+(add_intervals, core/analysis/bootstrap.py): tiles are resampled whole; a
+pooled value is recomputed from the resampled tiles' summed statistics
+(never averaged), a mean from the values the mean uses (EMPTY_TILES
+applied, NaN left out); counts get none.  Percentile or BCa, level and
+resamples as parameters, seeded with SEED.
+
 Tiles run serially, on local processes or on a Dask cluster
 (core.analysis.executor); each tile gets its own seed derived from (SEED,
 tile index), so the numbers are identical whichever runs them.
@@ -317,6 +324,8 @@ class TiledEvaluation:
         self.aggregation = aggregation
         self.empty_tiles = empty_tiles
         self.warnings = warnings
+        self.intervals = {}  # {metric: {output: (low, high)}}: add_intervals
+        self.ci = None       # their settings, tiles per metric and notes
 
     def numbers(self) -> dict[str, float]:
         out = {}
@@ -325,6 +334,28 @@ class TiledEvaluation:
             for o in spec.outputs:
                 out[spec.output_key(o.name)] = float(self.aggregate.get(m, {}).get(o.name, math.nan))
         return out
+
+    def interval(self, metric: str, output: str) -> tuple[float, float]:
+        """(low, high) of an aggregated score; (NaN, NaN) without interval
+        (counts, resamples 0, fewer than two tiles)."""
+        return tuple(self.intervals.get(metric, {}).get(output, (math.nan, math.nan)))
+
+    def interval_record(self) -> Optional[dict]:
+        """The intervals as SCORES keeps them: the settings (method, level,
+        resamples, seed), ``tiles`` resampled per metric, ``notes``, and
+        ``scores`` {score key: {value, ci_low, ci_high}} for every score
+        (counts, summed, have null bounds); None before add_intervals."""
+        if self.ci is None:
+            return None
+        scores = {}
+        for m in self.order:
+            spec = registry.get(m)
+            for o in spec.outputs:
+                lo, hi = self.interval(m, o.name)
+                scores[spec.output_key(o.name)] = {
+                    "value": float(self.aggregate.get(m, {}).get(o.name, math.nan)),
+                    "ci_low": lo, "ci_high": hi}
+        return {**self.ci, "scores": scores}
 
 
 def _is_count(o):
@@ -342,10 +373,37 @@ def _worst(o):
     return None
 
 
+_LEFT_OUT = object()
+
+
+def _ran(spec, tiles):
+    """The tiles on which the metric ran."""
+    return [t for t in tiles if t.metrics and "scores" in t.metrics.get(spec.id, {})]
+
+
+def pooled_tiles(spec: registry.MetricSpec, tiles: list, empty_tiles: str) -> list:
+    """The tiles whose statistics the pooled value sums: those that ran the
+    metric, empty ones only with ``empty_tiles='worst'``."""
+    return [t for t in _ran(spec, tiles) if not t.empty or empty_tiles == "worst"]
+
+
+def mean_value(o, tile, metric: str, empty_tiles: str) -> object:
+    """What one tile gives an output's mean: its score (None or NaN:
+    undefined), the EMPTY_TILES substitute, or _LEFT_OUT."""
+    v = tile.scores(metric).get(o.name, math.nan)
+    if tile.empty:
+        if empty_tiles == "skip":
+            return _LEFT_OUT
+        v = o.perfect if empty_tiles == "best" else _worst(o)
+        if v is None:
+            return _LEFT_OUT
+    return v
+
+
 def aggregate_metric(spec: registry.MetricSpec, tiles: list, aggregation: str, empty_tiles: str,
                      warnings: list) -> dict[str, float]:
     """Aggregate one metric's per-tile results; see the module docstring."""
-    ok = [t for t in tiles if t.metrics and "scores" in t.metrics.get(spec.id, {})]
+    ok = _ran(spec, tiles)
     out = {}
     # counts: summed over every tile that ran
     for o in spec.outputs:
@@ -354,9 +412,8 @@ def aggregate_metric(spec: registry.MetricSpec, tiles: list, aggregation: str, e
             vals = [v for v in vals if not math.isnan(v)]
             out[o.name] = float(sum(vals)) if vals else math.nan
     if aggregation == "pooled" and spec.pool is not None:
-        use = [t for t in ok if not t.empty or empty_tiles == "worst"]
         rs = [MetricResult(spec.id, t.scores(spec.id), pool_stats=t.metrics[spec.id]["pool_stats"])
-              for t in use]
+              for t in pooled_tiles(spec, tiles, empty_tiles)]
         pooled = spec.clip_scores(dict(spec.pool(rs))) if rs else {}
         for o in spec.outputs:
             if not _is_count(o):
@@ -369,13 +426,9 @@ def aggregate_metric(spec: registry.MetricSpec, tiles: list, aggregation: str, e
             continue
         vals, nan_tiles = [], 0
         for t in ok:
-            v = t.scores(spec.id).get(o.name, math.nan)
-            if t.empty:
-                if empty_tiles == "skip":
-                    continue
-                v = o.perfect if empty_tiles == "best" else _worst(o)
-                if v is None:
-                    continue
+            v = mean_value(o, t, spec.id, empty_tiles)
+            if v is _LEFT_OUT:
+                continue
             if v is None or math.isnan(v):
                 nan_tiles += 1
                 continue
@@ -387,21 +440,106 @@ def aggregate_metric(spec: registry.MetricSpec, tiles: list, aggregation: str, e
     return spec.clip_scores(out)
 
 
+# -- confidence intervals over the tiles ----------------------------------------------
+
+def _pool_counts(spec, use) -> list:
+    """The pooling counts of the tiles ``use``, one dict each: their
+    pool_stats, or their scores for a metric that pools its count outputs
+    (JUNCT, OPT-J: no tile has pool_stats)."""
+    stats = [t.metrics[spec.id].get("pool_stats") or {} for t in use]
+    if not any(stats):
+        return [dict(t.scores(spec.id)) for t in use]
+    return stats
+
+
+def metric_intervals(spec: registry.MetricSpec, tiles: list, aggregation: str, empty_tiles: str,
+                     **kw) -> dict:
+    """Bootstrap intervals of one metric's aggregate over the tiles it uses
+    (core/analysis/bootstrap.py; ``kw``: level, resamples, method, seed),
+    tiles resampled whole: the pooled value recomputed from the resampled
+    tiles' summed counts (the tiles of aggregate_metric), or the mean of the
+    values the mean uses (EMPTY_TILES applied, NaN left out).  Counts get no
+    interval.  Returns ``bounds`` {output: (low, high)}, ``tiles`` and
+    ``notes``."""
+    from . import bootstrap
+    names = [o.name for o in spec.outputs if not _is_count(o)]
+    pooled = aggregation == "pooled" and spec.pool is not None
+    n = len(pooled_tiles(spec, tiles, empty_tiles) if pooled else
+            [t for t in _ran(spec, tiles) if not (t.empty and empty_tiles == "skip")])
+    if n < 2:
+        return {"bounds": {k: (math.nan, math.nan) for k in names}, "tiles": n,
+                "notes": [msg("{}: fewer than two tiles: no interval", spec.id)]
+                if kw.get("resamples") else []}
+    if pooled:
+        use = pooled_tiles(spec, tiles, empty_tiles)
+        res = bootstrap.pooled_intervals(spec, _pool_counts(spec, use), names, **kw)
+        if kw.get("resamples") and not res["resamples"]:  # too slow a rule for these tiles
+            res["notes"] = [msg("{}'s pooled rule is not a sum of counts: no pooled interval over "
+                                "{} tiles", spec.id, len(use))]
+    else:
+        outs = [o for o in spec.outputs if not _is_count(o)]
+        use = [t for t in _ran(spec, tiles) if not (t.empty and empty_tiles == "skip")]
+        x = np.full((len(use), len(outs)), math.nan)
+        for i, t in enumerate(use):
+            for j, o in enumerate(outs):
+                v = mean_value(o, t, spec.id, empty_tiles)
+                if v is not _LEFT_OUT and v is not None:
+                    x[i, j] = v
+        res = bootstrap.mean_intervals(x, names=names, **kw)
+    notes = [n if str(n).startswith(spec.id) else msg("{}: {}", spec.id, n) for n in res["notes"]]
+    bounds = {k: (float(res["low"][j]), float(res["high"][j])) for j, k in enumerate(names)}
+    return {"bounds": bounds, "tiles": len(use), "notes": notes}
+
+
+def add_intervals(tiled: TiledEvaluation, level: Optional[float] = None,
+                  resamples: Optional[int] = None, method: Optional[str] = None,
+                  seed: int = 0) -> TiledEvaluation:
+    """Set ``tiled.intervals`` {metric: {output: (low, high)}} and
+    ``tiled.ci`` (method, level, resamples, seed, tiles per metric, notes)
+    with metric_intervals; defaults: bootstrap.LEVEL, RESAMPLES, METHOD.
+    ``resamples`` 0: no interval (``tiled.intervals`` stays empty)."""
+    from . import bootstrap
+    kw = {"level": bootstrap.LEVEL if level is None else level,
+          "resamples": bootstrap.RESAMPLES if resamples is None else resamples,
+          "method": bootstrap.METHOD if method is None else method, "seed": int(seed)}
+    bootstrap.check(kw["level"], kw["resamples"], kw["method"])
+    tiled.intervals, per_metric, notes = {}, {}, []
+    for m in tiled.order:
+        if not kw["resamples"]:
+            break
+        r = metric_intervals(registry.get(m), tiled.tiles, tiled.aggregation, tiled.empty_tiles,
+                             **kw)
+        tiled.intervals[m], per_metric[m] = r["bounds"], r["tiles"]
+        notes += r["notes"]
+    tiled.ci = {**kw, "tiles": per_metric, "notes": notes}
+    return tiled
+
+
 def evaluate_tiles(gt: LineSet, pred: LineSet, tiles: list, metrics: Optional[list[str]] = None,
                    params: Optional[dict] = None, seed: int = 0, aggregation: str = "pooled",
                    empty_tiles: str = "skip", margin: float = 0.0, workers: int = 1,
                    dask_scheduler: Optional[str] = None,
-                   progress: Optional[Progress] = None) -> TiledEvaluation:
+                   progress: Optional[Progress] = None, *, ci_level: Optional[float] = None,
+                   ci_resamples: Optional[int] = None,
+                   ci_method: Optional[str] = None) -> TiledEvaluation:
     """Evaluate ``metrics`` on every tile and aggregate.
 
     ``tiles``: [(tile_id, polygon)], polygon = (xmin, ymin, xmax, ymax), a
     shapely polygon or a ring of coordinates.  ``workers``: local processes
     (1 = serial, 0 = one per core); ``dask_scheduler``: address of a Dask
-    distributed scheduler (then ``workers`` is ignored)."""
+    distributed scheduler (then ``workers`` is ignored).  ``ci_level``,
+    ``ci_resamples`` (0: none), ``ci_method``: the bootstrap intervals of the
+    aggregates over the tiles (add_intervals; defaults 0.95, 10,000, BCa),
+    seeded with ``seed``."""
+    from . import bootstrap
     if aggregation not in ("pooled", "mean"):
         raise ValueError(msg("AGGREGATION must be 'pooled' or 'mean'"))
     if empty_tiles not in ("skip", "worst", "best"):
         raise ValueError(msg("EMPTY_TILES must be 'skip', 'worst' or 'best'"))
+    ci = {"level": bootstrap.LEVEL if ci_level is None else ci_level,
+          "resamples": bootstrap.RESAMPLES if ci_resamples is None else ci_resamples,
+          "method": bootstrap.METHOD if ci_method is None else ci_method}
+    bootstrap.check(ci["level"], ci["resamples"], ci["method"])
     progress = progress or NO_PROGRESS
     margin = check_tiling(0.0, margin)[1]
     ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
@@ -411,7 +549,7 @@ def evaluate_tiles(gt: LineSet, pred: LineSet, tiles: list, metrics: Optional[li
         meta.append((tid, poly, len(g.parts) == 0, len(g.parts), len(p.parts)))
         tasks.append({"gt": g, "pred": p, "metrics": ids, "params": params,
                       "seed": tile_seed(seed, k)})
-    outs = run_tasks(_tile_task, tasks, workers, dask_scheduler, progress.sub(0.05, 0.95),
+    outs = run_tasks(_tile_task, tasks, workers, dask_scheduler, progress.sub(0.05, 0.93),
                      labels=[str(m[0]) for m in meta])
     warnings, results = [], []
     for (tid, poly, empty, ng, np_), (ok, val) in zip(meta, outs):
@@ -429,5 +567,8 @@ def evaluate_tiles(gt: LineSet, pred: LineSet, tiles: list, metrics: Optional[li
     if n_empty:
         warnings.append(msg("{} of {} tile(s) have no ground truth (EMPTY_TILES = {})",
                             n_empty, len(results), empty_tiles))
+    progress.set(0.93, N_("confidence intervals"))
+    tiled = add_intervals(TiledEvaluation(results, agg, ids, aggregation, empty_tiles, warnings),
+                          seed=seed, **ci)
     progress.set(1.0)
-    return TiledEvaluation(results, agg, ids, aggregation, empty_tiles, warnings)
+    return tiled

@@ -16,13 +16,13 @@ from __future__ import annotations
 from typing import Callable, Optional, Sequence
 
 import datetime
-import html
 import math
 
 import numpy as np
 
 from .. import registry
 from ..text import N_, translate
+from .format import esc, fmt  # noqa: F401 (re-exported: the reports import them from here)
 
 # option values the reports show through tr(): marked here for the catalogue
 OPTION_WORDS = (N_("pooled"), N_("mean"), N_("skip"), N_("worst"), N_("best"))
@@ -72,25 +72,6 @@ GOOD_BREAKS = [0.4, 0.6, 0.8]
 
 def _identity(text):
     return text
-
-
-def esc(x) -> str:
-    return html.escape(str(x))
-
-
-def fmt(v) -> str:
-    """A number in at most 4 significant decimals (tables of the tools)."""
-    if v is None:
-        return "NaN"
-    try:
-        f = float(v)
-    except (TypeError, ValueError):
-        return esc(v)
-    if math.isnan(f):
-        return "NaN"
-    if abs(f) >= 1000 or (f != 0 and abs(f) < 1e-3):
-        return f"{f:.4g}"
-    return f"{f:.4f}".rstrip("0").rstrip(".") if f != int(f) else str(int(f))
 
 
 def _isnan(v):
@@ -518,8 +499,18 @@ def tile_map(tiles, values, empty=None, lines=(), tr=_identity, output=None) -> 
 
 # -- the evaluation report ------------------------------------------------------------
 
-def _scores_by_family(order, getscore, tr):
+def with_interval(v, bounds, unit, tr=_identity) -> str:
+    """A value as human() writes it, with its interval ``bounds`` (low,
+    high) when both are finite: ``0.744 [0.692, 0.798]``."""
+    text = human(v, unit, tr)
+    if bounds is None or _isnan(v) or _isnan(bounds[0]) or _isnan(bounds[1]):
+        return text
+    return f"{text} [{human(bounds[0], unit, tr)}, {human(bounds[1], unit, tr)}]"
+
+
+def _scores_by_family(order, getscore, tr, getci=None):
     h = []
+    cols = ("19%", "24%", "9%") if getci is None else ("16%", "20%", "19%")
     by_group = {}
     for m in order:
         by_group.setdefault(registry.get(m).group, []).append(m)
@@ -528,8 +519,8 @@ def _scores_by_family(order, getscore, tr):
         desc = registry.GROUP_DESCRIPTIONS.get(g)
         if desc:
             h.append(f"<p class='small'>{esc(tr('What it tells:'))} {esc(tr(desc))}.</p>")
-        h.append(f"<table class='family'><colgroup><col style='width:19%'><col style='width:24%'>"
-                 f"<col style='width:9%'><col style='width:136px'><col></colgroup>"
+        h.append(f"<table class='family'><colgroup><col style='width:{cols[0]}'><col style='width:{cols[1]}'>"
+                 f"<col style='width:{cols[2]}'><col style='width:136px'><col></colgroup>"
                  f"<tr><th>{esc(tr('metric'))}</th><th>{esc(tr('score'))}</th>"
                  f"<th>{esc(tr('value'))}</th><th></th><th>{esc(tr('meaning'))}</th></tr>")
         for m in ms:
@@ -543,8 +534,8 @@ def _scores_by_family(order, getscore, tr):
                 first = False
                 h.append(f"<tr>{name_cell}<td>{esc(tr(o.label))}{arrow}<br><code class='small'>"
                          f"{esc(spec.output_key(o.name))}</code></td>"
-                         f"<td class='num'>{esc(human(v, o.unit, tr))}</td><td>{bar_cell(o, v)}</td>"
-                         f"<td class='small'>{esc(tr(o.help))}</td></tr>")
+                         f"<td class='num'>{esc(with_interval(v, getci and getci(m, o.name), o.unit, tr))}"
+                         f"</td><td>{bar_cell(o, v)}</td><td class='small'>{esc(tr(o.help))}</td></tr>")
         h.append("</table>")
     return "".join(h)
 
@@ -601,14 +592,19 @@ def evaluation_report(title: str, info: dict, evaluation=None, tiled=None, gt_pa
                                  if m in evaluation.results else math.nan)
     warnings = list(input_warnings) + (evaluation.warnings() if evaluation is not None else []) + (
         tiled.warnings if tiled else [])
+    getci = tiled.interval if tiled is not None and tiled.intervals else None
     h = [_report_head(title, tr, meta)]
-    h += _summary_section(order, getscore, evaluation, tiled, warnings, tr)
+    h += _summary_section(order, getscore, evaluation, tiled, warnings, tr, getci)
     agg = ""
     if tiled is not None:
         agg = " (" + tr("{} over {} tiles").format(tr(tiled.aggregation), len(tiled.tiles)) + ")"
     h.append(f"<h2>{esc(tr('Scores by family'))}{esc(agg)}</h2>")
     h.append(color_legend(tr))
-    h.append(_scores_by_family(order, getscore, tr))
+    if getci is not None:
+        h.append(f"<p class='small'>{esc(interval_caption(tiled.ci, tr))}</p>")
+    h.append(_scores_by_family(order, getscore, tr, getci))
+    if getci is not None:
+        h += _intervals_section(tiled, order, tr)
     h += _protocol_section(evaluation, order, tr)
     if evaluation is not None:
         hists = _histograms(evaluation, order, tr)
@@ -673,7 +669,62 @@ def _report_head(title, tr, meta):
     return head + "<p class='meta'>" + " &middot; ".join(stamp) + "</p>"
 
 
-def _summary_section(order, getscore, evaluation, tiled, warnings, tr):
+def interval_caption(ci: dict, tr=_identity) -> str:
+    """What the brackets are: method, level, resamples, seed."""
+    return tr("[low, high]: {} {} % bootstrap confidence interval over the tiles ({} resamples of "
+              "whole tiles, seed {}; pooled scores recomputed from the resampled sums).").format(
+        "BCa" if ci["method"] == "bca" else tr("percentile"), f"{100 * ci['level']:g}",
+        ci["resamples"], ci["seed"])
+
+
+def _interval_rows(tiled, order, unit):
+    """[(score key, value, low, high, colour)] of the scores in ``unit``
+    with a value (counts have no interval and are left out)."""
+    rows = []
+    for m in order:
+        spec = registry.get(m)
+        for o in spec.outputs:
+            v = tiled.aggregate.get(m, {}).get(o.name, math.nan)
+            if o.unit != unit or m not in tiled.intervals or o.name not in tiled.intervals[m] \
+                    or _isnan(v):
+                continue
+            g = goodness(o, v)
+            rows.append((spec.output_key(o.name), v, *tiled.interval(m, o.name),
+                         good_color(g) if g is not None else "#1f77b4"))
+    return rows
+
+
+def _intervals_section(tiled, order, tr) -> list:
+    """The aggregated scores as error bars (ratios on one axis, lengths on
+    another) and the notes of the bootstrap."""
+    from .svgplots import interval_bars
+    h = [f"<h2>{esc(tr('Intervals over tiles'))}</h2><p class='small'>"
+         + esc(tr("Each aggregated score (dot) with its confidence interval (bar). Where the "
+                  "intervals of two runs overlap heavily, the score does not tell them apart: "
+                  "compare them tile by tile (docs/tools.md, Intervals).")) + "</p><div class='grid'>"]
+    for unit, title in (("ratio", tr("scores on [0, 1]")), ("m", tr("lengths (m)"))):
+        rows = _interval_rows(tiled, order, unit)
+        if rows:
+            vals = [x for r in rows for x in r[1:4] if not _isnan(x)]
+            lo, hi = _svg_range(vals, unit)
+            h.append(interval_bars(title, rows, lim=(lo, hi)))
+    h.append("</div>")
+    notes = tiled.ci.get("notes") or []
+    if notes:
+        h.append("<ul>" + "".join(f"<li class='small'>{esc(translate(n, tr))}</li>" for n in notes)
+                 + "</ul>")
+    return h
+
+
+def _svg_range(vals, unit):
+    from .svgplots import nice_range
+    lo, hi = nice_range(vals)
+    if unit == "ratio":  # no tick beyond what a ratio reaches
+        lo, hi = max(lo, min(0.0, min(vals))), min(hi, max(1.0, max(vals)))
+    return lo, hi
+
+
+def _summary_section(order, getscore, evaluation, tiled, warnings, tr, getci=None):
     """The plain-language reading and the table of headline scores."""
     T = lambda s: esc(tr(s))  # noqa: E731  (translated and escaped)
     h = [f"<h2>{esc(tr('Summary'))}</h2>"]
@@ -689,7 +740,8 @@ def _summary_section(order, getscore, evaluation, tiled, warnings, tr):
     for spec, o, v in _headlines(order, getscore):
         g = goodness(o, v)
         h.append(f"<tr><td>{T(spec.group)}</td><td><b>{T(spec.name)}</b></td><td>{T(o.label)}</td>"
-                 f"<td class='num'>{esc(human(v, o.unit, tr))}</td><td>{bar_cell(o, v)}</td>"
+                 f"<td class='num'>{esc(with_interval(v, getci and getci(spec.id, o.name), o.unit, tr))}"
+                 f"</td><td>{bar_cell(o, v)}</td>"
                  f"<td class='verdict'>{esc(verdict(g, tr)) if g is not None else ''}</td></tr>")
     h.append("</table>")
     if warnings:

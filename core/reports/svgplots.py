@@ -1,12 +1,12 @@
 """Small inline-SVG charts for the analysis reports (no script, no network):
-line panels for small multiples, a legend, a diverging heat map and
-diverging preference bars.  Colours come from a fixed categorical palette so
+line panels for small multiples, a legend, a diverging heat map,
+diverging preference bars and confidence intervals as error bars.  Colours come from a fixed categorical palette so
 a metric keeps its colour in every panel."""
 from __future__ import annotations
 
 import math
 
-from .report import esc, fmt
+from .format import esc, fmt
 
 PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22", "#17becf", "#000000", "#fdbf6f", "#6a3d9a", "#b2df8a",
@@ -227,4 +227,47 @@ def error_map(base, errors, title="", size=300, max_vertices=30000) -> str:
     out += [poly(p, "#9a9a9a", 0.9) for p in base if len(p) > 1]
     out += [poly(p, "#d7191c", 2.2) for p in errors if len(p) > 1]
     out.append("</svg>")
+    return "".join(out)
+
+
+def interval_bars(title, rows, width=520, row_height=18, label_width=170, lim=None) -> str:
+    """Error bars on one horizontal axis: ``rows`` = [(label, value, low,
+    high, colour)], one row each: a dot at the value and a line with caps
+    from low to high (no line where the bounds are NaN); ``lim``: the axis
+    range (default: covering every value and bound).  Empty string when no
+    row has a finite value."""
+    rows = [r for r in rows if r[1] is not None and not math.isnan(r[1])]
+    if not rows:
+        return ""
+    finite = [x for r in rows for x in r[1:4] if x is not None and not math.isnan(x)]
+    x0, x1 = lim or nice_range(finite)
+    left, right, top = label_width, 16, 24
+    pw = width - left - right
+    height = top + len(rows) * row_height + 28
+    sx = lambda x: left + pw * ((min(max(x, x0), x1) - x0) / (x1 - x0) if x1 > x0 else 0.5)
+    out = [f"<svg width='{width}' height='{height}' role='img' aria-label='{esc(title)}'>",
+           f"<text x='4' y='14' font-size='12.5' font-weight='bold'>{esc(title)}</text>"]
+    bottom = top + len(rows) * row_height
+    for t in ticks(x0, x1):
+        out.append(f"<line x1='{sx(t):.1f}' y1='{top}' x2='{sx(t):.1f}' y2='{bottom}' stroke='#eee'/>"
+                   f"<text x='{sx(t):.1f}' y='{bottom + 13}' font-size='9.5' "
+                   f"text-anchor='middle'>{fmt(t)}</text>")
+    for i, (label, v, lo, hi, color) in enumerate(rows):
+        y = top + i * row_height + row_height / 2
+        if i % 2:
+            out.append(f"<rect x='0' y='{y - row_height / 2:.1f}' width='{width}' "
+                       f"height='{row_height}' fill='#f6f6f6'/>")
+        out.append(f"<text x='{left - 6}' y='{y + 4:.1f}' font-size='10.5' text-anchor='end'>"
+                   f"{esc(label)}</text>")
+        tip = f"{label}: {fmt(v)}"
+        if lo is not None and hi is not None and not (math.isnan(lo) or math.isnan(hi)):
+            tip += f" [{fmt(lo)}, {fmt(hi)}]"
+            a, b = sx(lo), sx(hi)
+            out.append(f"<line x1='{a:.1f}' y1='{y:.1f}' x2='{b:.1f}' y2='{y:.1f}' stroke='{color}' "
+                       f"stroke-width='1.6'/>" + "".join(
+                           f"<line x1='{c:.1f}' y1='{y - 4:.1f}' x2='{c:.1f}' y2='{y + 4:.1f}' "
+                           f"stroke='{color}' stroke-width='1.6'/>" for c in (a, b)))
+        out.append(f"<circle cx='{sx(v):.1f}' cy='{y:.1f}' r='3.4' fill='{color}'>"
+                   f"<title>{esc(tip)}</title></circle>")
+    out.append(f"<line x1='{left}' y1='{bottom}' x2='{left + pw}' y2='{bottom}' stroke='#999'/></svg>")
     return "".join(out)

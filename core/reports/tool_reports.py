@@ -12,11 +12,13 @@ import math
 import numpy as np
 
 from ..analysis.perturb import LABELS
-from .report import CSS, esc, fmt, histogram, plugin_version
+from ..text import translate
+from .report import CSS, esc, fmt, histogram, interval_caption, plugin_version
 from .svgplots import (
     diverging_color,
     error_map,
     heatmap,
+    interval_bars,
     legend,
     line_panel,
     nice_range,
@@ -204,12 +206,14 @@ def _scores_and_ranks(comp, keys, sign, tr):
         for k in keys:
             v = comp.overall[k][j]
             best = ranks[k][m] == 1 and not math.isnan(v)
-            cells.append(f"<td class='num{' best' if best else ''}'>{fmt(v)} ({ranks[k][m]})</td>")
+            cells.append(f"<td class='num{' best' if best else ''}'>{_with_interval(comp, k, j)} "
+                         f"({ranks[k][m]})</td>")
         h.append(f"<tr><td>{esc(m)}</td>{''.join(cells)}</tr>")
     h.append("</table></div><p class='small'>" + esc(tr("Value (rank); bold: best.")) + " "
              + esc(tr("Aggregated over {} tile(s) ({}).").format(len(comp.references),
                                                                 tr(comp.aggregation))
                    if comp.tiled else tr("Whole extent.")) + "</p>")
+    h += _compare_intervals(comp, keys, tr)
     winners = {}
     for k in keys:
         r = comp.ranking(k)
@@ -218,6 +222,40 @@ def _scores_and_ranks(comp, keys, sign, tr):
     if winners:
         h.append("<p>" + esc(tr("Best method by score:")) + " " + "; ".join(
             f"<b>{esc(m)}</b>: {esc(', '.join(ks))}" for m, ks in winners.items()) + "</p>")
+    return h
+
+
+def _with_interval(comp, key, j) -> str:
+    """fmt of method j's overall value, with its interval when it has one."""
+    v = comp.overall[key][j]
+    lo, hi = comp.interval(key, j)
+    if math.isnan(v) or math.isnan(lo) or math.isnan(hi):
+        return fmt(v)
+    return f"{fmt(v)} [{fmt(lo)}, {fmt(hi)}]"
+
+
+def _compare_intervals(comp, keys, tr) -> list:
+    """Each score's methods as error bars (one chart per score), the scores
+    whose two best methods' intervals overlap, and the bootstrap's notes."""
+    if not comp.intervals:
+        return []
+    h = [f"<h3>{esc(tr('Intervals'))}</h3><p class='small'>" + esc(interval_caption(comp.ci, tr))
+         + "</p><div class='grid'>"]
+    for k in keys:
+        rows = [(m, comp.overall[k][j], *comp.interval(k, j), style_of(j)[0])
+                for j, m in enumerate(comp.methods)]
+        h.append(interval_bars(k, rows, width=360, label_width=120))
+    h.append("</div>")
+    close = [k for k in keys if comp.overlapping(k)]
+    if close:
+        h.append("<p class='warn'>" + esc(tr(
+            "The intervals of the two best methods overlap heavily on {}: these scores do not rank "
+            "them apart; compare the two methods paired, tile by tile (docs/tools.md, "
+            "Intervals).").format(", ".join(close))) + "</p>")
+    notes = comp.ci.get("notes") or []
+    if notes:
+        h.append("<ul>" + "".join(f"<li class='small'>{esc(translate(n, tr))}</li>" for n in notes)
+                 + "</ul>")
     return h
 
 

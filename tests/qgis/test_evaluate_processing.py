@@ -156,3 +156,29 @@ def test_tile_scores_in_a_shapefile_keep_every_score_apart(run_alg, tmp_path):
             assert a is None or a != a, k
         else:
             assert a == pytest.approx(b, rel=1e-12), k
+
+
+def test_tiles_intervals_parameters(run_alg, tmp_path):
+    """CI_LEVEL / CI_RESAMPLES / CI_METHOD: the intervals over tiles in SCORES,
+    the scores table and the report; 0 resamples: none; a level of 1 refused."""
+    from qgis.core import QgsVectorLayer
+    base = {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE, "METRICS": [0],
+            "TILE_SIZE": 600.0, "WORKERS": 1, "CI_RESAMPLES": 1000, "CI_METHOD": 1,
+            "CI_LEVEL": 0.8}
+    report = str(tmp_path / "r.html")
+    r = run_alg("roadmetrics:evaluate", dict(base, REPORT=report,
+                                             SCORES_TABLE=str(tmp_path / "s.gpkg")))
+    iv = json.loads(r["SCORES"])["intervals"]
+    assert (iv["method"], iv["level"], iv["resamples"], iv["seed"]) == ("percentile", 0.8, 1000, 0)
+    lo, hi = iv["scores"]["APLS"]["ci_low"], iv["scores"]["APLS"]["ci_high"]
+    assert lo < r["APLS"] < hi
+    rows = {f["key"]: f for f in QgsVectorLayer(str(tmp_path / "s.gpkg"), "s", "ogr").getFeatures()}
+    assert (rows["APLS"]["ci_low"], rows["APLS"]["ci_high"]) == (lo, hi)
+    with open(report, encoding="utf-8") as fh:
+        text = fh.read()
+    assert "Intervals over tiles" in text and "percentile 80 %" in text
+    none = run_alg("roadmetrics:evaluate", dict(base, CI_RESAMPLES=0))
+    assert json.loads(none["SCORES"])["intervals"]["scores"]["APLS"]["ci_low"] is None
+    assert none["APLS"] == r["APLS"]
+    with pytest.raises(QgsProcessingException, match="confidence level"):
+        run_alg("roadmetrics:evaluate", dict(base, CI_LEVEL=1.0))

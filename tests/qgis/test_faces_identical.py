@@ -137,3 +137,40 @@ def test_compare_identical_on_every_face(qgis_process, tmp_path):
     assert json.loads(res["RESULTS"]) == lib
     assert lib["methods"] == ["helsinki_prediction", "broken", "doubled"]
     assert len(lib["references"]) > 2 and lib["ranking"]["OPTJ_F1"][-1]["method"] == "helsinki_prediction"
+
+
+def test_tile_intervals_identical_on_every_face(qgis_process):
+    """evaluate with tiles (600 m: 6 tiles of the sample, each with ground truth):
+    the library, the CLI and qgis_process give the same bootstrap intervals
+    (one engine, the same seed, the same resamples)."""
+    from roadmetrics.core import registry
+    metrics = ["apls", "ccq"]
+    lib = rnm.evaluate(GT_SAMPLE, PRED_SAMPLE, metrics, tile_size=600.0, seed=3,
+                       ci_resamples=2000, ci_method="percentile", ci_level=0.9).to_dict()
+    c = cli("evaluate", GT_SAMPLE, PRED_SAMPLE, "--metrics", ",".join(metrics), "--tile-size",
+            "600", "--seed", "3", "--ci-resamples", "2000", "--ci-method", "percentile",
+            "--ci-level", "0.9", "--json")
+    assert c.returncode == 0, c.stderr
+    picker = [s.id for s in registry.picker_specs()]
+    res = qgis_process("roadmetrics:evaluate", f"GROUND_TRUTH={GT_SAMPLE}",
+                       f"PREDICTION={PRED_SAMPLE}", "TILE_SIZE=600", "SEED=3", "CI_RESAMPLES=2000",
+                       "CI_METHOD=1", "CI_LEVEL=0.9", "WORKERS=1",
+                       *[f"METRICS={picker.index(m)}" for m in metrics])
+    iv = lib["intervals"]
+    assert (iv["method"], iv["level"], iv["resamples"], iv["seed"]) == ("percentile", 0.9, 2000, 3)
+    assert iv["tiles"] == {"apls": 6, "ccq": 6}
+    assert iv["scores"]["APLS"]["ci_low"] < iv["scores"]["APLS"]["value"] < iv["scores"]["APLS"]["ci_high"]
+    assert iv["scores"]["CCQ_QUALITY"]["ci_low"] < iv["scores"]["CCQ_QUALITY"]["ci_high"]
+    # the same resamples; the bounds are quantiles of BLAS matrix products
+    # (bootstrap.py), whose summation order may change with the BLAS threads of
+    # the process: equal to 1e-12 relative, the settings and values exactly
+    for doc in (json.loads(c.stdout), json.loads(res["SCORES"])):
+        got = doc["intervals"]
+        assert {k: v for k, v in got.items() if k != "scores"} == \
+            {k: v for k, v in iv.items() if k != "scores"}
+        assert got["scores"].keys() == iv["scores"].keys()
+        for k, v in iv["scores"].items():
+            assert got["scores"][k]["value"] == v["value"], k
+            for b in ("ci_low", "ci_high"):
+                assert got["scores"][k][b] == (None if v[b] is None else
+                                               pytest.approx(v[b], rel=1e-12, abs=0)), (k, b)

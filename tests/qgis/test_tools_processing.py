@@ -174,3 +174,28 @@ def test_tools_through_qgis_process(qgis_process, tmp_path):
     summary = json.loads(res["RESULTS"])["summary"]
     assert summary[0]["error_type"] == "interruptions" and summary[0]["delta"] < 0
     assert os.path.exists(str(tmp_path / "s.html"))
+
+
+def test_compare_with_tiles_gives_intervals(run_alg):
+    """compare with tiles: every method's overall value with its interval in
+    RESULTS and the RANKING table (CI_* parameters)."""
+    gt = memory_layer(GRID)
+    same = memory_layer(GRID)
+    same.setName("same")
+    pred = memory_layer(GRID[:5] + GRID[6:])  # no road at x = 100
+    pred.setName("gap")
+    r = run_alg("roadmetrics:compare", {
+        "GROUND_TRUTH": gt, "PREDICTIONS": [same, pred], "METRICS": [metric_index("optj")],
+        "TILE_SIZE": 150.0, "WORKERS": 1, "CI_RESAMPLES": 1000, "CI_METHOD": 1,
+        "RANKING": "TEMPORARY_OUTPUT"})
+    res = json.loads(r["RESULTS"])
+    assert res["intervals"]["method"] == "percentile" and res["intervals"]["resamples"] == 1000
+    low, high = res["scores"]["OPTJ_F1"]["ci_low"], res["scores"]["OPTJ_F1"]["ci_high"]
+    assert len(low) == 2 and low[0] == high[0] == 1.0 and low[1] < high[1]
+    ranking = {f["method"]: f for f in r["RANKING"].getFeatures() if f["key"] == "OPTJ_F1"}
+    assert (ranking["same"]["rank"], ranking["same"]["ci_low"], ranking["same"]["ci_high"]) == \
+        (1, 1.0, 1.0)
+    assert (ranking["gap"]["ci_low"], ranking["gap"]["ci_high"]) == (low[1], high[1])
+    with pytest.raises(QgsProcessingException, match="resamples"):
+        run_alg("roadmetrics:compare", {"GROUND_TRUTH": gt, "PREDICTIONS": [gt, pred],
+                                        "TILE_SIZE": 150.0, "CI_RESAMPLES": -1})

@@ -644,7 +644,9 @@ def compare(ground_truth: Any, predictions: Any, *, metrics: Optional[Sequence[s
             tile_size: Optional[float] = None, tiles: Optional[list] = None,
             aggregation: str = "pooled", empty_tiles: str = "skip", margin: float = 0.0,
             workers: int = 1, dask: Optional[str] = None, pixel_size: Optional[float] = None,
-            progress: ProgressArg = False, report: Optional[str] = None) -> ComparisonResult:
+            progress: ProgressArg = False, report: Optional[str] = None,
+            ci_level: float = 0.95, ci_resamples: int = 10_000,
+            ci_method: str = "bca") -> ComparisonResult:
     """Several predictions (methods) against one ground truth: scores,
     rankings, correlations between metrics, Equal-Sorting Ratio and Sorting
     Margins (the plugin's roadmetrics:compare; docs/tools.md).
@@ -679,6 +681,11 @@ def compare(ground_truth: Any, predictions: Any, *, metrics: Optional[Sequence[s
         As for the metric functions.
     report : str, optional
         Write the plugin's HTML report to this file.
+    ci_level, ci_resamples, ci_method
+        With tiles: the bootstrap intervals of every method's aggregated
+        scores (tiles resampled whole, seeded with ``seed``; 0 resamples:
+        none; docs/tools.md, Intervals).  The paired comparison of the
+        methods tile by tile: :func:`compare_runs` on the result.
 
     Returns
     -------
@@ -700,8 +707,10 @@ def compare(ground_truth: Any, predictions: Any, *, metrics: Optional[Sequence[s
     >>> round(c.scores["OPTJ_F1"]["broken"], 4)   # 88 / 92
     0.9565
     """
+    from ._batch import check_ci
     from ._evaluate import _tiles
     from .core.analysis.compare import compare as _compare
+    check_ci({"level": ci_level, "resamples": ci_resamples, "method": ci_method})
     ids = _metric_ids(metrics)
     params = dict(params or {})
     raster = raster_params(params)
@@ -716,7 +725,8 @@ def compare(ground_truth: Any, predictions: Any, *, metrics: Optional[Sequence[s
     try:
         with progress_for(progress, "compare") as prog:
             comp = _compare(gt, preds, ids, mp, seed, tile_list, aggregation, empty_tiles, margin,
-                            workers, dask, prog, scores)
+                            workers, dask, prog, scores, ci_level=ci_level,
+                            ci_resamples=ci_resamples, ci_method=ci_method)
     except (ValueError, KeyError) as e:
         raise InputError(message_of(e)) from None
     per_metric = {k: v for k, v in mp.items() if isinstance(v, dict)}

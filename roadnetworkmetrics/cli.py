@@ -548,6 +548,7 @@ def compare_parser() -> argparse.ArgumentParser:
     p.add_argument("--margin", type=float, default=0.0, metavar="M")
     _add_params(p, [x for x in registry.NETWORK_PARAMS] + [registry.CLASS_PARAM])
     _add_raster_params(p)
+    add_ci_options(p, seed=False, units="tiles")
     return p
 
 
@@ -568,13 +569,21 @@ def run_compare(argv) -> int:
                   seed=args.seed, scores=args.scores, tile_size=args.tile_size,
                   aggregation=args.aggregation, empty_tiles=args.empty_tiles, margin=args.margin,
                   workers=args.workers, dask=args.dask, pixel_size=args.pixel_size,
-                  progress=_progress(args), report=args.report)
+                  progress=_progress(args), report=args.report, ci_level=args.ci_level,
+                  ci_resamples=args.ci_resamples, ci_method=args.ci_method)
     if args.json:
         print(json.dumps(res.to_dict()))
         return 0
+    from .core.analysis.bootstrap import text
     print(f"compare: {len(res.methods)} methods, {len(res.references)} reference(s), seed {res.seed}")
-    _print_table(["method"] + res.keys, [[m] + [res.scores[k][m] for k in res.keys]
-                                         for m in res.methods], 1)
+    core = res._core
+    if getattr(core, "intervals", None):
+        _print_table(["method"] + res.keys,
+                     [[m] + [text(res.scores[k][m], *core.interval(k, j)) for k in res.keys]
+                      for j, m in enumerate(res.methods)], len(res.keys) + 1)
+    else:
+        _print_table(["method"] + res.keys, [[m] + [res.scores[k][m] for k in res.keys]
+                                             for m in res.methods], 1)
     print("ranking (best first):")
     for k in res.keys:
         print(f"  {k}: " + " > ".join(f"{r['method']} ({_shown(r['value'])})"

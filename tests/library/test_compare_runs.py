@@ -190,3 +190,17 @@ def test_a_tiled_comparison_is_compared_tile_by_tile():
     whole = rnm.compare(s.ground_truth, {"a": s.prediction, "b": s.prediction}, metrics=["ccq"])
     with pytest.raises(InputError, match="tile"):
         rnm.compare_runs(whole)
+
+
+def test_compare_with_tiles_carries_intervals_in_every_face():
+    from helpers_lib import GT, PRED
+    c = cli("compare", GT, PRED, GT, "--names", "pred,gt", "--metrics", "ccq", "--tile-size",
+            "600", "--ci-resamples", "500", "--quiet")
+    assert c.returncode == 0, c.stderr
+    row = next(x for x in c.stdout.splitlines() if x.strip().startswith("pred "))
+    assert "[" in row and "]" in row
+    lib = rnm.compare(GT, {"pred": PRED, "gt": GT}, metrics=["ccq"], tile_size=600,
+                      ci_resamples=0)
+    assert not lib._core.intervals
+    with pytest.raises(InputError, match="level"):
+        rnm.compare(GT, {"pred": PRED, "gt": GT}, metrics=["ccq"], ci_level=5)

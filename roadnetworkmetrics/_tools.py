@@ -198,14 +198,15 @@ class PerturbResult:
             self._layers["errors"] = records(self._core.errors)
         return self._layers
 
-    def write(self, layer: str, path: str) -> str:
+    def write(self, layer: str, path: str, *, rfc7946: bool = False) -> str:
         """Write ``layer`` ('prediction', 'ground_truth' or 'errors') to
         ``path``: .geojson without dependencies, .gpkg, .shp ... with
-        pyogrio.  Returns ``path``."""
+        pyogrio; ``rfc7946``: GeoJSON in WGS 84 longitude / latitude (as
+        :meth:`Result.write`).  Returns ``path``."""
         from ._writers import write_layer
         if layer not in LAYERS:
             raise InputError(f"no layer {layer!r} (layers: {', '.join(LAYERS)})")
-        return write_layer(self.layers[layer], path, self.crs, layer)
+        return write_layer(self.layers[layer], path, self.crs, layer, rfc7946=rfc7946)
 
     def to_dict(self) -> dict:
         """The plugin's PARAMETERS output (JSON-safe), with ``n_errors``."""

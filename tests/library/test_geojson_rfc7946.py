@@ -109,3 +109,13 @@ def test_cli_flag(tmp_path):
     doc = json.loads((tmp_path / "pert.geojson").read_text())
     assert "crs" not in doc
     assert 24.8 < doc["features"][0]["geometry"]["coordinates"][0][0] < 25.1
+
+
+def test_perturbed_layers_can_be_written_as_rfc7946(tmp_path):
+    import json
+    import roadnetworkmetrics as rnm
+    p = rnm.perturb(rnm.datasets.path("ground_truth"), "interruptions", 3, seed=1)
+    path = p.write("prediction", tmp_path / "pred.geojson", rfc7946=True)
+    doc = json.load(open(path))
+    lon, lat = doc["features"][0]["geometry"]["coordinates"][0]
+    assert "crs" not in doc and 24.8 < lon < 25.1 and 60.1 < lat < 60.3

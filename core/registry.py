@@ -209,7 +209,7 @@ class RasterMap:
     ``draw_order``: the legend's codes from bottom to top, for a reduced
     view (a report's image keeps, in each block of pixels, the code drawn
     last: errors over matches over the masks); default the legend's order.
-    The metric builds the map only when asked (``compute(..., maps=True)``),
+    The metric builds the map only when asked (``compute(..., diagnostics=True)``),
     as ``MetricResult.maps[name]``."""
 
     name: str

@@ -86,7 +86,7 @@ class MetricResult:
     per-class scores); ``pool_stats``: additive statistics from which the
     metric's 'pooled' aggregation over tiles recomputes its scores (see
     MetricSpec.pool); ``maps``: {map name: 2-D uint8 array on the input
-    grid} of a mask metric run with ``maps=True`` (registry.RasterMap: the
+    grid} of a mask metric run with ``diagnostics=True`` (registry.RasterMap: the
     codes' legend), never in SCORES."""
 
     metric: str

@@ -14,7 +14,6 @@ from . import registry
 from .classes import split_by_class
 from .network.lineset import LineSet
 from .progress import NO_PROGRESS, active
-from .layers import layers_for_run
 from .text import message_of, msg
 
 if TYPE_CHECKING:  # for the annotations only
@@ -25,20 +24,21 @@ MetricSpec = registry.MetricSpec
 
 
 def run(spec: Union[MetricSpec, str], gt: LineSet, pred: LineSet, params: Optional[dict] = None,
-        progress: Optional[Progress] = None) -> MetricResult:
+        progress: Optional[Progress] = None, diagnostics: bool = True) -> MetricResult:
     """Resolve ``params`` (defaults, checks: MetricSpec.resolve) and run the
     metric ``spec`` (a MetricSpec or a metric id) with :func:`run_metric`."""
     if isinstance(spec, str):
         spec = registry.get(spec)
-    return run_metric(spec, gt, pred, spec.resolve(params), progress or NO_PROGRESS)
+    return run_metric(spec, gt, pred, spec.resolve(params), progress or NO_PROGRESS,
+                      diagnostics)
 
 
 def run_masks(spec: Union[MetricSpec, str], rasters, params: Optional[dict] = None,
-              progress: Optional[Progress] = None, maps: bool = False) -> MetricResult:
+              progress: Optional[Progress] = None, diagnostics: bool = False) -> MetricResult:
     """Run the mask metric ``spec`` (inputs='masks') on ``rasters`` (a
     core.metrics.pixel.masks.Rasters): parameters resolved and checked,
     cancel and progress bridged, scores clipped onto their bounds.  Every
-    face runs a pixel metric through here.  ``maps``: also build the
+    face runs a pixel metric through here.  ``diagnostics``: also build the
     metric's diagnostic maps (``result.maps``, spec.maps); off, they cost
     nothing."""
     if isinstance(spec, str):
@@ -48,7 +48,7 @@ def run_masks(spec: Union[MetricSpec, str], rasters, params: Optional[dict] = No
     resolved = spec.resolve(params)
     progress = progress or NO_PROGRESS
     with active(progress):
-        result = spec.compute(rasters, resolved, progress, **({"maps": True} if maps else {}))
+        result = spec.compute(rasters, resolved, progress, diagnostics=bool(diagnostics))
     spec.clip_scores(result.scores)
     _clip_classes(spec, result)
     return result
@@ -97,41 +97,50 @@ def precision_warning(spec: MetricSpec, gt: LineSet, pred: LineSet,
 
 
 def run_metric(spec: MetricSpec, gt: LineSet, pred: LineSet, params: dict,
-               progress: Progress) -> MetricResult:
+               progress: Progress, diagnostics: bool = True) -> MetricResult:
     """spec.compute, plus scores per class when CLASS_FIELD is set; scores
     clipped onto their bounds (MetricSpec.clip_scores) and a warning when
     the coordinates are too large for float64 (:func:`precision_warning`).
     Inner loops of the metric see ``progress`` through
-    core.progress.checkpoint."""
+    core.progress.checkpoint.
+
+    ``diagnostics``: build the metric's layers (matched / missed features).
+    A face or tool that throws them away passes False (evaluate-all keeps
+    only the layers its report maps, tiles, compare and sensitivity keep
+    none, the scores per class never use theirs); a metric whose layers cost
+    work beyond its scores may then skip it, with the same scores (OPT-G's
+    least-distance assignment only decides which control points its layers
+    draw as matched; tests/core/metrics/subgraphs/test_optg.py checks the
+    scores are equal).  The pixel metrics' maps are their diagnostics
+    (:func:`run_masks`)."""
     with active(progress):
-        result = _run_metric(spec, gt, pred, params, progress)
+        result = _run_metric(spec, gt, pred, params, progress, diagnostics)
     w = precision_warning(spec, gt, pred, params)
     if w:
         result.warnings.append(w)
     return result
 
 
-def _run_metric(spec, gt, pred, params, progress):
+def _run_metric(spec, gt, pred, params, progress, diagnostics=True):
     if spec.inputs != "lines":
         raise ValueError(msg("{} scores two rasters (masks), not two line layers: run it on "
                              "rasters (roadmetrics:{}, roadnetworkmetrics.{}).",
                              spec.id, spec.id, spec.id))
     field = params.get("CLASS_FIELD")
     if not field or spec.handles_classes:
-        result = spec.compute(gt, pred, params, progress)
+        result = spec.compute(gt, pred, params, progress, diagnostics=diagnostics)
         spec.clip_scores(result.scores)
         _clip_classes(spec, result)
         return result
     parts = split_by_class(gt, pred, field)
-    result = spec.compute(gt, pred, params, progress.sub(0.0, 0.5))
+    result = spec.compute(gt, pred, params, progress.sub(0.0, 0.5), diagnostics=diagnostics)
     spec.clip_scores(result.scores)
     per_class = {}
     n = max(len(parts), 1)
     for i, (c, (g, p)) in enumerate(parts.items()):
         sub = progress.sub(0.5 + 0.5 * i / n, 0.5 + 0.5 * (i + 1) / n)
         try:
-            with layers_for_run(False):  # a class's layers are never shown
-                r = spec.compute(g, p, params, sub)
+            r = spec.compute(g, p, params, sub, diagnostics=False)  # never shown
             per_class[c] = {"scores": spec.clip_scores(r.scores), "n_gt_features": int(len(g.feature_ids)),
                             "n_pred_features": int(len(p.feature_ids)),
                             "gt_length_m": g.total_length(), "pred_length_m": p.total_length(),

@@ -64,23 +64,26 @@ def resolve(spec: MetricSpec, params: dict) -> dict:
 
 def compute(metric: str, ground_truth: Any, prediction: Any, params: Optional[dict] = None,
             pixel_size: Optional[float] = None,
-            progress: Union[bool, Callable, Progress] = False) -> Result:
+            progress: Union[bool, Callable, Progress] = False,
+            diagnostics: bool = True) -> Result:
     """Run the metric ``metric`` (an id of :func:`roadnetworkmetrics.metrics`)
-    on two inputs with ``params`` (names as in the plugin)."""
+    on two inputs with ``params`` (names as in the plugin); ``diagnostics``
+    False: scores without the layers (or the pixel metrics' maps)."""
     spec = _spec(metric)
     if spec.inputs == "masks":
         from ._pixel import compute_masks
         return compute_masks(spec, ground_truth, prediction, params, pixel_size=pixel_size,
-                             progress=progress)
+                             progress=progress, maps=False)
     params = dict(params or {})
     raster = raster_params(params)
     return compute_resolved(spec, ground_truth, prediction, resolve(spec, params), raster,
-                            pixel_size, progress)
+                            pixel_size, progress, diagnostics)
 
 
 def compute_resolved(spec: MetricSpec, ground_truth: Any, prediction: Any, resolved: dict,
                      raster: dict, pixel_size: Optional[float] = None,
-                     progress: Union[bool, Callable, Progress] = False) -> Result:
+                     progress: Union[bool, Callable, Progress] = False,
+                     diagnostics: bool = True) -> Result:
     """:func:`compute` of a line metric with its parameters already
     resolved (``spec.resolve``) and the raster ones set apart
     (``raster_params``): a batch checks them once, not per pair."""
@@ -91,7 +94,7 @@ def compute_resolved(spec: MetricSpec, ground_truth: Any, prediction: Any, resol
         check_fields(spec, resolved, {"GROUND_TRUTH": list(glines.attributes),
                                       "PREDICTION": list(plines.attributes)})
         with progress_for(progress, spec.name) as prog:
-            result = run_metric(spec, glines, plines, resolved, prog)
+            result = run_metric(spec, glines, plines, resolved, prog, diagnostics)
     except (ValueError, KeyError) as e:
         raise InputError(message_of(e))
     out = Result(with_inputs(result, info, glines, plines), info.get("working_crs"))

@@ -41,7 +41,6 @@ from typing import Callable, Optional
 from .core import registry
 from .core.analysis.executor import run_tasks
 from .core.analysis.tiles import _worst
-from .core.layers import layers_for_run
 from .core.io.read import read_path
 from .core.io.source import Source
 from .core.io.spacenet import read_spacenet_csv
@@ -152,10 +151,11 @@ def score_pair(task: dict, progress=None) -> dict:
         return {**row, "status": status, **{k: v for k, v in scores.items() if v is not None},
                 **_source_warnings(gsrc, psrc)}
     try:
-        with layers_for_run(False):   # a row keeps the scores only (core/layers.py)
-            r = (compute_resolved(spec, gsrc, psrc, task["resolved"], {}, task["pixel_size"])
-                 if task.get("resolved") is not None else
-                 compute(spec.id, gsrc, psrc, task["params"], task["pixel_size"]))
+        # a row keeps the scores only: the metric runs without its layers
+        r = (compute_resolved(spec, gsrc, psrc, task["resolved"], {}, task["pixel_size"],
+                              diagnostics=False)
+             if task.get("resolved") is not None else
+             compute(spec.id, gsrc, psrc, task["params"], task["pixel_size"], diagnostics=False))
     except InputError as e:
         return {**row, "status": "error", "error": str(e)}
     out = {**row, "status": status, **r.scores,

@@ -176,7 +176,7 @@ def compute_masks(spec: MetricSpec, ground_truth: Any, prediction: Any,
     check_crs(crs, "ground truth", _box(rasters.transform, rasters.gt.shape))
     try:
         with progress_for(progress, spec.name) as prog:
-            result = run_masks(spec, rasters, resolved, prog, maps=maps)
+            result = run_masks(spec, rasters, resolved, prog, diagnostics=maps)
     except (ValueError, KeyError) as e:
         raise InputError(message_of(e)) from None
     result.parameters["pixel_size_m"] = list(rasters.spacing_m)

@@ -188,7 +188,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
             shown = map_metric(ids) if self.parameterAsFileOutput(parameters, "REPORT", context) \
                 else None
             ev = evaluate(gt, pred, ids, params, seed, progress, workers=workers, strict=True,
-                          keep_layers=[shown] if shown else False, protocol=protocol)
+                          diagnostics=[shown] if shown else False, protocol=protocol)
             for w in ev.warnings():
                 warn(feedback, translate(w))
             return ev, None, ev.numbers(), aggregation, empty

@@ -185,7 +185,7 @@ class PixelAlgorithm(MetricAlgorithm):
         progress = Progress(lambda f, m: self._progress(feedback, f, m), feedback.isCanceled)
         try:
             result = run_masks(self.spec, rasters, resolved, progress.sub(0.05, 0.9),
-                               maps=bool(maps))
+                               diagnostics=bool(maps))
         except Cancelled:
             feedback.reportError(tr("Cancelled."))
             return {}

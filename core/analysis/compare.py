@@ -192,7 +192,7 @@ def _sample_warnings(keys, values, n_ref, nm, warnings):
 
 def _method_task(task, progress=NO_PROGRESS):
     ev = evaluate(task["gt"], task["pred"], task["metrics"], task["params"], task["seed"],
-                  progress, keep_layers=False)
+                  progress, diagnostics=False)
     return {"scores": {m: dict(ev.results[m].scores) for m in ev.results},
             "errors": dict(ev.errors), "warnings": ev.warnings()}
 

@@ -20,7 +20,6 @@ from ..network.lineset import LineSet
 from ..progress import Progress
 from .executor import run_shared
 from ..parallel import cores_for_run
-from ..layers import layers_for_run
 from ..text import message_of, msg
 
 SHARED = ("SEED", "CLASS_FIELD", "MERGE_TOLERANCE", "NODE_CROSSINGS")
@@ -108,12 +107,12 @@ def _run_group(common, group, progress):
     (module level: it may run in a worker): [(ok, result or message)].
     A metric that rejects its input says why (ValueError); one that crashes
     is reported as an internal error; the others are kept either way."""
-    gt, pred, params, seed, keep_layers, metric_cores = common
+    gt, pred, params, seed, diagnostics, metric_cores = common
     with cores_for_run(metric_cores):
-        return _run_metrics(gt, pred, params, seed, keep_layers, group, progress)
+        return _run_metrics(gt, pred, params, seed, diagnostics, group, progress)
 
 
-def _run_metrics(gt, pred, params, seed, keep_layers, group, progress):
+def _run_metrics(gt, pred, params, seed, diagnostics, group, progress):
     """_run_group's metrics, one after the other."""
     out = []
     costs = [max(registry.get(m).cost, 0.0) for m in group]
@@ -125,10 +124,9 @@ def _run_metrics(gt, pred, params, seed, keep_layers, group, progress):
         sub = progress.sub(done / total, (done + costs[i]) / total)
         done += costs[i]
         sub.set(0.0, spec.name)
-        keep = _keeps_layers(keep_layers, m)
+        keep = _keeps_layers(diagnostics, m)
         try:
-            with layers_for_run(keep):
-                r = run_metric(spec, gt, pred, metric_params(spec, params, seed), sub)
+            r = run_metric(spec, gt, pred, metric_params(spec, params, seed), sub, keep)
         except ValueError as e:
             out.append((False, message_of(e)))
             continue
@@ -144,12 +142,12 @@ def _run_metrics(gt, pred, params, seed, keep_layers, group, progress):
     return out
 
 
-def _keeps_layers(keep_layers, metric) -> bool:
-    """evaluate's ``keep_layers`` for one metric: True / False for all, or
+def _keeps_layers(diagnostics, metric) -> bool:
+    """evaluate's ``diagnostics`` for one metric: True / False for all, or
     the ids of the metrics whose layers are kept."""
-    if isinstance(keep_layers, bool):
-        return keep_layers
-    return metric in keep_layers
+    if isinstance(diagnostics, bool):
+        return diagnostics
+    return metric in diagnostics
 
 
 def _tasks(ids):
@@ -198,9 +196,8 @@ def add_clean_scores(ev: Evaluation, gt: LineSet, pred: LineSet, params: dict,
         spec = registry.get(m)
         clean = {k: v for k, v in (params.get(m) or {}).items() if k not in proto.params[m]}
         try:
-            with layers_for_run(False):
-                c = run_metric(spec, gt, pred, metric_params(spec, {**params, m: clean}, seed),
-                               NO_PROGRESS)
+            c = run_metric(spec, gt, pred, metric_params(spec, {**params, m: clean}, seed),
+                           NO_PROGRESS, diagnostics=False)
             r.details["clean_scores"] = dict(c.scores)
         except ValueError as e:
             r.details["clean_scores"] = {"error": message_of(e)}
@@ -210,13 +207,13 @@ def add_clean_scores(ev: Evaluation, gt: LineSet, pred: LineSet, params: dict,
 def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
              params: Optional[dict] = None, seed: Optional[int] = None,
              progress: Optional[Progress] = None,
-             keep_layers: Union[bool, Collection[str]] = True,
+             diagnostics: Union[bool, Collection[str]] = True,
              workers: int = 1, strict: bool = False,
              protocol: Optional[str] = None) -> Evaluation:
-    """``keep_layers``: the metrics' layers are kept (True), dropped (False)
-    or kept for the metrics of these ids only; a metric whose layers are
-    dropped runs without them (core/layers.py: it may skip the work that
-    only its layers need), with the same scores.
+    """``diagnostics``: the metrics' layers are built (True), not built
+    (False) or built for the metrics of these ids only; a metric run
+    without them may skip the work only its layers need, with the same
+    scores (core/runner.py run_metric).
 
     ``workers`` > 1 (0 = one per core) runs the metrics on this process
     and workers - 1 spawned ones at once, heaviest first (each metric is
@@ -237,7 +234,7 @@ def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
     spread = workers != 1 and len(ids) > 1
     # cores per metric (core/parallel.py): one when the metrics share the
     # workers, else the workers (one metric, or WORKERS = 1: tiles, tools)
-    common = (gt, pred, params, seed, keep_layers, 1 if spread else workers)
+    common = (gt, pred, params, seed, diagnostics, 1 if spread else workers)
     if spread:
         tasks = _tasks(ids)
         done = run_shared(_run_group, common, tasks, workers, progress,

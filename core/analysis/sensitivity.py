@@ -73,7 +73,7 @@ def _task(task, progress=NO_PROGRESS):
     t = task["type"] or ERROR_TYPES[0]
     pert = perturb(task["gt"], t, task["count"], task["perturb_seed"], task["pparams"])
     ev = evaluate(pert.ground_truth, pert.prediction, task["metrics"], task["params"],
-                  task["metric_seed"], progress, keep_layers=False)
+                  task["metric_seed"], progress, diagnostics=False)
     scores = {m: dict(ev.results[m].scores) for m in ev.results}
     return {"scores": scores, "errors": dict(ev.errors), "warnings": ev.warnings(),
             "n_errors": pert.n_errors}

@@ -284,7 +284,7 @@ def _tile_task(task, progress=NO_PROGRESS):
     """Evaluate one tile (module level: runs in worker processes / on Dask);
     ``progress`` carries cancellation into the tile's metrics."""
     ev = evaluate(task["gt"], task["pred"], task["metrics"], task["params"], task["seed"],
-                  progress, keep_layers=False)
+                  progress, diagnostics=False)
     out = {}
     for m in ev.order:
         if m in ev.results:

@@ -46,15 +46,13 @@ def assert_identical_results(a, b):
 
 
 def assert_same_without_layers(spec, gt, pred, params, skips_layers=True):
-    """A run that discards the layers (core/layers.py) against a full run:
-    the same scores, counts, details and pooling statistics, bit for bit,
-    and (``skips_layers``: a metric that skips its layers' work) no layers.
-    Returns the full run's result."""
-    from core.layers import layers_for_run
+    """A run without diagnostics (core/runner.py run_metric) against a full
+    run: the same scores, counts, details and pooling statistics, bit for
+    bit, and (``skips_layers``: a metric that skips its layers' work) no
+    layers.  Returns the full run's result."""
     from core.runner import run
     full = run(spec, gt, pred, params)
-    with layers_for_run(False):
-        bare = run(spec, gt, pred, params)
+    bare = run(spec, gt, pred, params, diagnostics=False)
     assert bare.layers == {} or not skips_layers
     for k in ("scores", "counts", "details", "pool_stats"):
         assert _norm(getattr(full, k)) == _norm(getattr(bare, k)), k

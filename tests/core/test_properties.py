@@ -121,7 +121,7 @@ def test_same_seed_same_numbers(spec, gt, pred):
 @settings(max_examples=10)
 @given(gt=networks(), pred=networks())
 def test_without_layers_the_same_numbers(spec, gt, pred):
-    # a run that throws the layers away (core/layers.py: evaluate-all's metrics
+    # a run without diagnostics (core/runner.py run_metric: evaluate-all's metrics
     # but the report's map, tiles, the tools) may skip the work only the layers
     # need, never change a number: scores, counts, details and pooling statistics
     # are identical, bit for bit (OPT-G: a maximum-cardinality matching instead

@@ -121,7 +121,7 @@ def test_folders_workers_and_resume(tmp_path):
 
 def test_rows_built_without_layers_equal_the_single_pair_scores(tmp_path):
     """A batch keeps only the scores, so its metrics run without layers
-    (core/layers.py; OPT-G then counts its pairs without the least-distance
+    (diagnostics=False in core/runner.py; OPT-G then counts its pairs without the least-distance
     assignments): the same numbers as the function on each pair."""
     _chips(tmp_path, n=2)
     pairs = _batch.pairs_from_folders(str(tmp_path / "gt"), str(tmp_path / "pred"))

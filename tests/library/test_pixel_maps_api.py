@@ -51,7 +51,7 @@ def read_map(path):
 def test_maps_are_the_core_maps(metric):
     g, p = masks()
     r = getattr(rnm, metric)(g, p, pixel_size=0.5, maps=True)
-    core = run_masks(metric, from_pixel_size(g, p, 0.5), maps=True)
+    core = run_masks(metric, from_pixel_size(g, p, 0.5), diagnostics=True)
     assert set(r.maps) == {MAPS[metric]}
     np.testing.assert_array_equal(r.maps[MAPS[metric]], core.maps[MAPS[metric]])
     assert getattr(rnm, metric)(g, p, pixel_size=0.5).maps == {}

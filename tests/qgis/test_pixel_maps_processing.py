@@ -46,7 +46,7 @@ def test_map_file_is_the_core_map_on_the_prediction_grid(run_alg, tifs, tmp_path
     out = str(tmp_path / f"{name}.tif")
     res = run_alg(f"roadmetrics:{metric}", {"GROUND_TRUTH": gt, "PREDICTION": pred, name: out})
     assert res[name] == out
-    core = run_masks(metric, rasters, maps=True)
+    core = run_masks(metric, rasters, diagnostics=True)
     ds, band, codes = read(out)
     np.testing.assert_array_equal(codes, core.maps[name])
     pds = read(pred)[0]

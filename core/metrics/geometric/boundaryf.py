@@ -192,7 +192,8 @@ def _validate(i, j, d, n_rows, order_key, blocked_of):
     return partner
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     strategy = params.get("STRATEGY")
     if strategy not in STRATEGIES:
         raise ValueError(msg("STRATEGY must be one of {}, got {!r}", STRATEGIES, strategy))

@@ -83,7 +83,8 @@ def scores_from(l_mr, LG, l_me, LP, sq_sum, warnings) -> dict[str, float]:
                 REDUNDANCY=red, RMS_OFFSET=rms)
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     buf = require_positive(params, "BUFFER")
     step = require_positive(params, "SAMPLE_STEP")
     warnings = []

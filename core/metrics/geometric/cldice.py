@@ -86,7 +86,8 @@ def scores_from(in_g, LG, in_p, LP, warnings) -> dict[str, float]:
     return dict(CLDICE=cl, TPREC=tprec, TSENS=tsens)
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     default = require_positive(params, "DEFAULT_WIDTH")
     field = params.get("WIDTH_FIELD") or None
     warnings = []

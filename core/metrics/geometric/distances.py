@@ -79,7 +79,8 @@ def _empty_scores(which, warnings):
     return out
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     tol = require_positive(params, "TOLERANCE")
     pct = require_in_range(params, "PERCENTILE", 0.0, 100.0)
     step = require_positive(params, "SAMPLE_STEP")

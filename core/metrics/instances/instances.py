@@ -350,7 +350,8 @@ def pool(results) -> dict[str, float]:
     return summarise(ap, iou, iiou)[0]
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     tau, min_len, mode = _settings(params)
     dissolve = bool(params["DISSOLVE"])
     conf_field = params.get("CONFIDENCE_FIELD") or None

@@ -113,7 +113,8 @@ def match_clusters(A, B, match_radius, tolerance) -> tuple:
     return ia[pick], ib[pick], d[pick], fc[pick], fe[pick]
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     cr = float(params["CLUSTER_RADIUS"])
     mr = float(params["MATCH_RADIUS"])
     dd = float(params["DIRECTION_DISTANCE"])

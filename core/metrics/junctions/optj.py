@@ -152,7 +152,8 @@ def match_features(Fg, Fp, max_distance, alpha) -> tuple:
     return m, gt_free, pred_free
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     dmax = float(params["MAX_DISTANCE"])
     alpha = float(params["ALPHA"])
     if dmax < 0:

@@ -346,7 +346,8 @@ def _speed_rates(lineset, field, unit, default_speed, warnings, label):
     return 1.0 / sp
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     used, spacing, snap, min_len = _settings(params)
     variant = used["VARIANT"]
     if variant in REPLAYS:

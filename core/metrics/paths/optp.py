@@ -79,7 +79,8 @@ def _match(common, item, progress) -> PathMatch:
     return PathMatch(points, other, *common, progress=progress)
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     seg, snap, width, hops, pen, node_snap = _check(params)
     warnings = []
     progress.set(0.0, N_("building networks"))

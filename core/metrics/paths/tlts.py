@@ -83,7 +83,8 @@ def classify(L, Lp, tol) -> np.ndarray:
     return cls
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     n_paths = int(params["N_PATHS"])
     snap = float(params["SNAP_DISTANCE"])
     tol_pct = float(params["LENGTH_TOLERANCE"])

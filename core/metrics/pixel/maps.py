@@ -3,7 +3,7 @@ input grid saying why the scores are what they are (docs/pixel.md, "Maps").
 
 Each metric declares its maps with ``registry.RasterMap`` (name, label and
 the legend of its codes) and builds them only when asked
-(``compute(..., maps=True)``), from arrays it already has: the road masks,
+(``compute(..., diagnostics=True)``), from arrays it already has: the road masks,
 the boundary pixels with their matched / within-tolerance flags, the
 skeletons.  The faces write them as GeoTIFFs with the legend as colour table
 and category names (core/io/geotiff.py).

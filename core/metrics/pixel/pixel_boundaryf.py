@@ -211,7 +211,7 @@ def _match_map(strategy, eg, ep, flags, params, rasters) -> np.ndarray:
 
 
 def compute(rasters: Rasters, params: dict, progress: Progress,
-            maps: bool = False) -> MetricResult:
+            diagnostics: bool = False) -> MetricResult:
     strategy = params.get("STRATEGY") or "distance"
     if strategy not in STRATEGIES:
         raise ValueError(msg("STRATEGY must be one of {}; got {!r}.", ", ".join(STRATEGIES),
@@ -227,7 +227,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
     if strategy != "validation":    # only the boundaries from here: the masks' memory back
         g = p = None
     progress.set(0.1, N_("matching boundaries"))
-    flags = [] if maps else None
+    flags = [] if diagnostics else None
     if empty == "both":
         empty_warning(empty, warnings, "PRECISION, RECALL and F = 1")
         scores = dict(F=1.0, PRECISION=1.0, RECALL=1.0, TP=0.0, FP=0.0, FN=0.0)
@@ -244,7 +244,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
         scores = dict(F=f_alpha(prec, rec, alpha), PRECISION=prec, RECALL=rec, TP=float(tp_p),
                       FP=float(fp), FN=float(fn))
         counts.update(tp_gt=float(tp_g), tp_pred=float(tp_p))
-    out = {"BOUNDARY_MAP": _match_map(strategy, eg, ep, flags, params, rasters)} if maps else {}
+    out = {"BOUNDARY_MAP": _match_map(strategy, eg, ep, flags, params, rasters)} if diagnostics else {}
     progress.set(1.0)
     return MetricResult("pixel_boundaryf", {k: float(scores[k]) for k in NAMES},
                         used_params(params, SPEC),

@@ -55,15 +55,15 @@ def cldice_scores(g: np.ndarray, p: np.ndarray, warnings: list,
 
 
 def compute(rasters: Rasters, params: dict, progress: Progress,
-            maps: bool = False) -> MetricResult:
+            diagnostics: bool = False) -> MetricResult:
     warnings = []
     progress.set(0.0, N_("road masks"))
     g, p, counts = setup(rasters, params)
     progress.set(0.1, N_("skeletons"))
-    skeletons = [] if maps else None
+    skeletons = [] if diagnostics else None
     scores, more = cldice_scores(g, p, warnings, skeletons)
     counts.update(more)
-    out = {"SKELETON_MAP": skeleton_map(g, p, *skeletons)} if maps else {}
+    out = {"SKELETON_MAP": skeleton_map(g, p, *skeletons)} if diagnostics else {}
     progress.set(1.0)
     return MetricResult("pixel_cldice", {k: float(scores[k]) for k in NAMES},
                         used_params(params, SPEC), counts, warnings, maps=out)

@@ -89,7 +89,7 @@ def boundary_iou(g: np.ndarray, p: np.ndarray, width_m: float, spacing_m: tuple,
 
 
 def compute(rasters: Rasters, params: dict, progress: Progress,
-            maps: bool = False) -> MetricResult:
+            diagnostics: bool = False) -> MetricResult:
     tol = require_positive(params, "TOLERANCE")
     pct = require_in_range(params, "PERCENTILE", 0.0, 100.0)
     shape = params.get("BAND_SHAPE") or "disc"
@@ -119,7 +119,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
         scores["BOUNDARY_IOU"], more = boundary_iou(g, p, reach(tol), spacing, (bg, bp), shape)
         details.update(more)
     out = {"BOUNDARY_MAP": boundary_map(g.shape, ig, ip, within(dg, tol), within(dp, tol))} \
-        if maps else {}
+        if diagnostics else {}
     progress.set(1.0)
     return MetricResult("pixel_distances", {k: float(scores[k]) for k in NAMES},
                         used_params(params, SPEC), counts, warnings, {},

@@ -85,7 +85,7 @@ def _confusion(rasters: Rasters, params: dict, g0: np.ndarray, p0: np.ndarray,
 
 
 def compute(rasters: Rasters, params: dict, progress: Progress,
-            maps: bool = False) -> MetricResult:
+            diagnostics: bool = False) -> MetricResult:
     warnings = []
     progress.set(0.0, N_("road masks"))
     g0, p0, counts = setup(rasters, params)
@@ -105,7 +105,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
     scores = {"IOU": float(np.mean(ious)) if ious else math.nan,
               "IIOU": float(np.mean(iious)) if iious else math.nan}
     counts["ignored_pixels"] = int(keep.size - np.count_nonzero(keep))
-    out = {"CONFUSION_MAP": _confusion(rasters, params, g0, p0, keep, everywhere)} if maps else {}
+    out = {"CONFUSION_MAP": _confusion(rasters, params, g0, p0, keep, everywhere)} if diagnostics else {}
     progress.set(1.0)
     return MetricResult("pixel_iou", scores, used_params(params, SPEC), counts, warnings, {},
                         {"classes": {k: {"scores": {"IOU": v["iou"], "IIOU": v["iiou"]},

@@ -44,7 +44,6 @@ from ...result import MetricResult
 from ...network.sampling import rng
 from .evaluation import Centres, run
 from .matching import match_greedy, match_maximum, match_optimal
-from ...layers import layers_wanted
 from .extract import EUCLIDEAN, ChainGraph, uniform_locations
 from . import common
 from .subg import seed_settings, other_centres, seed_params
@@ -53,7 +52,8 @@ from ...text import N_, msg
 MATCHINGS = ["optimal", "greedy"]
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     n, radius, spacing, dmatch = seed_settings(params)
     matching = params["MATCHING"]
     if matching not in MATCHINGS:
@@ -90,7 +90,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     fwd = other_centres(P, gxy, dmatch)
     _merge(pc, fwd, gi)
     progress.set(0.15, N_("cropping and matching subgraphs"))
-    points = layers_wanted()
+    points = diagnostics
     if matching == "optimal" and points:
         # a partial, not a closure: it may be sent to worker processes
         matcher = functools.partial(match_optimal, max_distance=dmatch)
@@ -98,7 +98,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
         # the scores count the pairs of a maximum-cardinality matching; which
         # of them (least total distance) only the layers show: without
         # layers, any maximum matching gives the same counts, without the
-        # assignments (core/layers.py)
+        # assignments (the runner's diagnostics argument)
         matcher = match_maximum
     else:
         matcher = match_greedy

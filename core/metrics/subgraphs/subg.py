@@ -41,7 +41,6 @@ from ...result import MetricResult
 from ...network.sampling import rng
 from ...network.snapping import NetworkLocator
 from .evaluation import Centres, run
-from ...layers import layers_wanted
 from .matching import match_within
 from .extract import EUCLIDEAN, ChainGraph, uniform_locations
 from . import common
@@ -82,7 +81,8 @@ def other_centres(net, xy, max_distance) -> Centres:
     return Centres.build(n, ok, q[ok], e[ok], o[ok])
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     n, radius, spacing, dmatch = seed_settings(params)
     warnings = []
     progress.set(0.0, N_("building networks"))
@@ -99,7 +99,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
     pc = other_centres(P, xy, dmatch)
     progress.set(0.15, N_("cropping and matching subgraphs"))
     counts = run(gcg, pcg, gc, pc, radius, EUCLIDEAN, dmatch, match_within,
-                 progress.sub(0.15, 1.0), points=layers_wanted())
+                 progress.sub(0.15, 1.0), points=diagnostics)
     scores = common.pooled_scores(counts, warnings)
     return common.result("subg", scores, params,
                          ["N_SEEDS", "RADIUS", "SPACING", "MATCH_DISTANCE", "SEED"],

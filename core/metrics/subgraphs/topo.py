@@ -53,7 +53,6 @@ from ...scores import f1
 from ...registry import MetricSpec, Param, register, require_non_negative, require_positive
 from ...result import MetricResult
 from .evaluation import Centres, run
-from ...layers import layers_wanted
 from .matching import match_maximum
 from .extract import ALONG_GRAPH, ChainGraph, chain_seed_locations, heading_at, locate_with_heading
 from . import common
@@ -69,12 +68,13 @@ VARIANTS = ["standard", "sat2graph", "sat2graph_spacenet"]
 REPLAYS = {"sat2graph": s2g.CITYSCALE, "sat2graph_spacenet": s2g.SPACENET}
 
 
-def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> MetricResult:
+def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
+            diagnostics: bool = True) -> MetricResult:
     variant = params.get("VARIANT") or "standard"
     if variant not in VARIANTS:
         raise ValueError(msg("VARIANT must be one of {}, got {!r}", VARIANTS, variant))
     if variant in REPLAYS:
-        return _replay(gt, pred, params, variant, progress)
+        return _replay(gt, pred, params, variant, progress, diagnostics)
     radius = require_positive(params, "RADIUS")
     spacing = require_positive(params, "SPACING")
     dmatch = require_non_negative(params, "MATCH_DISTANCE")
@@ -105,7 +105,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
                             "TOPO is undefined (NaN)"))
     progress.set(0.15, N_("walking and matching subgraphs"))
     counts = run(gcg, pcg, gc, pc, radius, ALONG_GRAPH, dmatch, match_maximum,
-                 progress.sub(0.15, 1.0), angle_tolerance=tol, points=layers_wanted())
+                 progress.sub(0.15, 1.0), angle_tolerance=tol, points=diagnostics)
     pooled = common.pooled_scores(counts, warnings if agg == "pooled" else [])
     mean = _mean_scores(counts, pc.valid, warnings if agg == "mean" else [])
     scores = dict(pooled)
@@ -123,7 +123,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress) -> Met
 
 
 def _replay(gt: LineSet, pred: LineSet, params: dict, variant: str,
-            progress: Progress) -> MetricResult:
+            progress: Progress, diagnostics: bool = True) -> MetricResult:
     """TOPO as Sat2Graph's Python code computes it (topo_sat2graph.py): the
     numbers it prints for one tile (precision=, overall-recall=), F1 of the
     two (0 when both are 0)."""
@@ -163,7 +163,7 @@ def _replay(gt: LineSet, pred: LineSet, params: dict, variant: str,
     stats = {"variant": variant, "precision": scores["PRECISION"], "recall": scores["RECALL"],
              "f1": scores["F1"], "matched_marbles": float(tp_p), "marbles": float(m_all),
              "TP": float(tp_r), "holes": float(h_all), "FP": scores["FP"], "FN": scores["FN"]}
-    layers = _replay_layers(r) if layers_wanted() else {}
+    layers = _replay_layers(r) if diagnostics else {}
     return MetricResult("topo", scores, used, counts, warnings, layers, details, stats)
 
 

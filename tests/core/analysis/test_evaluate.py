@@ -127,12 +127,12 @@ def test_workers_set_the_cores_of_a_metric(monkeypatch):
 
 def test_layers_kept_only_for_the_metrics_asked(window):
     # evaluate-all in QGIS keeps only the layers its report maps: the other
-    # metrics run without theirs (core/layers.py), with the same numbers
+    # metrics run without theirs (core/runner.py: diagnostics=False), with the same numbers
     gt, pred = window
     ids = ["apls", "optg", "subg", "junct"]
     full = evaluate(gt, pred, ids, seed=3)
-    some = evaluate(gt, pred, ids, seed=3, keep_layers=["apls"])
-    none = evaluate(gt, pred, ids, seed=3, keep_layers=False)
+    some = evaluate(gt, pred, ids, seed=3, diagnostics=["apls"])
+    none = evaluate(gt, pred, ids, seed=3, diagnostics=False)
     for ev in (some, none):
         a, b = full.numbers(), ev.numbers()
         assert a.keys() == b.keys()

@@ -49,11 +49,11 @@ def test_preview_keeps_the_code_drawn_last_in_each_block(monkeypatch):
 def test_report_has_scores_maps_counts_and_warnings():
     g = np.zeros((20, 20), np.uint8)
     g[5:9] = 1
-    r = run_masks("pixel_iou", from_pixel_size(g, np.zeros_like(g), 1.0), maps=True)
+    r = run_masks("pixel_iou", from_pixel_size(g, np.zeros_like(g), 1.0), diagnostics=True)
     html = pixel_report(registry.get("pixel_iou"), r, {"ground truth": "gt.tif"})
     assert "data:image/png;base64," in html and "gt.tif" in html
     assert re.search(r"false negative: road only in the ground truth</td><td class='num'>80<", html)
-    d = run_masks("pixel_distances", from_pixel_size(g, np.zeros_like(g), 1.0), maps=True)
+    d = run_masks("pixel_distances", from_pixel_size(g, np.zeros_like(g), 1.0), diagnostics=True)
     assert "predicted mask is empty" in pixel_report(registry.get("pixel_distances"), d, {})
     png = re.search(r"base64,([A-Za-z0-9+/=]+)'", html).group(1)
     assert base64.b64decode(png).startswith(b"\x89PNG")

@@ -1,5 +1,5 @@
 """The pixel metrics' diagnostic maps (core/metrics/pixel/maps.py and each
-metric's ``maps=True``): hand cases with exact expected codes on tiny masks,
+metric's ``diagnostics=True``): hand cases with exact expected codes on tiny masks,
 and properties (hypothesis): the maps count exactly what the scores count,
 building them changes no score, and without ``maps`` none is built."""
 import numpy as np
@@ -15,7 +15,7 @@ from test_pixel_properties import IDS, RUNS, road_masks
 
 def _maps(metric, g, p, **params):
     return run_masks(metric, from_pixel_size(np.array(g, np.uint8), np.array(p, np.uint8), 1.0),
-                     params, maps=True)
+                     params, diagnostics=True)
 
 
 def test_confusion_map_by_hand():
@@ -36,7 +36,7 @@ def test_class_maps_wrong_class_and_ignored_pixels():
     p = np.array([[1, 2, 2, 2, 1],
                   [1, 1, 0, 2, 1]])
     r = run_masks("pixel_iou", Rasters(g, p, (1, 0, 0, 0, -1, 0), gt_nodata=255),
-                  {"ROAD_CLASSES": "1, 2"}, maps=True)
+                  {"ROAD_CLASSES": "1, 2"}, diagnostics=True)
     np.testing.assert_array_equal(r.maps["CONFUSION_MAP"], [[1, 4, 1, 1, IGNORED],
                                                             [1, 1, 3, 1, IGNORED]])
 
@@ -185,7 +185,7 @@ def test_maps_count_what_the_scores_count(spec, params, g, p):
     h, w = min(g.shape[0], p.shape[0]), min(g.shape[1], p.shape[1])
     rasters = from_pixel_size(g[:h, :w], p[:h, :w], 1.0)
     plain = run_masks(spec, rasters, params)
-    r = run_masks(spec, rasters, params, maps=True)
+    r = run_masks(spec, rasters, params, diagnostics=True)
     assert not plain.maps
     assert set(r.maps) == {m.name for m in spec.maps}
     np.testing.assert_equal(r.scores, plain.scores)

@@ -179,8 +179,7 @@ def test_without_layers_the_same_scores(matching):
 
 def test_without_layers_fig3_counts():
     # the hand-checked Fig. 3 case without layers: 40 pairs of 84 holes per seed
-    from core.layers import layers_for_run
-    with layers_for_run(False):
-        r = run(lines(A, B), lines(A), N_SEEDS=100, RADIUS=WHOLE)
+    r = run_spec(OPTG, lines(A, B), lines(A), {"N_SEEDS": 100, "RADIUS": WHOLE},
+                 diagnostics=False)
     assert r.score("TP") == 40 * 100 and r.score("FN") == 44 * 100 and r.score("FP") == 0
     assert r.layers == {}

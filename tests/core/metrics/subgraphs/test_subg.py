@@ -113,7 +113,7 @@ def test_empty_ground_truth_has_no_seed():
 
 
 def test_without_layers_the_same_scores():
-    # no per-point outcomes when the run discards the layers (core/layers.py)
+    # no per-point outcomes when the run discards the layers (diagnostics=False)
     from helpers import assert_same_without_layers
     from sample_data import CROP, crop, sample
     full = assert_same_without_layers(registry.get("subg"), crop(sample("ground_truth"), CROP),

@@ -147,7 +147,7 @@ def test_topo_on_two_processes_is_bit_identical(monkeypatch):
 
 
 def test_without_layers_the_same_scores():
-    # no per-point outcomes when the run discards the layers (core/layers.py)
+    # no per-point outcomes when the run discards the layers (diagnostics=False)
     from helpers import assert_same_without_layers
     from sample_data import CROP, crop, sample
     full = assert_same_without_layers(registry.get("topo"), crop(sample("ground_truth"), CROP),

@@ -22,12 +22,13 @@ from typing import Any, Optional
 
 from ._errors import InputError
 
-# the metric ids; each metric's module is named after it (core/registry.py
-# METRIC_MODULES; tests/library/test_api.py checks both lists agree)
-_METRICS = ("apls", "boundaryf", "ccq", "cldice", "distances", "instances", "junct", "optg",
-            "optj", "optp", "subg", "tlts", "topo")
-# the pixel metrics (two masks on one grid; core/metrics/pixel/)
-_PIXEL_METRICS = ("pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_iou")
+from .core.registry import METRIC_MODULES as _MODULES  # noqa: E402 (no numpy, no metric loaded)
+
+# the metric ids, from the registry's module list (each metric's module is
+# named after it; tests/library/test_api.py checks they are the registered
+# ids): the line metrics, then the pixel metrics (core/metrics/pixel/)
+_METRICS = tuple(sorted(m.rsplit(".", 1)[1] for m in _MODULES if not m.startswith("pixel.")))
+_PIXEL_METRICS = tuple(sorted(m.rsplit(".", 1)[1] for m in _MODULES if m.startswith("pixel.")))
 _LAZY = {"compute": "._api", "batch": "._batch", "BatchResult": "._batch",
          "evaluate": "._evaluate", "EvaluationResult": "._evaluate", "Result": "._result",
          "Source": "._source", "centrelines": "._raster",
@@ -38,9 +39,7 @@ _LAZY = {"compute": "._api", "batch": "._batch", "BatchResult": "._batch",
 __all__ = ["InputError", "Result", "EvaluationResult", "BatchResult", "Source", "batch", "datasets",
            "centrelines", "compute", "perturb", "sensitivity", "compare", "PerturbResult",
            "SensitivityResult", "ComparisonResult", "compare_runs", "RunComparison", "Metric",
-           "evaluate", "metrics", "read", "apls", "boundaryf", "ccq", "cldice", "distances",
-           "instances", "junct", "optg", "optj", "optp", "subg", "tlts", "topo", "pixel_metrics",
-           "pixel_boundaryf", "pixel_cldice", "pixel_distances", "pixel_iou"]
+           "evaluate", "metrics", "read", "pixel_metrics"] + list(_METRICS) + list(_PIXEL_METRICS)
 
 
 from .core.version import version as _version  # noqa: E402 (no dependencies)

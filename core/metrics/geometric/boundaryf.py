@@ -394,4 +394,7 @@ SPEC = register(MetricSpec(
     ],
     compute=compute,
     pool=pool,
+    doc=('docs/geometric.md', 'roadmetricsboundaryf--boundary-f-measure'),
+    tags=('boundary', 'f-measure', 'f1', 'bf score', 'contour', 'precision', 'recall', 'geometry'),
+    picker=1,
 ))

@@ -194,4 +194,8 @@ SPEC = register(MetricSpec(
     cost=2,
     # cached by common.Pair.profiles
     shares="distance_profiles",
+    doc=('docs/geometric.md', 'roadmetricsccq--ccq-correctness-completeness-quality'),
+    tags=('ccq', 'correctness', 'completeness', 'quality', 'buffer', 'precision', 'recall',
+          'geometry'),
+    picker=2,
 ))

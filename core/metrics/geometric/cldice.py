@@ -167,4 +167,8 @@ SPEC = register(MetricSpec(
     ],
     compute=compute,
     pool=pool,
+    doc=('docs/geometric.md', 'roadmetricscldice--cldice-centreline-dice'),
+    tags=('cldice', 'dice', 'centreline', 'centerline', 'skeleton', 'topology precision',
+          'topology sensitivity', 'precision', 'recall', 'geometry'),
+    picker=3,
 ))

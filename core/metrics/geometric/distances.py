@@ -270,4 +270,8 @@ SPEC = register(MetricSpec(
     shares="distance_profiles",
     # summaries: the robust distance, in metres
     headline="HD95",
+    doc=('docs/geometric.md', 'roadmetricsdistances--distance-metrics'),
+    tags=('distance', 'hausdorff', 'hd95', 'chamfer', 'assd',
+          'average symmetric surface distance', 'nsd', 'surface dice', 'geometry', 'accuracy'),
+    picker=4,
 ))

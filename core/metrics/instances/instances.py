@@ -656,4 +656,9 @@ SPEC = register(MetricSpec(
     pool=pool,
     handles_classes=True,
     cost=1.2,
+    doc=('docs/instances.md',
+         'roadmetricsinstances--instance-matching-and-ap-mapillary-vistas--cityscapes-for-lines'),
+    tags=('instance', 'ap', 'average precision', 'iou', 'panoptic', 'class', 'cityscapes',
+          'mapillary', 'precision', 'recall'),
+    picker=5,
 ))

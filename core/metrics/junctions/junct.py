@@ -298,4 +298,8 @@ SPEC = register(MetricSpec(
     ],
     compute=compute,
     pool=pool,
+    doc=('docs/junctions.md', 'roadmetricsjunct--junct-junction-recall--error-roadtracer'),
+    tags=('junct', 'junction', 'intersection', 'roadtracer', 'recall', 'error', 'node',
+          'topology', 'graph'),
+    picker=6,
 ))

@@ -302,4 +302,8 @@ SPEC = register(MetricSpec(
     ],
     compute=compute,
     pool=pool,
+    doc=('docs/junctions.md', 'roadmetricsoptj--opt-j-junctions-and-end-points'),
+    tags=('opt-j', 'optj', 'junction', 'intersection', 'dead end', 'node', 'precision', 'recall',
+          'f1', 'topology', 'graph'),
+    picker=8,
 ))

@@ -639,4 +639,8 @@ SPEC = register(MetricSpec(
     compute=compute,
     pool=pool,
     extra_scores=("APLS_TIME_GT_TO_PRED", "APLS_TIME_PRED_TO_GT"),
+    doc=('docs/paths.md', 'roadmetricsapls--apls-average-path-length-similarity'),
+    tags=('apls', 'spacenet', 'path', 'shortest path', 'length', 'travel time', 'routing',
+          'connectivity', 'topology', 'graph'),
+    picker=0,
 ))

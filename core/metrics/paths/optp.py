@@ -271,4 +271,8 @@ SPEC = register(MetricSpec(
     sampled=True,
     pool=pool,
     cost=3,
+    doc=('docs/paths.md', 'roadmetricsoptp--opt-p-path-connectivity'),
+    tags=('opt-p', 'optp', 'path', 'connectivity', 'precision', 'recall', 'f1', 'topology',
+          'graph'),
+    picker=9,
 ))

@@ -240,4 +240,8 @@ SPEC = register(MetricSpec(
     sampled=True,
     pool=pool,
     cost=1,
+    doc=('docs/paths.md', 'roadmetricstlts--tlts-too-long--too-short'),
+    tags=('tlts', 'too long', 'too short', 'path', 'shortest path', 'detour', 'shortcut',
+          'connectivity', 'topology', 'graph'),
+    picker=11,
 ))

@@ -308,4 +308,7 @@ SPEC = register(MetricSpec(
                    "strategy, the TOLERANCE neighbourhoods of both boundaries instead (in both: "
                    "TP, only the ground truth's: FN, only the prediction's: FP).",
                    MATCH_LEGEND + AREA_LEGEND, MATCH_ORDER)],
+    doc=('docs/pixel.md', 'roadmetricspixel_boundaryf--pixel-boundary-f-measure'),
+    tags=('boundary', 'f-measure', 'bf score', 'contour', 'mask', 'raster', 'pixel',
+          'segmentation', 'precision', 'recall'),
 ))

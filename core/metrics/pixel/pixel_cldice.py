@@ -96,4 +96,7 @@ SPEC = register(MetricSpec(
                    "The skeleton pixels of both masks, each inside the other mask (counted by "
                    "TSENS / TPREC) or outside it (missed ground truth, false prediction), over "
                    "the two masks in light colours.", SKELETON_LEGEND, SKELETON_ORDER)],
+    doc=('docs/pixel.md', 'roadmetricspixel_cldice--pixel-cldice'),
+    tags=('cldice', 'skeleton', 'centreline', 'centerline', 'mask', 'raster', 'pixel',
+          'segmentation', 'topology precision', 'topology sensitivity'),
 ))

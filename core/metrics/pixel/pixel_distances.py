@@ -188,4 +188,7 @@ SPEC = register(MetricSpec(
                    "boundary (counted by NSD) or farther (missed ground-truth boundary, false "
                    "predicted boundary); pixels on both boundaries apart.", DISTANCE_LEGEND,
                    DISTANCE_ORDER)],
+    doc=('docs/pixel.md', 'roadmetricspixel_distances--pixel-distance-metrics'),
+    tags=('hausdorff', 'hd95', 'assd', 'masd', 'nsd', 'surface dice', 'boundary iou', 'mask',
+          'raster', 'pixel', 'segmentation'),
 ))

@@ -143,4 +143,7 @@ SPEC = register(MetricSpec(
                    "only in the prediction), false negative (road only in the ground truth), "
                    "wrong class (class maps: road on both, another class) or true negative "
                    "(transparent); ground-truth nodata pixels are nodata.", CONFUSION_LEGEND)],
+    doc=('docs/pixel.md', 'roadmetricspixel_iou--pixel-iou-and-iiou-per-class'),
+    tags=('iou', 'iiou', 'jaccard', 'mask', 'raster', 'pixel', 'segmentation', 'class',
+          'mapillary', 'cityscapes'),
 ))

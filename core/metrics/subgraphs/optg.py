@@ -149,4 +149,8 @@ SPEC = register(MetricSpec(
     test_params={"N_SEEDS": 120},  # the properties hold for any number of seeds
     pool=common.pool,
     cost=11,
+    doc=('docs/subgraphs.md', 'opt-g--subgraphs-one-to-one-roadmetricsoptg'),
+    tags=('opt-g', 'optg', 'subgraph', 'one-to-one', 'precision', 'recall', 'f1', 'topology',
+          'graph'),
+    picker=7,
 ))

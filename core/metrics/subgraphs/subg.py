@@ -130,4 +130,7 @@ SPEC = register(MetricSpec(
     test_params={"N_SEEDS": 120},  # the properties hold for any number of seeds
     pool=common.pool,
     cost=4,
+    doc=('docs/subgraphs.md', 'subg--holes-and-marbles-roadmetricssubg'),
+    tags=('subg', 'subgraph', 'holes', 'marbles', 'precision', 'recall', 'f1', 'topology', 'graph'),
+    picker=10,
 ))

@@ -296,4 +296,7 @@ SPEC = register(MetricSpec(
     compute=compute,
     pool=pool,
     cost=6,
+    doc=('docs/subgraphs.md', 'topo-roadmetricstopo'),
+    tags=('topo', 'holes', 'marbles', 'subgraph', 'precision', 'recall', 'f1', 'topology', 'graph'),
+    picker=12,
 ))

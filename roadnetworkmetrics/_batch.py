@@ -40,7 +40,7 @@ from typing import Callable, Optional
 
 from .core import registry
 from .core.analysis.executor import run_tasks
-from .core.analysis.tiles import _worst
+from .core.analysis.tiles import worst_value
 from .core.io.read import read_path
 from .core.io.source import Source
 from .core.io.spacenet import read_spacenet_csv
@@ -146,7 +146,7 @@ def score_pair(task: dict, progress=None) -> dict:
         return {**row, "status": status, **{o.name: math.nan for o in spec.outputs},
                 **_source_warnings(gsrc, psrc)}
     if g_empty:
-        scores = {o.name: (o.perfect if p_empty else _worst(o)) for o in spec.outputs
+        scores = {o.name: (o.perfect if p_empty else worst_value(o)) for o in spec.outputs
                   if not (o.perfect is None and o.bounds and o.bounds[1] is None)}
         return {**row, "status": status, **{k: v for k, v in scores.items() if v is not None},
                 **_source_warnings(gsrc, psrc)}
@@ -160,7 +160,7 @@ def score_pair(task: dict, progress=None) -> dict:
         return {**row, "status": "error", "error": str(e)}
     out = {**row, "status": status, **r.scores,
            "warnings": " | ".join(r.warnings)}
-    out["_pool_stats"] = r._core.pool_stats
+    out["_pool_stats"] = r.pool_stats
     return out
 
 
@@ -209,7 +209,7 @@ def _score_masks(spec, task: dict, row: dict) -> dict:
         status = "grid_mismatch" if isinstance(e, GridMismatchError) else "error"
         return {**row, "status": status, "error": str(message_of(e))}
     return {**row, "status": status, **r.scores, "warnings": " | ".join(r.warnings),
-            "_pool_stats": r._core.pool_stats}
+            "_pool_stats": r.pool_stats}
 
 
 def _shape(path, band: int) -> tuple:
@@ -220,8 +220,8 @@ def _shape(path, band: int) -> tuple:
             return tuple(np.load(path, mmap_mode="r", allow_pickle=False).shape[-2:])
         except (OSError, ValueError) as e:
             raise InputError(msg("{} cannot be read as a numpy array ({}).", path, e)) from None
-    from ._raster import _open
-    with _open(os.fspath(path), band) as (shape, *_):
+    from ._raster import open_raster
+    with open_raster(os.fspath(path), band) as (shape, *_):
         return tuple(shape)
 
 

@@ -103,7 +103,7 @@ def _check_band(path: str, count: int, band: int) -> None:
                              path, count, band))
 
 
-def _open(path: str, band: int):
+def open_raster(path: str, band: int):
     """The reader of a raster file: rasterio, else GDAL's bindings."""
     if not os.path.exists(path):
         raise InputError(msg("{}: no such file.", path))
@@ -175,7 +175,7 @@ def raster_source(path: Any, name: Optional[str] = None, params: Optional[dict] 
     path = os.fspath(path)
     resolved = _resolve(params or {})
     name = name or os.path.basename(path)
-    with _open(path, resolved["RASTER_BAND"]) as (shape, read, ftransform, fcrs, fnodata, rows):
+    with open_raster(path, resolved["RASTER_BAND"]) as (shape, read, ftransform, fcrs, fnodata, rows):
         transform = ftransform if transform is None else transform
         if transform is None:
             raise InputError(msg("The raster {} has no georeferencing (no geotransform): its "

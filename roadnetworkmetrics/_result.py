@@ -136,6 +136,12 @@ class Result:
         from ._plot import plot_result
         return plot_result(self, ax, layers, legend, scale_bar, **kwargs)
 
+    @property
+    def pool_stats(self) -> dict:
+        """The additive statistics from which results of several tiles or
+        chips are pooled (the metric's pooled rule; batch rows keep them)."""
+        return self._core.pool_stats
+
     def to_dict(self) -> dict:
         """The plugin's SCORES document (JSON-safe: NaN as None)."""
         return self._core.to_dict()

@@ -362,7 +362,10 @@ def _is_count(o):
     return o.perfect is None and o.bounds is not None and o.bounds[1] is None
 
 
-def _worst(o):
+def worst_value(o) -> Optional[float]:
+    """The worst value of a bounded output (its bound opposite the perfect
+    value: 0 for a ratio, 1 for an error rate); None without one.  The
+    empty-tile rule 'worst' and batch's empty-chip rule score with it."""
     if o.perfect is None or o.bounds is None or o.bounds[1] is None:
         return None
     lo, hi = o.bounds
@@ -394,7 +397,7 @@ def mean_value(o, tile, metric: str, empty_tiles: str) -> object:
     if tile.empty:
         if empty_tiles == "skip":
             return _LEFT_OUT
-        v = o.perfect if empty_tiles == "best" else _worst(o)
+        v = o.perfect if empty_tiles == "best" else worst_value(o)
         if v is None:
             return _LEFT_OUT
     return v

@@ -84,3 +84,20 @@ def test_every_public_function_of_the_core_says_what_it_returns():
                 missing += [f"{os.path.relpath(path, ROOT)}:{fn.name}" for fn in funcs
                             if not fn.name.startswith("_") and fn.returns is None]
     assert missing == []
+
+
+def test_metric_results_are_built_with_keywords():
+    """A MetricResult's fields after (metric, scores) are passed by name:
+    eight positional arguments are easy to misplace (no error, wrong data)."""
+    import ast
+    import glob
+    root = os.path.join(ROOT, "core")
+    bad = []
+    for path in glob.glob(os.path.join(root, "**", "*.py"), recursive=True):
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "MetricResult" \
+                    and len(node.args) > 2:
+                bad.append(f"{os.path.relpath(path, ROOT)}:{node.lineno}")
+    assert not bad, bad

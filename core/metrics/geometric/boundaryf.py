@@ -234,8 +234,8 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
     stats = {"tp_pred": tp_p, "pred_total": tot_p, "tp_gt": tp_g, "gt_total": tot_g,
              "alpha": alpha}
     progress.set(1.0)
-    return MetricResult("boundaryf", {k: float(scores[k]) for k in NAMES}, used, counts,
-                        warnings, layers, details, stats)
+    return MetricResult("boundaryf", {k: float(scores[k]) for k in NAMES}, parameters=used, counts=counts,
+                        warnings=warnings, layers=layers, details=details, pool_stats=stats)
 
 
 def _by_cover(pr, strategy, tol, layers, details):

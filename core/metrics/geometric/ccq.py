@@ -118,8 +118,8 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
                                        "NODE_CROSSINGS")}
     stats = {"l_mr": l_mr, "l_me": l_me, "gt_length": pr.LG, "pred_length": pr.LP, "sq": sq}
     progress.set(1.0)
-    return MetricResult("ccq", {k: float(scores[k]) for k in NAMES}, used, counts, warnings,
-                        layers, {}, stats)
+    return MetricResult("ccq", {k: float(scores[k]) for k in NAMES}, parameters=used, counts=counts, warnings=warnings,
+                        layers=layers, details={}, pool_stats=stats)
 
 
 def pool(results) -> dict[str, float]:

@@ -113,8 +113,9 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
                                        "NODE_CROSSINGS")}
     stats = {"in_g": in_g, "in_p": in_p, "gt_length": pr.LG, "pred_length": pr.LP}
     progress.set(1.0)
-    return MetricResult("cldice", {k: float(scores[k]) for k in NAMES}, used, counts, warnings,
-                        layers, {}, stats)
+    return MetricResult("cldice", {k: float(scores[k]) for k in NAMES}, parameters=used,
+                        counts=counts, warnings=warnings,
+                        layers=layers, details={}, pool_stats=stats)
 
 
 def pool(results) -> dict[str, float]:

@@ -144,8 +144,8 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
     used = {k: params.get(k) for k in ("TOLERANCE", "PERCENTILE", "SAMPLE_STEP",
                                        "MERGE_TOLERANCE", "NODE_CROSSINGS")}
     progress.set(1.0)
-    return MetricResult("distances", {k: float(scores[k]) for k in NAMES}, used, counts,
-                        warnings, layers, details, stats)
+    return MetricResult("distances", {k: float(scores[k]) for k in NAMES}, parameters=used, counts=counts,
+                        warnings=warnings, layers=layers, details=details, pool_stats=stats)
 
 
 def _class_pieces(table, prof, net, source):

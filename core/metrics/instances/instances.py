@@ -394,7 +394,8 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
                       pred_conf=P.conf.tolist(), tp_bits=tp_bits.tolist(),
                       ign_bits=ign_bits.tolist())
     progress.set(1.0)
-    return MetricResult("instances", scores, used, counts, warnings, layers, details, pool_stats)
+    return MetricResult("instances", scores, parameters=used, counts=counts, warnings=warnings,
+                        layers=layers, details=details, pool_stats=pool_stats)
 
 
 def _settings(params):

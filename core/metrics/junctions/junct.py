@@ -172,7 +172,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
     progress.set(1.0)
     used = {k: params.get(k) for k in ("CLUSTER_RADIUS", "MATCH_RADIUS", "DIRECTION_DISTANCE",
                                        "ANGLE_TOLERANCE", "MERGE_TOLERANCE", "NODE_CROSSINGS")}
-    return MetricResult("junct", scores, used, counts, warnings, layers)
+    return MetricResult("junct", scores, parameters=used, counts=counts, warnings=warnings, layers=layers)
 
 
 FIELDS = [("source", "string"), ("gt_degree", "int"), ("pred_degree", "int"),

@@ -208,7 +208,7 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
     progress.set(1.0)
     used = {k: params.get(k) for k in ("MAX_DISTANCE", "ALPHA", "MERGE_TOLERANCE",
                                        "NODE_CROSSINGS")}
-    return MetricResult("optj", scores, used, counts, warnings, layers)
+    return MetricResult("optj", scores, parameters=used, counts=counts, warnings=warnings, layers=layers)
 
 
 FIELDS = [("source", "string"), ("kind", "string"), ("gt_degree", "int"), ("pred_degree", "int"),

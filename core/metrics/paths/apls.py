@@ -399,8 +399,9 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
                   "pred_penalty_time": r2.get("pen_sum_time", 0.0), "pred_routes": r2.get("weight", 0.0),
                   "gt_empty": int(G.is_empty()), "pred_empty": int(P.is_empty()),
                   "variant": variant, "time": bool(speed_field)}
-    return MetricResult("apls", scores, _public_params(used), counts, warnings, layers, details,
-                        pool_stats)
+    return MetricResult("apls", scores, parameters=_public_params(used), counts=counts,
+                        warnings=warnings, layers=layers, details=details,
+                        pool_stats=pool_stats)
 
 
 def _replay(gt: LineSet, pred: LineSet, used: dict, spacing: float, snap: float,
@@ -454,7 +455,8 @@ def _replay(gt: LineSet, pred: LineSet, used: dict, spacing: float, snap: float,
     params = _public_params(used)
     params.update(TILE_SIZE=setting.region_m, TILE_MARGIN=setting.margin_m,
                   COVER_HOPS=setting.prop_step)
-    return MetricResult("apls", scores, params, counts, warnings, layers, {}, pool_stats)
+    return MetricResult("apls", scores, parameters=params, counts=counts, warnings=warnings,
+                        layers=layers, details={}, pool_stats=pool_stats)
 
 
 def _fmt(x: float) -> str:

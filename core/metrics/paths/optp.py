@@ -139,7 +139,8 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
     pool_stats = {"gt_score_sum": float(rec.score.sum()), "gt_paths": len(paths_g),
                   "pred_score_sum": float(prec.score.sum()), "pred_paths": len(paths_p),
                   "interruptions": int(inter_g.sum())}
-    return MetricResult("optp", scores, used, counts, warnings, layers, details,
+    return MetricResult("optp", scores, parameters=used, counts=counts, warnings=warnings,
+                        layers=layers, details=details,
                         pool_stats=pool_stats)
 
 

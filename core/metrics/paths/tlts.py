@@ -149,7 +149,8 @@ def compute(gt: LineSet, pred: LineSet, params: dict, progress: Progress, *,
                                        "MERGE_TOLERANCE", "NODE_CROSSINGS")}
     pool_stats = {"paths": n, "correct": int(cnt[0]), "too_long": int(cnt[1]),
                   "too_short": int(cnt[2]), "infeasible": int(cnt[3])}
-    return MetricResult("tlts", scores, used, counts, warnings, layers, pool_stats=pool_stats)
+    return MetricResult("tlts", scores, parameters=used, counts=counts, warnings=warnings,
+                        layers=layers, pool_stats=pool_stats)
 
 
 def pool(results) -> dict[str, float]:

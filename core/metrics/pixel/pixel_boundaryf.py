@@ -247,8 +247,8 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
     out = {"BOUNDARY_MAP": _match_map(strategy, eg, ep, flags, params, rasters)} if diagnostics else {}
     progress.set(1.0)
     return MetricResult("pixel_boundaryf", {k: float(scores[k]) for k in NAMES},
-                        used_params(params, SPEC),
-                        counts, warnings, maps=out)
+                        parameters=used_params(params, SPEC),
+                        counts=counts, warnings=warnings, maps=out)
 
 
 SPEC = register(MetricSpec(

@@ -66,7 +66,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
     out = {"SKELETON_MAP": skeleton_map(g, p, *skeletons)} if diagnostics else {}
     progress.set(1.0)
     return MetricResult("pixel_cldice", {k: float(scores[k]) for k in NAMES},
-                        used_params(params, SPEC), counts, warnings, maps=out)
+                        parameters=used_params(params, SPEC), counts=counts, warnings=warnings, maps=out)
 
 
 SPEC = register(MetricSpec(

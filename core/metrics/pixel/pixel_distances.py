@@ -122,8 +122,8 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
         if diagnostics else {}
     progress.set(1.0)
     return MetricResult("pixel_distances", {k: float(scores[k]) for k in NAMES},
-                        used_params(params, SPEC), counts, warnings, {},
-                        details, maps=out)
+                        parameters=used_params(params, SPEC), counts=counts, warnings=warnings, layers={},
+                        details=details, maps=out)
 
 
 def _dist_output(name, label, help):

@@ -107,8 +107,9 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
     counts["ignored_pixels"] = int(keep.size - np.count_nonzero(keep))
     out = {"CONFUSION_MAP": _confusion(rasters, params, g0, p0, keep, everywhere)} if diagnostics else {}
     progress.set(1.0)
-    return MetricResult("pixel_iou", scores, used_params(params, SPEC), counts, warnings, {},
-                        {"classes": {k: {"scores": {"IOU": v["iou"], "IIOU": v["iiou"]},
+    return MetricResult("pixel_iou", scores, parameters=used_params(params, SPEC), counts=counts,
+                        warnings=warnings, layers={},
+                        details={"classes": {k: {"scores": {"IOU": v["iou"], "IIOU": v["iiou"]},
                                          "tp_pixels": v["tp"], "fp_pixels": v["fp"],
                                          "fn_pixels": v["fn"], "gt_instances": v["instances"]}
                                      for k, v in per_class.items()}}, maps=out)

@@ -40,8 +40,8 @@ def result(metric, scores, params, keys, counts, gcg, pcg, G, P, warnings, extra
     c.update(extra_counts or {})
     used = {k: params.get(k) for k in keys + ["MERGE_TOLERANCE", "NODE_CROSSINGS"]}
     stats = {k: float(t[k]) for k in ("matched_marbles", "marbles", "TP", "holes", "FP", "FN")}
-    return MetricResult(metric, {k: float(v) for k, v in scores.items()}, used, c, warnings,
-                        layers(gcg, pcg, counts), details or {}, stats)
+    return MetricResult(metric, {k: float(v) for k, v in scores.items()}, parameters=used, counts=c, warnings=warnings,
+                        layers=layers(gcg, pcg, counts), details=details or {}, pool_stats=stats)
 
 
 def pool(results) -> dict[str, float]:

@@ -164,7 +164,8 @@ def _replay(gt: LineSet, pred: LineSet, params: dict, variant: str,
              "f1": scores["F1"], "matched_marbles": float(tp_p), "marbles": float(m_all),
              "TP": float(tp_r), "holes": float(h_all), "FP": scores["FP"], "FN": scores["FN"]}
     layers = _replay_layers(r) if diagnostics else {}
-    return MetricResult("topo", scores, used, counts, warnings, layers, details, stats)
+    return MetricResult("topo", scores, parameters=used, counts=counts, warnings=warnings,
+                        layers=layers, details=details, pool_stats=stats)
 
 
 def _replay_layers(r: dict) -> dict:

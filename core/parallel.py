@@ -12,7 +12,7 @@ Two ways to use them, chosen per metric by where its time goes:
 * :func:`thread_map` -- ``fn(item)`` on threads, for work that releases
   the GIL (scipy's KD-tree queries, large numpy operations);
 * :func:`process_map` -- ``fn(common, item, progress)`` on this process
-  and spawned worker processes (core.analysis.executor.run_shared: dead
+  and spawned worker processes (core.executor.run_shared: dead
   workers, cancel within POLL_S and progress are handled there), for
   Python-heavy loops and scipy calls that hold the GIL (csgraph Dijkstra).
 
@@ -139,7 +139,7 @@ def process_map(fn: Callable, common, items: list, progress: Optional[Progress] 
         for i, x in enumerate(items):
             out.append(fn(common, x, progress.sub(i / n, (i + 1) / n)))
         return out
-    from .analysis.executor import run_shared
+    from .executor import run_shared
     labels = labels or [str(i + 1) for i in range(len(items))]
     done = run_shared(_one_core, (fn, common), items, processes, progress, labels,
                       weights=weights)

@@ -168,7 +168,7 @@ class Metric:
         if not self._queue:
             return
         from . import _batch
-        from .core.analysis.executor import run_tasks
+        from .core.executor import run_tasks
         queue, self._queue = self._queue, []
         outs = run_tasks(_batch.score_pair, [t for _, t in queue], self.workers, None, None,
                          [t["id"] for _, t in queue])

@@ -39,7 +39,7 @@ import os
 from typing import Callable, Optional
 
 from .core import registry
-from .core.analysis.executor import run_tasks
+from .core.executor import run_tasks
 from .core.analysis.tiles import worst_value
 from .core.io.read import read_path
 from .core.io.source import Source

@@ -69,7 +69,7 @@ from ..progress import NO_PROGRESS
 from ..network.lineset import LineSet
 from ..progress import Progress
 from .evaluate import evaluate
-from .executor import run_tasks
+from ..executor import run_tasks
 from .scoring import score_keys
 from .tiles import evaluate_tiles
 from ..text import msg

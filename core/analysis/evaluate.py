@@ -18,7 +18,7 @@ from ..runner import run_metric
 from ..progress import NO_PROGRESS, Cancelled
 from ..network.lineset import LineSet
 from ..progress import Progress
-from .executor import run_shared
+from ..executor import run_shared
 from ..parallel import cores_for_run
 from ..text import message_of, msg
 

@@ -12,7 +12,7 @@ and shared by all error types.  Seeds:
 
 so a repetition compares all levels with the same metric draws (common
 random numbers), and the numbers are identical serially, on local
-processes or on Dask (core.analysis.executor.run_tasks).
+processes or on Dask (core.executor.run_tasks).
 
 Per (type, score): mean and standard deviation over repetitions at each
 count, and the change
@@ -36,7 +36,7 @@ from .. import registry
 from ..network.lineset import LineSet
 from ..progress import NO_PROGRESS, Progress
 from .evaluate import evaluate
-from .executor import run_tasks
+from ..executor import run_tasks
 from .perturb import ERROR_TYPES, perturb, resolve
 from .scoring import score_keys
 from ..text import msg

@@ -29,7 +29,7 @@ applied, NaN left out); counts get none.  Percentile or BCa, level and
 resamples as parameters, seeded with SEED.
 
 Tiles run serially, on local processes or on a Dask cluster
-(core.analysis.executor); each tile gets its own seed derived from (SEED,
+(core.executor); each tile gets its own seed derived from (SEED,
 tile index), so the numbers are identical whichever runs them.
 """
 from __future__ import annotations
@@ -46,7 +46,7 @@ from ..progress import NO_PROGRESS
 from ..progress import Progress
 from ..result import MetricResult
 from .evaluate import evaluate
-from .executor import run_tasks
+from ..executor import run_tasks
 from ..text import N_, msg
 
 

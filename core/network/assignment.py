@@ -61,14 +61,14 @@ import heapq
 import numpy as np
 
 from ..lazy_scipy import connected_components, csr_matrix
+from ..scratch import SCRATCH_PREFIX, memory_folder
 
 
 # components holding more pairs than this in all are solved on several
 # processes (a worker starts in about 0.5 s), BATCH_PAIRS pairs per item
 PARALLEL_PAIRS = 2_000_000
 BATCH_PAIRS = 400_000
-# the folder of the pairs the workers read: SCRATCH_PREFIX + the run's pid + "-..."
-SCRATCH_PREFIX = "roadmetrics-matching-"
+# the folder of the pairs the workers read (core/scratch.py): SCRATCH_PREFIX + the run's pid + "-..."
 
 
 def min_cost_matching(n_rows: int, n_cols: int, r, c, d,
@@ -148,7 +148,7 @@ class _Batch:
     :class:`_Pairs`.  A worker process gets the batch as the folder of the
     pairs saved by :func:`_solve_batches` and reads them there
     (memory-mapped): sending every batch's arrays through the workers' pipes
-    (core.analysis.executor sends all items to each worker) would add their
+    (core.executor sends all items to each worker) would add their
     pickles to this process's peak memory."""
 
     def __init__(self, pairs, ks, ncols, n_pairs, folder=None):
@@ -220,7 +220,7 @@ def _solve_batches(items, n_pairs) -> list:
     import tempfile
     p = items[0].pairs
     arrays = [getattr(p, k) for k in _Pairs.FIELDS]
-    where = _memory_folder(sum(x.nbytes for x in arrays))
+    where = memory_folder(sum(x.nbytes for x in arrays))
     folder = tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-", dir=where)
     try:
         for k, x in zip(_Pairs.FIELDS, arrays):
@@ -232,70 +232,6 @@ def _solve_batches(items, n_pairs) -> list:
     finally:   # (a worker may still map the files on Windows: then the OS's temp cleanup)
         shutil.rmtree(folder, ignore_errors=True)
 
-
-def _memory_folder(nbytes: int, shm: str = "/dev/shm"):
-    """/dev/shm (a file system in memory on Linux) when it holds twice
-    ``nbytes`` free, else None (the system's temporary folder): writing the
-    pairs there takes a memory copy's time, where a disk-backed folder can
-    stall for a second behind the writeback of dirty pages.  Containers
-    often give /dev/shm only 64 MB: then the temporary folder.  Folders left
-    there by runs whose process has died (killed before its cleanup) are
-    removed first: memory is not given back by a reboot-only cleanup."""
-    import os
-    import shutil
-    try:
-        if not (os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK)):
-            return None
-        _remove_orphans(shm)
-        return shm if shutil.disk_usage(shm).free >= 2 * nbytes else None
-    except OSError:
-        return None
-
-
-MAX_PID = 2 ** 22      # Linux's pid_max limit (4,194,304)
-
-
-def _remove_orphans(folder: str) -> None:
-    """Remove the matching folders (SCRATCH_PREFIX + pid + "-...") in
-    ``folder`` whose process no longer exists.  Only real folders of this
-    user whose pid is ASCII digits in range are considered; any other entry
-    (another user's, a link, a name planted to look like ours, one that
-    vanishes meanwhile) is left alone and never fails the run (issue 32)."""
-    import os
-    import shutil
-    import stat
-    for name in os.listdir(folder):
-        if not name.startswith(SCRATCH_PREFIX):
-            continue
-        pid = name[len(SCRATCH_PREFIX):].split("-", 1)[0]
-        if not (pid.isascii() and pid.isdigit() and len(pid) <= 7 and
-                0 < int(pid) <= MAX_PID):
-            continue
-        path = os.path.join(folder, name)
-        try:
-            st = os.lstat(path)
-            if not stat.S_ISDIR(st.st_mode) or (hasattr(os, "getuid") and
-                                                st.st_uid != os.getuid()):
-                continue
-            if not _alive(int(pid)):
-                shutil.rmtree(path, ignore_errors=True)
-        except (OSError, ValueError, OverflowError):
-            continue
-
-
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` exists (POSIX; on Windows os.kill would end
-    it, and /dev/shm does not exist there: always True)."""
-    import os
-    if os.name == "nt":
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:       # exists, owned by someone else
-        return True
-    return True
 
 
 def _solve_batch(common, item, progress) -> list:

@@ -99,7 +99,7 @@ def test_process_map_in_a_daemonic_process_runs_here(monkeypatch):
     """A pool's worker (daemonic: the batch scorer's, a tile's) may not start
     processes: process_map runs its items in it."""
     import multiprocessing as mp
-    from core.analysis import executor
+    from core import executor
     monkeypatch.setitem(mp.current_process()._config, "daemon", True)
     monkeypatch.setattr(executor, "run_shared", lambda *a, **k: pytest.fail("started processes"))
     assert process_map(square_plus, 1, [1, 2, 3], processes=2) == [2, 5, 10]

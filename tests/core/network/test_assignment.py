@@ -252,19 +252,19 @@ def test_memory_folder_takes_room_and_removes_dead_runs_folders(tmp_path):
     folder is kept."""
     import subprocess
     import sys
-    from core.network import assignment as A
+    from core import scratch as S
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True).stdout.strip()
-    gone = tmp_path / f"{A.SCRATCH_PREFIX}{dead}-abc"
-    live = tmp_path / f"{A.SCRATCH_PREFIX}{__import__('os').getpid()}-def"
+    gone = tmp_path / f"{S.SCRATCH_PREFIX}{dead}-abc"
+    live = tmp_path / f"{S.SCRATCH_PREFIX}{__import__('os').getpid()}-def"
     other = tmp_path / "someone-else"
     for f in (gone, live, other):
         f.mkdir()
         (f / "r.npy").write_bytes(b"x")
-    assert A._memory_folder(1000, shm=str(tmp_path)) == str(tmp_path)
+    assert S.memory_folder(1000, shm=str(tmp_path)) == str(tmp_path)
     assert not gone.exists() and live.exists() and other.exists()
-    assert A._memory_folder(10 ** 18, shm=str(tmp_path)) is None      # no room
-    assert A._memory_folder(1000, shm=str(tmp_path / "missing")) is None
+    assert S.memory_folder(10 ** 18, shm=str(tmp_path)) is None      # no room
+    assert S.memory_folder(1000, shm=str(tmp_path / "missing")) is None
 
 
 @pytest.mark.parametrize("name", [
@@ -275,17 +275,17 @@ def test_memory_folder_takes_room_and_removes_dead_runs_folders(tmp_path):
 def test_planted_scratch_names_never_fail_a_run(tmp_path, name):
     """Any local user can create names like ours in /dev/shm: they are left
     alone and the run goes on (issue 32, item 7)."""
-    from core.network import assignment as A
-    planted = tmp_path / f"{A.SCRATCH_PREFIX}{name}"
+    from core import scratch as S
+    planted = tmp_path / f"{S.SCRATCH_PREFIX}{name}"
     planted.mkdir()
-    assert A._memory_folder(1000, shm=str(tmp_path)) == str(tmp_path)
+    assert S.memory_folder(1000, shm=str(tmp_path)) == str(tmp_path)
     assert planted.exists()
 
 
 def test_links_and_files_named_like_ours_are_left_alone(tmp_path):
     import subprocess
     import sys
-    from core.network import assignment as A
+    from core import scratch as S
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True).stdout.strip()
     target = tmp_path / "precious"
@@ -293,7 +293,7 @@ def test_links_and_files_named_like_ours_are_left_alone(tmp_path):
     (target / "keep").write_text("x")
     shm = tmp_path / "shm"
     shm.mkdir()
-    (shm / f"{A.SCRATCH_PREFIX}{dead}-link").symlink_to(target)
-    (shm / f"{A.SCRATCH_PREFIX}{dead}-file").write_text("x")
-    assert A._memory_folder(1000, shm=str(shm)) == str(shm)
-    assert (target / "keep").exists() and (shm / f"{A.SCRATCH_PREFIX}{dead}-file").exists()
+    (shm / f"{S.SCRATCH_PREFIX}{dead}-link").symlink_to(target)
+    (shm / f"{S.SCRATCH_PREFIX}{dead}-file").write_text("x")
+    assert S.memory_folder(1000, shm=str(shm)) == str(shm)
+    assert (target / "keep").exists() and (shm / f"{S.SCRATCH_PREFIX}{dead}-file").exists()

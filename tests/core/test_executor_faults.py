@@ -1,4 +1,4 @@
-"""core/analysis/executor.py under faults (issue 17, items 5 and 6): a
+"""core/executor.py under faults (issue 17, items 5 and 6): a
 worker killed during run_tasks (as the out-of-memory killer does), cancel
 while tasks run, and a parent process that dies while its workers compute.
 
@@ -13,12 +13,12 @@ import time
 
 import pytest
 
-from core.analysis.executor import run_shared, run_tasks
+from core.executor import run_shared, run_tasks
 from core.progress import Cancelled, Progress
 
 import executor_tasks as T
 
-HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tests/core: executor_tasks
+HERE = os.path.dirname(os.path.abspath(__file__))  # tests/core: executor_tasks
 ROOT = os.path.dirname(os.path.dirname(HERE))
 posix_only = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
 
@@ -158,7 +158,7 @@ def test_run_shared_cancel_while_a_worker_runs_the_last_item(tmp_path):
 PARENT = """
 import sys
 sys.path[:0] = [{root!r}, {here!r}]
-from core.analysis.executor import run_shared, run_tasks
+from core.executor import run_shared, run_tasks
 import executor_tasks as T
 settings = dict(dir={dir!r}, sleep=60, portable_watch_only={portable!r})
 if {engine!r} == "run_tasks":
@@ -307,7 +307,7 @@ import sys
 sys.path[:0] = [{root!r}, {here!r}]
 import os, signal, threading, time
 from multiprocessing import resource_tracker
-from core.analysis.executor import run_shared
+from core.executor import run_shared
 import executor_tasks as T
 if {kill_tracker!r}:
     def kill_tracker():  # what killing every child of QGIS does
@@ -353,7 +353,7 @@ DIES_STARTING = """
 import sys, types
 sys.path[:0] = [{root!r}, {here!r}]
 import numpy as np
-from core.analysis.executor import run_shared
+from core.executor import run_shared
 # a function whose module exists only in this process: a spawned worker
 # cannot unpickle it and dies while it starts
 mod = types.ModuleType("only_in_the_parent")

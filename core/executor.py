@@ -22,8 +22,8 @@ import os
 import sys
 import traceback
 
-from ..progress import NO_PROGRESS, Cancelled, Progress
-from ..text import Text, msg
+from .progress import NO_PROGRESS, Cancelled, Progress
+from .text import Text, msg
 
 
 def python_executable() -> Optional[str]:

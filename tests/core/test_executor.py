@@ -1,10 +1,10 @@
-"""core/analysis/executor.py: run_shared (this process + spawned workers
+"""core/executor.py: run_shared (this process + spawned workers
 taking items from one counter) gives the serial results in item order."""
 import os
 
 import pytest
 
-from core.analysis.executor import run_shared
+from core.executor import run_shared
 from core.progress import Cancelled, Progress
 
 import shared_tasks as T

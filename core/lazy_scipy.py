@@ -3,7 +3,8 @@
 ``import roadnetworkmetrics; roadnetworkmetrics.apls`` builds every
 metric's function from the registry, which imports every metric module;
 importing ``scipy.sparse``, ``scipy.spatial`` and ``scipy.optimize`` with
-them cost about two thirds of that time (0.2-0.3 s of 0.5 s, issue 24).
+them cost about two thirds of that time (0.2-0.3 s of 0.5 s, against a
+budget of 0.5 s for the import and one metric function).
 The metric modules import these names from here instead: scipy is loaded
 when a metric first runs, and each call costs one Python call more.
 Only calls are wrapped (nothing in the core tests ``isinstance`` against

@@ -78,8 +78,9 @@ def thread_map(fn: Callable, items: list, threads: Optional[int] = None) -> list
     def run(x):
         # once an item has failed no other item starts, whatever the threads'
         # scheduling (the caller's thread, which cancels the futures, may
-        # not run before the pool's threads have taken every item: a loaded
-        # machine, issue 30)
+        # not run before the pool's threads have taken every item on a
+        # loaded machine, and items started after a failure would run for
+        # nothing)
         if failed.is_set():
             raise _Skipped()
         try:

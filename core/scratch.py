@@ -36,7 +36,9 @@ def remove_orphans(folder: str) -> None:
     ``folder`` whose process no longer exists.  Only real folders of this
     user whose pid is ASCII digits in range are considered; any other entry
     (another user's, a link, a name planted to look like ours, one that
-    vanishes meanwhile) is left alone and never fails the run."""
+    vanishes meanwhile) is left alone and never fails the run: the scratch
+    folder may be shared, and clean-up must not become a way to delete or
+    break someone else's files."""
     import os
     import shutil
     import stat

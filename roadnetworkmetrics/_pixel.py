@@ -141,7 +141,8 @@ def rasters_of(ground_truth: Any, prediction: Any, transform=None,
 def _check_pixel_size(pixel_size, file_t, name: str) -> None:
     """A pixel size given for a georeferenced raster must be its own (the
     option is for arrays and rasters without georeferencing): a different
-    one is refused, never used instead of the file's (issue 32)."""
+    one is refused, never used instead of the file's: a silent override
+    would scale every distance and tolerance by the wrong factor."""
     h, w = (pixel_size, pixel_size) if np.ndim(pixel_size) == 0 else tuple(pixel_size)[:2]
     fh, fw = pixel_sides(file_t)
     try:

@@ -7,7 +7,8 @@ resident set size, whole process, Python included) is its own.
 Usage: python scripts/bench.py [--sizes 1 4 16] [--repeat 3] [--metrics apls] [--scaling]
 APLS also gets a row on the 8x8 (64x) mosaic (one run; --no-apls-64 skips it).
 --scaling: every metric at 1x, 4x, 16x and 64x, one run each, and the table of
-docs/performance.md "Scaling" with the exponent k of time ~ km^k fitted per metric.
+docs/performance.md "Line metrics: time and memory against length" with the
+exponent k of time ~ km^k fitted per metric.
 """
 import argparse
 import json

@@ -1,4 +1,4 @@
-"""Rasters where lines are expected (issue 21, docs/raster.md): the
+"""Rasters where lines are expected (docs/raster.md): the
 optional GROUND_TRUTH_RASTER / PREDICTION_RASTER inputs of every metric
 algorithm and of evaluate-all, the raster parameters generated from
 core/raster/params.py, and a raster layer read with GDAL window by window

@@ -183,7 +183,8 @@ def with_protocol(ids: list, params: Optional[dict], protocol: str, tiled: bool 
 
 def add_clean_scores(ev: Evaluation, gt: LineSet, pred: LineSet, params: dict,
                      seed: Optional[int], protocol: str) -> None:
-    """Beside each protocol number, the sound one (issue 33, "report both"):
+    """Beside each protocol number, the sound one (a protocol's
+    number is only comparable with published figures, so both are reported):
     every metric the protocol covers is run again with its own default
     definition on the same inputs; its scores go to the protocol run's
     ``details['clean_scores']``, with ``details['protocol']`` (name and

@@ -1,4 +1,4 @@
-"""Centrelines of a road raster (issue 21, docs/raster.md): threshold,
+"""Centrelines of a road raster (docs/raster.md): threshold,
 small components removed, small holes filled, Zhang-Suen skeleton, skeleton
 to graph, short spurs pruned, lines simplified.  Every size is in metres
 (or square metres), converted with the pixel size of the transform; the

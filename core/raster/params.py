@@ -1,5 +1,5 @@
-"""The parameters of a raster input, described once (issue 21,
-docs/raster.md): the QGIS ``centrelines`` algorithm, the advanced raster
+"""The parameters of a raster input, described once
+(docs/raster.md): the QGIS ``centrelines`` algorithm, the advanced raster
 parameters of every metric algorithm and of evaluate-all, the library's
 keywords (``raster_threshold=0.5``) and the command line's options
 (``--raster-threshold 0.5``) are all generated from :data:`RASTER_PARAMS`,

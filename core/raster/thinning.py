@@ -11,7 +11,7 @@ thinning).  It stops after an iteration that removed nothing.
 The sets are scikit-image's lookup table (skimage/morphology, the 2-D
 ``_fast_skeletonize``: value 1 removes in the first sub-pass, 2 in the
 second, 3 in both), which is Zhang and Suen's rule (CACM 27(3), 1984) with
-changes of its own that are documented nowhere (scikit-image issue 6175),
+changes of its own that are documented nowhere (scikit-image issue #6175),
 so it is given as data here.  ``tests/core/raster/test_centrelines.py``
 checks that this code and scikit-image give the same pixels.
 """

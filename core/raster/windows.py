@@ -1,5 +1,5 @@
-"""A raster band read window by window into one road mask (issue 21,
-docs/raster.md): a 20,000 x 20,000 band is never held as float64 (3.2 GB);
+"""A raster band read window by window into one road mask
+(docs/raster.md): a 20,000 x 20,000 band is never held as float64 (3.2 GB);
 each window is read, thresholded (core/raster/mask.py ``road_mask``) and
 written into a bool mask of one byte per pixel.
 

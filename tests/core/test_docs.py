@@ -1,6 +1,9 @@
-"""One documentation source (issue 15): README.md is a short front page,
-the reference is held once in docs/, and every relative link between the
-documents reaches an existing file and heading."""
+"""One documentation source: README.md is a short front page, the
+reference is held once in docs/, and every relative link between the
+documents reaches an existing file and heading.  The reference describes
+what is, not how it came to be: docs/performance.md stays a short reference
+(its history is in CHANGELOG.md and the commit messages), and neither the
+code nor docs/ cites the project's issue numbers."""
 import glob
 import os
 import re
@@ -11,7 +14,16 @@ import pytest
 from test_catalogue import ROOT, anchors
 
 README_MAX_BYTES = 20 * 1024
+PERFORMANCE_MAX_BYTES = 20_000
 MIN_SHARED_CHARS = 200
+
+# "issue 22", "Issues 21 and 22", "issue-17": a reference to the project's
+# issue tracker.  Another project's issue is written with its name and "#"
+# ("scipy issue #26147") and is not matched.
+ISSUE_REF = re.compile(r"\bissues?[ -]\d", re.IGNORECASE)
+CODE_DIRS = ("core", "ui", "roadnetworkmetrics")
+# docs/ files still citing issue numbers, to be cleaned (then removed from here)
+ISSUE_REFS_PENDING = {"evaluate.md", "tools.md", "raster.md", "pixel.md"}
 
 
 def documents():
@@ -78,6 +90,41 @@ def read(name):
 def test_readme_is_a_front_page():
     size = os.path.getsize(os.path.join(ROOT, "README.md"))
     assert size <= README_MAX_BYTES, f"README.md is {size} bytes (limit {README_MAX_BYTES})"
+
+
+def test_performance_is_a_short_reference():
+    size = os.path.getsize(os.path.join(ROOT, "docs", "performance.md"))
+    assert size <= PERFORMANCE_MAX_BYTES, f"docs/performance.md is {size} bytes (limit {PERFORMANCE_MAX_BYTES})"
+
+
+def issue_references(path):
+    """'file:line: text' for every line of ``path`` citing an issue number."""
+    with open(path, encoding="utf-8") as fh:
+        return [f"{os.path.relpath(path, ROOT)}:{i}: {line.strip()}"
+                for i, line in enumerate(fh, 1) if ISSUE_REF.search(line)]
+
+
+def test_code_cites_no_issue_numbers():
+    found = []
+    for top in CODE_DIRS:
+        for folder, _, files in os.walk(os.path.join(ROOT, top)):
+            found += [r for f in sorted(files) if f.endswith(".py")
+                      for r in issue_references(os.path.join(folder, f))]
+    assert not found, "say the rule or the reason instead:\n" + "\n".join(found)
+
+
+def test_docs_cite_no_issue_numbers():
+    docs = sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+    assert ISSUE_REFS_PENDING <= {os.path.basename(p) for p in docs}, "a pending file no longer exists"
+    found = [r for p in docs if os.path.basename(p) not in ISSUE_REFS_PENDING for r in issue_references(p)]
+    assert not found, "say the rule or the reason instead:\n" + "\n".join(found)
+
+
+def test_issue_reference_pattern():
+    for text in ("issue 22", "(Issue 33)", "issues 21 and 22", "ISSUE 9", "issue-17"):
+        assert ISSUE_REF.search(text), text
+    for text in ("scipy issue #26147", "the issue's target", "tissue 3", "issues/6175"):
+        assert not ISSUE_REF.search(text), text
 
 
 def test_every_family_document_exists():

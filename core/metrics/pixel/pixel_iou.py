@@ -41,7 +41,7 @@ EIGHT = np.ones((3, 3), dtype=bool)
 def class_confusion(g: np.ndarray, p: np.ndarray) -> dict[str, float]:
     """IoU, iIoU and the counts of one class from its bool masks (same
     shape; pixels to ignore already False in both)."""
-    from scipy import ndimage  # on first use: importing the registry stays light (issue 24)
+    from scipy import ndimage  # on first use: importing the registry stays light
     tp_mask = g & p
     tp, fp, fn = (int(np.count_nonzero(m)) for m in (tp_mask, p & ~g, g & ~p))
     labels, n = ndimage.label(g, structure=EIGHT)

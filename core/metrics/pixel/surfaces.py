@@ -20,15 +20,16 @@ from ...lazy_scipy import cKDTree
 from ...parallel import cores, thread_map
 from ...progress import checkpoint
 
-# Tolerance ties (issue 32).  A distance d is within a tolerance t when
-# d <= t (1 + TIE_RTOL).  The distance between two pixel centres computed in
-# floating point from a pixel size that is not dyadic can land just above a
-# tolerance it equals (4 rows of 0.3 m: 4 x 0.3 = 1.2000000000000002 m), so
-# the same pair would count at 0.5 m pixels and not at 0.3 m.  The margin is
-# far above floating-point rounding (about 1e-16 relative) and far below the
-# gap between two distinct grid distances at any tolerance in range: every
-# tie counts, as in the definition (the pixels within t, Seidlitz et al. for
-# NSD, Perazzi et al. for boundary F) and in MetricsReloaded, MONAI and DAVIS.
+# Tolerance ties: a pair at exactly the tolerance counts.  A distance d is
+# within a tolerance t when d <= t (1 + TIE_RTOL).  The distance between two
+# pixel centres computed in floating point from a pixel size that is not
+# dyadic can land just above a tolerance it equals (4 rows of 0.3 m: 4 x 0.3 =
+# 1.2000000000000002 m), so the same pair would count at 0.5 m pixels and not
+# at 0.3 m.  The margin is far above floating-point rounding (about 1e-16
+# relative) and far below the gap between two distinct grid distances at any
+# tolerance in range: every tie counts, as in the definition (the pixels
+# within t, Seidlitz et al. for NSD, Perazzi et al. for boundary F) and in
+# MetricsReloaded, MONAI and DAVIS.
 # Every tolerance test of the pixel metrics goes through within() / reach().
 TIE_RTOL = 1e-9
 
@@ -68,7 +69,7 @@ def boundary(mask: np.ndarray) -> np.ndarray:
 def distance_to(target: np.ndarray, spacing_m: tuple) -> np.ndarray:
     """Distance (m) of every pixel centre to the nearest ``target`` pixel
     centre (0 on the target); ``target`` must not be empty."""
-    from scipy import ndimage  # on first use: importing the registry stays light (issue 24)
+    from scipy import ndimage  # on first use: importing the registry stays light
     checkpoint()
     return ndimage.distance_transform_edt(~np.asarray(target, dtype=bool), sampling=spacing_m)
 
@@ -118,13 +119,13 @@ def erosion(mask: np.ndarray, radius_m: float, spacing_m: tuple,
     one-dimensional minimum filters shifted by their row offsets (O(pixels x
     rows of the disc), where a distance transform of a 10,000^2 raster
     takes half a minute)."""
-    from scipy import ndimage  # on first use: importing the registry stays light (issue 24)
+    from scipy import ndimage  # on first use: importing the registry stays light
     h, w = float(spacing_m[0]), float(spacing_m[1])
     n_rows, n_cols = np.shape(mask)
     # a disc larger than the raster: rows and half-widths beyond it read only
     # the padding (``outside``), whatever their exact reach, so they are
     # clipped to the raster (the same result; the work no longer grows with
-    # the tolerance: TOLERANCE=5000 on a 60 x 60 mask took 40 s, issue 32)
+    # the tolerance: unclipped, TOLERANCE=5000 on a 60 x 60 mask took 40 s)
     k = min(int(np.floor(radius_m / h + 1e-9)), n_rows)
     half = {dy: min(int(np.floor(np.sqrt(max(radius_m ** 2 - (dy * h) ** 2, 0.0)) / w + 1e-9)),
                     n_cols)
@@ -157,7 +158,7 @@ def square_erosion(mask: np.ndarray, radius_m: float, spacing_m: tuple) -> np.nd
     padded by one zero pixel with a 3 x 3 square repeated k times (k
     erosions by the 3 x 3 square are one by the (2k + 1) x (2k + 1) square,
     Minkowski addition), done as two one-dimensional minimum filters."""
-    from scipy import ndimage  # on first use: importing the registry stays light (issue 24)
+    from scipy import ndimage  # on first use: importing the registry stays light
     m = np.asarray(mask, dtype=bool)
     for axis, step in enumerate(spacing_m):
         k = max(1, int(np.floor(radius_m / float(step) + 1e-9)))

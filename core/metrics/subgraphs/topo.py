@@ -18,8 +18,8 @@ headings differ by less than ANGLE_TOLERANCE (undirected); the matching is
 one-to-one and of maximum cardinality (Hopcroft-Karp), TP_s = its size.
 Each hole counts once; Sat2Graph's walk puts every hole in twice (a copy
 0.00001 degrees away), so there a parallel duplicate road within its match
-distance loses no precision (issue 16: 1.000 on 20 doubled roads, 0.925
-with the doubling off, 0.924 here).
+distance loses no precision (measured beside Sat2Graph's code on 20
+doubled roads: 1.000 there, 0.925 with its doubling off, 0.924 here).
 
 AGGREGATION = pooled (default):
 

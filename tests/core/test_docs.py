@@ -23,7 +23,7 @@ MIN_SHARED_CHARS = 200
 ISSUE_REF = re.compile(r"\bissues?[ -]\d", re.IGNORECASE)
 CODE_DIRS = ("core", "ui", "roadnetworkmetrics")
 # docs/ files still citing issue numbers, to be cleaned (then removed from here)
-ISSUE_REFS_PENDING = {"evaluate.md", "tools.md", "raster.md", "pixel.md"}
+ISSUE_REFS_PENDING = set()
 
 
 def documents():

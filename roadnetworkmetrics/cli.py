@@ -331,12 +331,7 @@ def run_evaluate(argv) -> int:
     from ._writers import check_outputs
     args = evaluate_parser().parse_args(argv)
     check_outputs([args.report], [args.ground_truth, args.prediction])
-    try:
-        params = json.loads(_json_text(args.params)) if args.params else {}
-    except json.JSONDecodeError as e:
-        raise InputError(f"--params is not valid JSON ({e})")
-    if not isinstance(params, dict):
-        raise InputError("--params must be a JSON object")
+    params = _tool_params(args)
     params.update(_given(args, [p.name for p in registry.NETWORK_PARAMS] + ["CLASS_FIELD"] +
                          _raster_names()))
     ids = [m.strip() for m in args.metrics.split(",") if m.strip()] if args.metrics else None

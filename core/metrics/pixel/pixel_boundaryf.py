@@ -219,7 +219,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
     alpha = require_in_range(params, "ALPHA", 0.0, 1.0)
     warnings = []
     progress.set(0.0, N_("road masks"))
-    g, p, counts = setup(rasters, params)
+    g, p, counts = setup(rasters, params, warnings)
     eg, ep = thread_map(boundary, [g, p])   # numpy's array operations release the GIL
     counts.update(gt_boundary_pixels=int(np.count_nonzero(eg)),
                   pred_boundary_pixels=int(np.count_nonzero(ep)))

@@ -58,7 +58,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
             maps: bool = False) -> MetricResult:
     warnings = []
     progress.set(0.0, N_("road masks"))
-    g, p, counts = setup(rasters, params)
+    g, p, counts = setup(rasters, params, warnings)
     progress.set(0.1, N_("skeletons"))
     skeletons = [] if maps else None
     scores, more = cldice_scores(g, p, warnings, skeletons)

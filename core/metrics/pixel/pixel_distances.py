@@ -98,7 +98,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
                              shape))
     warnings, details = [], {}
     progress.set(0.0, N_("road masks"))
-    g, p, counts = setup(rasters, params)
+    g, p, counts = setup(rasters, params, warnings)
     spacing = rasters.spacing_m
     bg, bp = boundary(g), boundary(p)
     counts.update(gt_boundary_pixels=int(np.count_nonzero(bg)),

@@ -88,7 +88,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
             maps: bool = False) -> MetricResult:
     warnings = []
     progress.set(0.0, N_("road masks"))
-    g0, p0, counts = setup(rasters, params)
+    g0, p0, counts = setup(rasters, params, warnings)
     keep = valid_pixels(rasters.gt, rasters.gt_nodata)
     everywhere = bool(keep.all())
     per_class = {}

@@ -132,9 +132,10 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
 
     # -- parameters ---------------------------------------------------------
     def initAlgorithm(self, config=None):
-        self.addParameter(ground_truth_parameter())
-        self.addParameter(prediction_parameter())
-        for qp in raster_input_parameters():
+        gt_raster, pred_raster, *reading = raster_input_parameters()
+        for qp in [ground_truth_parameter(), gt_raster, prediction_parameter(), pred_raster]:
+            self.addParameter(qp)          # each input as lines or, right under, as a raster
+        for qp in reading:                 # band, threshold, classes: main panel
             self.addParameter(qp)
         for p in self.spec.all_params():
             self.addParameter(qgis_parameter(p))

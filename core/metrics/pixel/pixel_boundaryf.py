@@ -193,6 +193,17 @@ def _match(strategy, g, p, eg, ep, params, rasters, flags=None):
     return validation_match(g, p, eg, ep, tol, spacing, angle, flags)
 
 
+def map_codes(params: dict) -> list:
+    """The BOUNDARY_MAP codes a STRATEGY can give: the area strategy's
+    neighbourhoods 7-9; a pixel on both boundaries is always matched by the
+    distance strategy (distance 0), so only correspondence and validation
+    give 6."""
+    strategy = params.get("STRATEGY") or "distance"
+    if strategy == "area":
+        return [0, 7, 8, 9]
+    return [0, 1, 2, 3, 4, 5] + ([6] if strategy != "distance" else [])
+
+
 def _match_map(strategy, eg, ep, flags, params, rasters) -> np.ndarray:
     """BOUNDARY_MAP from the matching's flags (none when a side is empty:
     nothing is matched; the area strategy's neighbourhoods then are the other
@@ -302,10 +313,10 @@ SPEC = register(MetricSpec(
     compute=compute,
     headline="F",
     inputs="masks",
-    maps=[map_spec("BOUNDARY_MAP", "Boundary match map (raster)",
+    maps=[map_spec("BOUNDARY_MAP", "Boundary matches (raster)",
                    "The boundary pixels of both masks, matched or not by the chosen STRATEGY "
                    "(unmatched ground truth: FN, unmatched prediction: FP); with the area "
                    "strategy, the TOLERANCE neighbourhoods of both boundaries instead (in both: "
                    "TP, only the ground truth's: FN, only the prediction's: FP).",
-                   MATCH_LEGEND + AREA_LEGEND, MATCH_ORDER)],
+                   MATCH_LEGEND + AREA_LEGEND, MATCH_ORDER, map_codes)],
 ))

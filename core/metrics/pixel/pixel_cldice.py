@@ -92,7 +92,7 @@ SPEC = register(MetricSpec(
     headline="CLDICE",
     cost=2.0,
     inputs="masks",
-    maps=[map_spec("SKELETON_MAP", "Skeleton map (raster)",
+    maps=[map_spec("SKELETON_MAP", "Skeletons (raster)",
                    "The skeleton pixels of both masks, each inside the other mask (counted by "
                    "TSENS / TPREC) or outside it (missed ground truth, false prediction), over "
                    "the two masks in light colours.", SKELETON_LEGEND, SKELETON_ORDER)],

@@ -183,7 +183,7 @@ SPEC = register(MetricSpec(
     headline="HD95",
     cost=2.0,
     inputs="masks",
-    maps=[map_spec("BOUNDARY_MAP", "Boundary map (raster)",
+    maps=[map_spec("BOUNDARY_MAP", "Boundary distances (raster)",
                    "The boundary pixels of both masks, each within TOLERANCE of the other "
                    "boundary (counted by NSD) or farther (missed ground-truth boundary, false "
                    "predicted boundary); pixels on both boundaries apart.", DISTANCE_LEGEND,

@@ -18,7 +18,7 @@ from ..core import registry
 from ..core.runner import run_metric, with_inputs
 from ..core.parallel import cores_for_run
 from ..core.progress import Cancelled, Progress
-from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
+from .catalogue import family_icon, family_icon_path, help_with_labels, html_label, sink_label
 from .checks import (
     check_parameter_values,
     check_run,
@@ -35,7 +35,8 @@ from .compat import (
     WkbType,
 )
 from .i18n import tr
-from .rasters import raster_help, raster_input_parameters, raster_parameters, read_inputs
+from .rasters import (centreline_sinks, raster_help, raster_input_parameters, raster_parameters,
+                      read_inputs, scored_centrelines)
 from .summary import warn
 from .styles import style_sink
 from .summary import (
@@ -149,7 +150,9 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         for o in self.spec.outputs:
             self.addOutput(QgsProcessingOutputNumber(o.name, tr(o.label)))
         self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
-        self.addParameter(html_parameter())
+        for qp in centreline_sinks(registry.short_name(tr(self.spec.name))):
+            self.addParameter(qp)           # off by default: the centrelines a raster gave
+        self.addParameter(html_parameter(label=html_label(self.spec)))
 
     def _values(self, parameters, context):
         return {p.name: parameter_value(self, p, parameters, context)
@@ -185,6 +188,8 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
             dest = self._write_sink(parameters, context, s, table, crs)
             if dest is not None:
                 outputs[s.name] = dest
+        outputs.update(scored_centrelines(self, parameters, context, feedback, info,
+                                          {"GROUND_TRUTH": gt, "PREDICTION": pred}, crs))
         for o in self.spec.outputs:
             v = result.scores.get(o.name, math.nan)
             outputs[o.name] = float(v) if v is not None else math.nan

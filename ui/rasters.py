@@ -13,8 +13,9 @@ they are; the extracted lines are transformed to the working CRS like any
 vector layer.  The raster is only read."""
 import os
 
-from qgis.core import (QgsCoordinateTransform, QgsCsException, QgsGeometry, QgsLineString,
-                       QgsProcessingException, QgsProcessingParameterRasterLayer)
+from qgis.core import (QgsCoordinateTransform, QgsCsException, QgsFeature, QgsFields,
+                       QgsGeometry, QgsLineString, QgsProcessingException,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterRasterLayer)
 
 from ..core.network.lineset import LineSet
 from ..core.progress import Cancelled, Progress
@@ -23,11 +24,20 @@ from ..core.raster.params import READING, RASTER_PARAMS, resolve
 from ..core.raster.rasterinput import crs_problem, empty_warning, extract, mask_warning
 from ..core.text import msg
 from .checks import layer_crs
+from .compat import SinkFlag, SourceType, WkbType, make_field
 from .i18n import tr
 from .inputs import _lineset, check_line_source, check_read, plan_args, read_lines, working_crs
 from .inputs import read_inputs as read_vector_inputs
 from .qgsparams import parameter_value, qgis_parameter
+from .styles import style_sink
 from .summary import error_text, translate, warn
+
+# the centrelines algorithm's output style, also that of the centrelines a
+# metric scored on a raster input
+CENTRELINE_STYLE = {"color": "#2b83ba", "size": 0.6}
+# the optional outputs of the centrelines a metric scored: input -> sink
+CENTRELINE_SINKS = {"GROUND_TRUTH": "GROUND_TRUTH_CENTRELINES",
+                    "PREDICTION": "PREDICTION_CENTRELINES"}
 
 # the vector input -> its raster alternative
 RASTER_INPUTS = {"GROUND_TRUTH": "GROUND_TRUTH_RASTER", "PREDICTION": "PREDICTION_RASTER"}
@@ -75,7 +85,7 @@ def not_a_mask_text(alg, e, param):
     d = alg.parameterDefinition(param) if alg is not None else None
     label = d.description() if d is not None else param
     return error_text(e) + " " + tr(
-        "Set '{}' [{}] in the main panel of the dialog, right under the raster inputs (e.g. 0.5 "
+        "Set '{}' [{}] in the main panel of the dialog, right under the raster input (e.g. 0.5 "
         "for a probability map), or the road classes beside it.").format(label, param)
 
 
@@ -291,3 +301,56 @@ def read_side(layer, is_raster, key, resolved, crs, context, feedback, fields, i
         info["warnings"].append(w)
         warn(feedback, translate(w))
     return lines
+
+
+def centreline_sinks(prefix):
+    """The optional outputs (off by default) of the centrelines a metric
+    scored for a raster ground truth or prediction; ``prefix``: the
+    metric's short name, so the layers of several runs stay apart."""
+    from .catalogue import layer_label
+    labels = {"GROUND_TRUTH": tr("Centrelines of the ground-truth raster (scored)"),
+              "PREDICTION": tr("Centrelines of the prediction raster (scored)")}
+    return [QgsProcessingParameterFeatureSink(
+        sink, layer_label(prefix, labels[side]), SourceType.VectorLine, None, True, False)
+        for side, sink in CENTRELINE_SINKS.items()]
+
+
+def write_centrelines(alg, parameters, name, context, parts, crs):
+    """Write lines to the sink ``name`` as the centrelines algorithm does
+    (fields id and length_m, its style); returns the destination."""
+    fields = QgsFields()
+    fields.append(make_field("id", "int"))
+    fields.append(make_field("length_m", "double"))
+    sink, dest = alg.parameterAsSink(parameters, name, context, fields, WkbType.LineString, crs)
+    if sink is None:
+        return None
+    feats = []
+    for i, p in enumerate(parts):
+        f = QgsFeature(fields)
+        g = QgsGeometry(QgsLineString(p[:, 0].tolist(), p[:, 1].tolist()))
+        f.setGeometry(g)
+        f.setAttributes([i + 1, float(g.length())])
+        feats.append(f)
+    sink.addFeatures(feats, SinkFlag.FastInsert)
+    del sink
+    style_sink(context, dest, "LineString", CENTRELINE_STYLE, crs)
+    return dest
+
+
+def scored_centrelines(alg, parameters, context, feedback, info, lines, crs):
+    """{sink: destination} of the scored centrelines asked for: each raster
+    input's lines as the metric scored them (in the working CRS); a sink
+    asked for a side given as lines is left out with a note."""
+    out = {}
+    for side, sink in CENTRELINE_SINKS.items():
+        if alg.parameterDefinition(sink) is None or parameters.get(sink) is None:
+            continue
+        key = "ground_truth_raster" if side == "GROUND_TRUTH" else "prediction_raster"
+        if key not in info:
+            feedback.pushInfo(tr("{} is not written: that input is lines, not a raster.").format(
+                sink))
+            continue
+        dest = write_centrelines(alg, parameters, sink, context, lines[side].parts, crs)
+        if dest is not None:
+            out[sink] = dest
+    return out

@@ -20,7 +20,7 @@ from qgis.core import (QgsCoordinateTransform, QgsCsException, QgsFeature, QgsFi
 from ..core.network.lineset import LineSet
 from ..core.progress import Cancelled, Progress
 from ..core.raster.mask import NotAMask
-from ..core.raster.params import READING, RASTER_PARAMS, resolve
+from ..core.raster.params import READING, RASTER_PARAMS, THRESHOLD_LABEL, resolve
 from ..core.raster.rasterinput import crs_problem, empty_warning, extract, mask_warning
 from ..core.text import msg
 from .checks import layer_crs
@@ -83,7 +83,7 @@ def not_a_mask_text(alg, e, param):
     """The refusal of a band that is not a 0/1 mask, naming the parameter
     to set by its label and id and where it is."""
     d = alg.parameterDefinition(param) if alg is not None else None
-    label = d.description() if d is not None else param
+    label = d.description() if d is not None else tr(THRESHOLD_LABEL)
     return error_text(e) + " " + tr(
         "Set '{}' [{}] in the main panel of the dialog, right under the raster input (e.g. 0.5 "
         "for a probability map), or the road classes beside it.").format(label, param)

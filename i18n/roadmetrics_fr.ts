@@ -29,17 +29,22 @@
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:152; ui/evaluate.py:102; ui/pixel_algorithm.py:125</extracomment>
+        <extracomment>ui/algorithm.py:116</extracomment>
+        <source>The centrelines a raster input gave, as they were scored, can be written too (GROUND_TRUTH_CENTRELINES, PREDICTION_CENTRELINES: off by default), styled as the Centrelines algorithm&apos;s output.</source>
+        <translation>Les axes tirés d&apos;une entrée raster, tels qu&apos;ils ont été évalués, peuvent aussi être écrits (GROUND_TRUTH_CENTRELINES, PREDICTION_CENTRELINES : désactivés par défaut), avec le style de la sortie de l&apos;algorithme Axes des routes.</translation>
+    </message>
+    <message>
+        <extracomment>ui/algorithm.py:155; ui/evaluate.py:102; ui/pixel_algorithm.py:125</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:178; ui/centrelines.py:64; ui/compare.py:128; ui/evaluate.py:192; ui/perturb.py:95; ui/pixel_algorithm.py:202; ui/sensitivity.py:111</extracomment>
+        <extracomment>ui/algorithm.py:181; ui/centrelines.py:64; ui/compare.py:128; ui/evaluate.py:192; ui/perturb.py:95; ui/pixel_algorithm.py:202; ui/sensitivity.py:111</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:181; ui/checks.py:530; ui/checks.py:603; ui/checks.py:631; ui/checks.py:646; ui/compare.py:131; ui/evaluate.py:197; ui/perturb.py:98; ui/pixel_algorithm.py:207; ui/rasters.py:99; ui/sensitivity.py:114; ui/tool_common.py:154</extracomment>
+        <extracomment>ui/algorithm.py:184; ui/checks.py:530; ui/checks.py:603; ui/checks.py:631; ui/checks.py:646; ui/compare.py:131; ui/evaluate.py:197; ui/perturb.py:98; ui/pixel_algorithm.py:207; ui/rasters.py:99; ui/sensitivity.py:114; ui/tool_common.py:154</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>

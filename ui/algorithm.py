@@ -113,7 +113,10 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
     def _help_after_parameters(self):
         """HTML after the parameter list: the raster inputs' rules."""
         raster_labels = {d.name(): d.description() for d in self.parameterDefinitions()}
-        return "<p>" + help_with_labels(raster_help(), raster_labels) + "</p>"
+        return "<p>" + help_with_labels(raster_help() + " " + tr(
+            "The centrelines a raster input gave, as they were scored, can be written too "
+            "(GROUND_TRUTH_CENTRELINES, PREDICTION_CENTRELINES: off by default), styled as the "
+            "Centrelines algorithm's output."), raster_labels) + "</p>"
 
     def helpUrl(self):
         return registry.help_url(self.spec.id)

@@ -152,7 +152,9 @@ TAGS = {
     "sensitivity": ["sensitivity", "synthetic errors", "perturb", "metric behaviour",
                     "robustness", "report", "benchmark"],
     "centrelines": ["raster", "mask", "segmentation", "probability map", "skeleton",
-                    "thinning", "centreline", "vectorise", "graph extraction"],
+                    "thinning", "centreline", "centrelines", "centerline", "centerlines",
+                    "center line", "vectorise", "vectorize", "vectorisation", "vectorization",
+                    "raster to lines", "road extraction", "graph extraction"],
     "compare": ["compare", "methods", "ranking", "correlation", "pearson", "spearman",
                 "equal-sorting ratio", "sorting margin", "report", "benchmark"],
 }

@@ -242,6 +242,7 @@ class RasterMap:
     legend: list = field(default_factory=list)
     nodata: int = 255
     draw_order: list = field(default_factory=list)
+    codes: Optional[Callable[[dict], list]] = None
 
     def __post_init__(self):
         self.legend = [tuple(x) for x in (self.legend or [])]
@@ -253,6 +254,15 @@ class RasterMap:
                 not all(0 <= c <= 255 for c in codes + [self.nodata]):
             raise ValueError(f"{self.name}: legend codes must be distinct uint8 values other "
                              f"than nodata")  # not user-visible
+
+    def legend_for(self, params: Optional[dict] = None) -> list:
+        """The legend of a run with ``params`` (its resolved parameters):
+        only the codes ``codes(params)`` says can occur (the strategy's, the
+        classes'), the whole legend without ``codes`` or ``params``."""
+        if self.codes is None or params is None:
+            return list(self.legend)
+        keep = set(self.codes(params))
+        return [entry for entry in self.legend if entry[0] in keep]
 
 
 @dataclass(eq=False)
@@ -510,16 +520,20 @@ NETWORK_PARAMS = [
 # values become road pixels (core/raster/mask.py road_mask)
 MAX_RASTER_VALUE = 1e12
 MASK_PARAMS = [
-    Param("GT_THRESHOLD", "number", "Ground-truth threshold", None, optional=True,
+    Param("GT_THRESHOLD", "number",
+          "Ground-truth raster threshold (probability map: road where value >= threshold)",
+          None, optional=True,
           minimum=-MAX_RASTER_VALUE, maximum=MAX_RASTER_VALUE,
           help="Road pixels of the ground truth are those >= this value (a probability or score "
                "map). Empty: the ground truth is a 0/1 mask (or a class map with ROAD_CLASSES)."),
-    Param("PRED_THRESHOLD", "number", "Prediction threshold", None, optional=True,
+    Param("PRED_THRESHOLD", "number",
+          "Prediction raster threshold (probability map: road where value >= threshold)",
+          None, optional=True,
           minimum=-MAX_RASTER_VALUE, maximum=MAX_RASTER_VALUE,
           help="Road pixels of the prediction are those >= this value (e.g. 0.5 for a "
                "probability map). Empty: the prediction is a 0/1 mask (or a class map with "
                "ROAD_CLASSES)."),
-    Param("ROAD_CLASSES", "string", "Road classes", None, optional=True,
+    Param("ROAD_CLASSES", "string", "Raster road classes (class map)", None, optional=True,
           help="Class maps: the values that are road, separated by commas (e.g. '1,2'), the same "
                "in both rasters; the IoU metric scores each of them as a class. Empty: 0/1 "
                "masks or thresholds."),

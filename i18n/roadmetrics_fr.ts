@@ -4,42 +4,47 @@
 <context>
     <name>RoadMetrics</name>
     <message>
-        <extracomment>ui/algorithm.py:85</extracomment>
+        <extracomment>ui/algorithm.py:86</extracomment>
         <source>Reference: {}</source>
         <translation>Référence : {}</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:86</extracomment>
+        <extracomment>ui/algorithm.py:87</extracomment>
         <source>Parameters</source>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:90</extracomment>
+        <extracomment>ui/algorithm.py:91</extracomment>
         <source>default</source>
         <translation>par défaut</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:94</extracomment>
+        <extracomment>ui/algorithm.py:95</extracomment>
         <source>Outputs</source>
         <translation>Sorties</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:97</extracomment>
+        <extracomment>ui/algorithm.py:98</extracomment>
         <source>JSON with every score, the parameters used, counts and warnings.</source>
         <translation>JSON contenant tous les scores, les paramètres utilisés, les décomptes et les avertissements.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:150; ui/evaluate.py:103; ui/pixel_algorithm.py:115</extracomment>
+        <extracomment>ui/algorithm.py:116</extracomment>
+        <source>The centrelines a raster input gave, as they were scored, can be written too (GROUND_TRUTH_CENTRELINES, PREDICTION_CENTRELINES: off by default), styled as the Centrelines algorithm&apos;s output.</source>
+        <translation>Les axes tirés d&apos;une entrée raster, tels qu&apos;ils ont été évalués, peuvent aussi être écrits (GROUND_TRUTH_CENTRELINES, PREDICTION_CENTRELINES : désactivés par défaut), avec le style de la sortie de l&apos;algorithme Axes des routes.</translation>
+    </message>
+    <message>
+        <extracomment>ui/algorithm.py:155; ui/evaluate.py:103; ui/pixel_algorithm.py:125</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:174; ui/centrelines.py:65; ui/compare.py:130; ui/evaluate.py:196; ui/perturb.py:95; ui/pixel_algorithm.py:190; ui/sensitivity.py:111</extracomment>
+        <extracomment>ui/algorithm.py:181; ui/centrelines.py:64; ui/compare.py:131; ui/evaluate.py:196; ui/perturb.py:95; ui/pixel_algorithm.py:202; ui/sensitivity.py:111</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:177; ui/checks.py:530; ui/checks.py:600; ui/checks.py:628; ui/checks.py:643; ui/compare.py:133; ui/evaluate.py:201; ui/perturb.py:98; ui/pixel_algorithm.py:193; ui/rasters.py:68; ui/sensitivity.py:114; ui/tool_common.py:166; ui/tool_common.py:178</extracomment>
+        <extracomment>ui/algorithm.py:184; ui/checks.py:530; ui/checks.py:603; ui/checks.py:631; ui/checks.py:646; ui/compare.py:134; ui/evaluate.py:201; ui/perturb.py:98; ui/pixel_algorithm.py:207; ui/rasters.py:99; ui/sensitivity.py:114; ui/tool_common.py:170; ui/tool_common.py:182</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -49,57 +54,67 @@
         <translation>{metric} — {layer}</translation>
     </message>
     <message>
-        <extracomment>ui/centrelines.py:24</extracomment>
+        <extracomment>ui/catalogue.py:74</extracomment>
+        <source>{} summary (HTML)</source>
+        <translation>Résumé {} (HTML)</translation>
+    </message>
+    <message>
+        <extracomment>ui/catalogue.py:80</extracomment>
+        <source>{metric}: {layer}</source>
+        <translation>{metric} : {layer}</translation>
+    </message>
+    <message>
+        <extracomment>ui/centrelines.py:25</extracomment>
         <source>Centrelines of a road raster</source>
         <translation>Axes des routes d&apos;un raster</translation>
     </message>
     <message>
-        <extracomment>ui/centrelines.py:25</extracomment>
+        <extracomment>ui/centrelines.py:26</extracomment>
         <source>Rasters</source>
         <translation>Rasters</translation>
     </message>
     <message>
-        <extracomment>ui/centrelines.py:27</extracomment>
+        <extracomment>ui/centrelines.py:28</extracomment>
         <source>Turns a road raster into centrelines, exactly as every metric does with a raster ground truth or prediction: road pixels (RASTER_THRESHOLD for a probability map: value &gt;= threshold; RASTER_CLASSES for a class map; else the 1 pixels of a 0/1 mask; nodata is background), components smaller than RASTER_MIN_AREA removed, holes smaller than RASTER_FILL_HOLES filled, Zhang-Suen thinning, one line per skeleton branch between ends and junctions, dead ends shorter than RASTER_PRUNE removed, lines simplified within RASTER_SIMPLIFY. Sizes are metres and square metres on the ground: the raster must be in a projected CRS in metres (a raster in degrees, feet or Web Mercator is refused with the UTM zone to warp it to). The band is read in windows, so large rasters fit in memory. The output is in the raster&apos;s CRS, with each line&apos;s length; EXTRACTION holds the parameters used.</source>
         <translation>Transforme un raster de routes en axes, exactement comme le fait chaque métrique avec une vérité terrain ou une prédiction raster : pixels de route (RASTER_THRESHOLD pour une carte de probabilité : valeur &gt;= seuil ; RASTER_CLASSES pour une carte de classes ; sinon les pixels à 1 d&apos;un masque 0/1 ; les pixels nodata sont du fond), suppression des composantes plus petites que RASTER_MIN_AREA, remplissage des trous plus petits que RASTER_FILL_HOLES, squelettisation de Zhang-Suen, une ligne par branche du squelette entre extrémités et jonctions, suppression des impasses plus courtes que RASTER_PRUNE, simplification des lignes à RASTER_SIMPLIFY près. Les tailles sont des mètres et des mètres carrés sur le terrain : le raster doit être dans un SCR projeté en mètres (un raster en degrés, en pieds ou en Web Mercator est refusé, avec la zone UTM dans laquelle le reprojeter). La bande est lue par fenêtres, si bien que les grands rasters tiennent en mémoire. La sortie est dans le SCR du raster, avec la longueur de chaque ligne ; EXTRACTION contient les paramètres utilisés.</translation>
     </message>
     <message>
-        <extracomment>ui/centrelines.py:42</extracomment>
+        <extracomment>ui/centrelines.py:43</extracomment>
         <source>Road raster (mask, probability or class map)</source>
         <translation>Raster de routes (masque, carte de probabilité ou carte de classes)</translation>
     </message>
     <message>
-        <extracomment>ui/centrelines.py:50</extracomment>
+        <extracomment>ui/centrelines.py:48</extracomment>
         <source>Centrelines</source>
         <translation>Axes des routes</translation>
     </message>
     <message>
-        <extracomment>ui/centrelines.py:51</extracomment>
+        <extracomment>ui/centrelines.py:49</extracomment>
         <source>Number of lines</source>
         <translation>Nombre de lignes</translation>
     </message>
     <message>
-        <extracomment>ui/centrelines.py:52</extracomment>
+        <extracomment>ui/centrelines.py:50</extracomment>
         <source>Extraction parameters (JSON)</source>
         <translation>Paramètres d&apos;extraction (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/centrelines.py:59; ui/rasters.py:77</extracomment>
+        <extracomment>ui/centrelines.py:57; ui/rasters.py:108</extracomment>
         <source>Could not load the raster {} ({}).</source>
         <translation>Impossible de charger le raster {} ({}).</translation>
     </message>
     <message>
-        <extracomment>ui/centrelines.py:70</extracomment>
+        <extracomment>ui/centrelines.py:69</extracomment>
         <source>{} line(s) from {}.</source>
         <translation>{} ligne(s) issue(s) de {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:39; ui/compare.py:168; ui/inputs.py:296; ui/rasters.py:211; ui/sensitivity.py:93</extracomment>
+        <extracomment>ui/checks.py:39; ui/compare.py:169; ui/inputs.py:296; ui/rasters.py:247; ui/sensitivity.py:93</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:39; ui/checks.py:544; ui/checks.py:583; ui/compare.py:232; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:211; ui/rasters.py:242; ui/summary.py:69; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:418; core/metrics/paths/apls.py:361; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:439</extracomment>
+        <extracomment>ui/checks.py:39; ui/checks.py:544; ui/checks.py:586; ui/compare.py:233; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:247; ui/rasters.py:289; ui/summary.py:69; core/metrics/geometric/cldice.py:97; core/metrics/instances/instances.py:420; core/metrics/paths/apls.py:362; core/metrics/paths/apls.py:425; core/reports/report.py:439; core/schema.py:466</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -219,7 +234,7 @@
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:543; ui/compare.py:247; ui/compare.py:250; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:155; ui/rasters.py:242; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:68; core/metrics/geometric/cldice.py:95; core/metrics/instances/instances.py:417; core/metrics/paths/apls.py:359; core/metrics/paths/apls.py:423; core/registry.py:423; core/reports/report.py:438</extracomment>
+        <extracomment>ui/checks.py:543; ui/compare.py:248; ui/compare.py:251; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:289; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:68; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:419; core/metrics/paths/apls.py:360; core/metrics/paths/apls.py:425; core/reports/report.py:438; core/schema.py:466</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -230,38 +245,43 @@
     </message>
     <message>
         <extracomment>ui/checks.py:555</extracomment>
+        <source>Give the {} as lines ({}) or as a raster ({}).</source>
+        <translation>Donnez la {} sous forme de lignes ({}) ou de raster ({}).</translation>
+    </message>
+    <message>
+        <extracomment>ui/checks.py:558</extracomment>
         <source>Choose the prediction layer (the lines to evaluate).</source>
         <translation>Choisissez la couche de prédiction (les lignes à évaluer).</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:557</extracomment>
+        <extracomment>ui/checks.py:560</extracomment>
         <source>Choose the ground-truth layer (the reference lines) or raster.</source>
         <translation>Choisissez la couche de vérité terrain (les lignes de référence) ou un raster.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:598</extracomment>
+        <extracomment>ui/checks.py:601</extracomment>
         <source>(this tool reads no attributes: the perturbed copies have none)</source>
         <translation>(cet outil ne lit aucun attribut : les copies perturbées n&apos;en ont pas)</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:607</extracomment>
+        <extracomment>ui/checks.py:610</extracomment>
         <source>The ground truth and the prediction are the same data ({}): every score is perfect. Choose the prediction layer.</source>
         <translation>La vérité terrain et la prédiction sont les mêmes données ({}) : tous les scores sont parfaits. Choisissez la couche de prédiction.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:614</extracomment>
+        <extracomment>ui/checks.py:617</extracomment>
         <source>The ground truth and the prediction &apos;{}&apos; are the same data: its scores are perfect.</source>
         <translation>La vérité terrain et la prédiction « {} » sont les mêmes données : ses scores sont parfaits.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:668; ui/sensitivity.py:56</extracomment>
-        <source>Ground truth (reference lines)</source>
-        <translation>Vérité terrain (lignes de référence)</translation>
+        <extracomment>ui/checks.py:671</extracomment>
+        <source>Ground truth: lines</source>
+        <translation>Vérité terrain : lignes</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:703</extracomment>
-        <source>Prediction (lines to evaluate)</source>
-        <translation>Prédiction (lignes à évaluer)</translation>
+        <extracomment>ui/checks.py:706</extracomment>
+        <source>Prediction: lines to evaluate</source>
+        <translation>Prédiction : lignes à évaluer</translation>
     </message>
     <message>
         <extracomment>ui/compare.py:48</extracomment>
@@ -294,97 +314,97 @@
         <translation>Prédictions sous forme de rasters (un raster par méthode)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:90</extracomment>
+        <extracomment>ui/compare.py:91</extracomment>
         <source>Scores compared</source>
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:100; ui/evaluate.py:94; ui/sensitivity.py:76</extracomment>
+        <extracomment>ui/compare.py:101; ui/evaluate.py:94; ui/sensitivity.py:76</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:100; ui/evaluate.py:94; ui/sensitivity.py:76; ui/summary.py:27</extracomment>
+        <extracomment>ui/compare.py:101; ui/evaluate.py:94; ui/sensitivity.py:76; ui/summary.py:27</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:102</extracomment>
+        <extracomment>ui/compare.py:103</extracomment>
         <source>Scores per method</source>
         <translation>Scores par méthode</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:104</extracomment>
+        <extracomment>ui/compare.py:105</extracomment>
         <source>Ranking of the methods</source>
         <translation>Classement des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:106</extracomment>
+        <extracomment>ui/compare.py:107</extracomment>
         <source>Consistency of metric pairs</source>
         <translation>Cohérence des paires de métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:107; ui/sensitivity.py:81</extracomment>
+        <extracomment>ui/compare.py:108; ui/sensitivity.py:81</extracomment>
         <source>Results (JSON)</source>
         <translation>Résultats (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:146; ui/evaluate.py:221; ui/sensitivity.py:131</extracomment>
+        <extracomment>ui/compare.py:147; ui/evaluate.py:221; ui/sensitivity.py:131</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:149; ui/evaluate.py:224; core/reports/report.py:497</extracomment>
+        <extracomment>ui/compare.py:150; ui/evaluate.py:224; core/reports/report.py:497</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:150; ui/evaluate.py:226; core/reports/tool_reports.py:285</extracomment>
+        <extracomment>ui/compare.py:151; ui/evaluate.py:226; core/reports/tool_reports.py:285</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:155</extracomment>
+        <extracomment>ui/compare.py:156</extracomment>
         <source>Comparison of methods</source>
         <translation>Comparaison de méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:172</extracomment>
+        <extracomment>ui/compare.py:173</extracomment>
         <source>Choose at least two prediction layers to compare.</source>
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:182; ui/sensitivity.py:100</extracomment>
+        <extracomment>ui/compare.py:183; ui/sensitivity.py:100</extracomment>
         <source>The ground-truth layer has no usable line.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:188</extracomment>
+        <extracomment>ui/compare.py:189</extracomment>
         <source>{}: transformed from {} to {}.</source>
         <translation>{} : reprojection de {} vers {}.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:207</extracomment>
+        <extracomment>ui/compare.py:208</extracomment>
         <source>{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTERS), and every input is a line layer.</source>
         <translation>{} ne s&apos;applique(nt) qu&apos;à une entrée raster (GROUND_TRUTH_RASTER ou PREDICTION_RASTERS), et toutes les entrées sont des couches de lignes.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:217</extracomment>
+        <extracomment>ui/compare.py:218</extracomment>
         <source>method {}</source>
         <translation>méthode {}</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:248; ui/summary.py:74</extracomment>
+        <extracomment>ui/compare.py:249; ui/summary.py:74</extracomment>
         <source>{} raster: centreline extraction</source>
         <translation>raster de {} : extraction des axes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:251</extracomment>
+        <extracomment>ui/compare.py:252</extracomment>
         <source>methods</source>
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:254; ui/pixel_algorithm.py:162; ui/sensitivity.py:127; ui/summary.py:76</extracomment>
+        <extracomment>ui/compare.py:255; ui/pixel_algorithm.py:174; ui/sensitivity.py:127; ui/summary.py:75</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
@@ -564,92 +584,92 @@
         <translation>{} erreur(s) de type {} placée(s).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:45; core/io/ogr.py:58</extracomment>
+        <extracomment>ui/pixel_algorithm.py:50; core/io/ogr.py:58</extracomment>
         <source>{} cannot be read by GDAL.</source>
         <translation>GDAL ne peut pas lire {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:48</extracomment>
+        <extracomment>ui/pixel_algorithm.py:53</extracomment>
         <source>{} has no band {}.</source>
         <translation>{} n&apos;a pas de bande {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:62</extracomment>
+        <extracomment>ui/pixel_algorithm.py:67</extracomment>
         <source>The two rasters are in different CRSs ({} and {}): reproject one onto the other&apos;s grid (Warp).</source>
         <translation>Les deux rasters sont dans des SCR différents ({} et {}) : reprojetez l&apos;un sur la grille de l&apos;autre (Projection (warp)).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:66</extracomment>
+        <extracomment>ui/pixel_algorithm.py:71</extracomment>
         <source>The two rasters are not on one grid ({} x {} and {} x {} pixels, or different extents): resample one onto the other (Align rasters).</source>
         <translation>Les deux rasters ne sont pas sur une même grille ({} x {} et {} x {} pixels, ou emprises différentes) : rééchantillonnez l&apos;un sur l&apos;autre (Aligner les rasters).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:71</extracomment>
+        <extracomment>ui/pixel_algorithm.py:76</extracomment>
         <source>The rasters&apos; CRS ({}) is not in metres: reproject them to a projected CRS in metres (e.g. their UTM zone) first.</source>
         <translation>Le SCR des rasters ({}) n&apos;est pas en mètres : reprojetez-les d&apos;abord dans un SCR projeté en mètres (par ex. leur zone UTM).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:81</extracomment>
+        <extracomment>ui/pixel_algorithm.py:86</extracomment>
         <source>Inputs: two rasters on one grid (same size, extent and CRS, in metres): 0/1 masks, probability maps with a threshold, or class maps with road classes.</source>
         <translation>Entrées : deux rasters sur une même grille (mêmes dimensions, emprise et SCR, en mètres) : masques 0/1, cartes de probabilité avec un seuil, ou cartes de classes avec des classes de routes.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:92</extracomment>
+        <extracomment>ui/pixel_algorithm.py:97</extracomment>
         <source>Inputs: {} x {} pixels of {:g} x {:g} m; road pixels: ground truth {}, prediction {}.</source>
         <translation>Entrées : {} x {} pixels de {:g} x {:g} m ; pixels de route : vérité terrain {}, prédiction {}.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:97; ui/summary.py:95; ui/summary.py:113</extracomment>
+        <extracomment>ui/pixel_algorithm.py:102; ui/summary.py:113; ui/summary.py:131</extracomment>
         <source>Warnings: {} (listed above).</source>
         <translation>Avertissements : {} (ci-dessus).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:97; ui/summary.py:95; ui/summary.py:114</extracomment>
+        <extracomment>ui/pixel_algorithm.py:102; ui/summary.py:113; ui/summary.py:132</extracomment>
         <source>Warnings: none.</source>
         <translation>Avertissements : aucun.</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:101</extracomment>
-        <source>Ground truth (raster mask)</source>
-        <translation>Vérité terrain (masque raster)</translation>
-    </message>
-    <message>
-        <extracomment>ui/pixel_algorithm.py:102</extracomment>
-        <source>Prediction (raster: mask, probabilities or classes)</source>
-        <translation>Prédiction (raster : masque, probabilités ou classes)</translation>
-    </message>
-    <message>
         <extracomment>ui/pixel_algorithm.py:106</extracomment>
-        <source>Band of the ground truth</source>
-        <translation>Bande de la vérité terrain</translation>
+        <source>Ground truth: raster (mask or classes)</source>
+        <translation>Vérité terrain : raster (masque ou classes)</translation>
     </message>
     <message>
         <extracomment>ui/pixel_algorithm.py:107</extracomment>
-        <source>Band of the prediction</source>
-        <translation>Bande de la prédiction</translation>
+        <source>Prediction: raster (mask, probabilities or classes)</source>
+        <translation>Prédiction : raster (masque, probabilités ou classes)</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:157</extracomment>
+        <extracomment>ui/pixel_algorithm.py:108</extracomment>
+        <source>Ground-truth raster band</source>
+        <translation>Bande du raster de vérité terrain</translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:109</extracomment>
+        <source>Prediction raster band</source>
+        <translation>Bande du raster de prédiction</translation>
+    </message>
+    <message>
+        <extracomment>ui/pixel_algorithm.py:169</extracomment>
         <source>band</source>
         <translation>bande</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:160</extracomment>
+        <extracomment>ui/pixel_algorithm.py:172</extracomment>
         <source>grid</source>
         <translation>grille</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:160</extracomment>
+        <extracomment>ui/pixel_algorithm.py:172</extracomment>
         <source>{} x {} pixels of {:g} x {:g} m</source>
         <translation>{} x {} pixels de {:g} x {:g} m</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:169</extracomment>
+        <extracomment>ui/pixel_algorithm.py:181</extracomment>
         <source>Choose two raster layers (ground truth and prediction).</source>
         <translation>Choisissez deux couches raster (vérité terrain et prédiction).</translation>
     </message>
     <message>
-        <extracomment>ui/pixel_algorithm.py:197</extracomment>
+        <extracomment>ui/pixel_algorithm.py:211</extracomment>
         <source>the rasters have no CRS: their pixel sizes are taken to be metres</source>
         <translation>les rasters n&apos;ont pas de SCR : la taille de leurs pixels est considérée comme exprimée en mètres</translation>
     </message>
@@ -659,54 +679,74 @@
         <translation>Métriques de réseaux routiers</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:38</extracomment>
-        <source>Either input can be a raster instead of lines (GROUND_TRUTH_RASTER, PREDICTION_RASTER: a 0/1 road mask, a probability map with RASTER_THRESHOLD or a class map with RASTER_CLASSES, in a projected CRS in metres): its centrelines are extracted first with the advanced RASTER_* parameters, as the Centrelines algorithm does, and the extraction is recorded in SCORES.</source>
-        <translation>Chaque entrée peut être un raster au lieu de lignes (GROUND_TRUTH_RASTER, PREDICTION_RASTER : un masque de routes 0/1, une carte de probabilité avec RASTER_THRESHOLD ou une carte de classes avec RASTER_CLASSES, dans un SCR projeté en mètres) : ses axes sont d&apos;abord extraits avec les paramètres avancés RASTER_*, comme le fait l&apos;algorithme « Axes des routes d&apos;un raster », et l&apos;extraction est consignée dans SCORES.</translation>
-    </message>
-    <message>
         <extracomment>ui/rasters.py:50</extracomment>
-        <source>Ground truth as a raster (instead of lines)</source>
-        <translation>Vérité terrain sous forme de raster (au lieu de lignes)</translation>
+        <source>Each input is given as lines or as a raster (GROUND_TRUTH_RASTER, PREDICTION_RASTER: a 0/1 road mask, a probability map with RASTER_THRESHOLD or a class map with RASTER_CLASSES, in a projected CRS in metres; RASTER_BAND, RASTER_THRESHOLD and RASTER_CLASSES are right under the raster inputs): its centrelines are extracted first, with the sizes under Advanced Parameters, as the Centrelines algorithm does, and the extraction is recorded in SCORES.</source>
+        <translation>Chaque entrée est donnée sous forme de lignes ou de raster (GROUND_TRUTH_RASTER, PREDICTION_RASTER : un masque routier 0/1, une carte de probabilité avec RASTER_THRESHOLD ou une carte de classes avec RASTER_CLASSES, dans un SCR projeté en mètres ; RASTER_BAND, RASTER_THRESHOLD et RASTER_CLASSES sont juste sous les entrées raster) : ses axes sont d&apos;abord extraits, avec les tailles des paramètres avancés, comme le fait l&apos;algorithme Axes des routes, et l&apos;extraction est consignée dans SCORES.</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:52</extracomment>
-        <source>Prediction as a raster (instead of lines)</source>
-        <translation>Prédiction sous forme de raster (au lieu de lignes)</translation>
+        <extracomment>ui/rasters.py:64</extracomment>
+        <source>Ground truth: or a raster (instead of lines)</source>
+        <translation>Vérité terrain : ou un raster (au lieu de lignes)</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:86</extracomment>
+        <extracomment>ui/rasters.py:66</extracomment>
+        <source>Prediction: or a raster (instead of lines)</source>
+        <translation>Prédiction : ou un raster (au lieu de lignes)</translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:87</extracomment>
+        <source>Set &apos;{}&apos; [{}] in the main panel of the dialog, right under the raster input (e.g. 0.5 for a probability map), or the road classes beside it.</source>
+        <translation>Renseignez « {} » [{}] dans le panneau principal de la boîte de dialogue, juste sous l&apos;entrée raster (p. ex. 0.5 pour une carte de probabilité), ou les classes de routes à côté.</translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:117</extracomment>
         <source>The raster {} is not a file GDAL reads (provider {}): save it as a GeoTIFF first.</source>
         <translation>Le raster {} n&apos;est pas un fichier lisible par GDAL (fournisseur {}) : enregistrez-le d&apos;abord en GeoTIFF.</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:98</extracomment>
+        <extracomment>ui/rasters.py:129</extracomment>
         <source>The raster {} ({}) cannot be opened with GDAL.</source>
         <translation>Le raster {} ({}) ne peut pas être ouvert avec GDAL.</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:101</extracomment>
+        <extracomment>ui/rasters.py:132</extracomment>
         <source>The raster {} has {} band(s): band {} (RASTER_BAND) does not exist.</source>
         <translation>Le raster {} a {} bande(s) : la bande {} (RASTER_BAND) n&apos;existe pas.</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:112</extracomment>
+        <extracomment>ui/rasters.py:143</extracomment>
         <source>The raster {} has no georeferencing (no geotransform): its pixels have no position or size in metres. Georeference it first (Raster &gt; Georeferencer).</source>
         <translation>Le raster {} n&apos;est pas géoréférencé (pas de géotransformation) : ses pixels n&apos;ont ni position ni taille en mètres. Géoréférencez-le d&apos;abord (Raster &gt; Géoréférenceur).</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:152</extracomment>
+        <extracomment>ui/rasters.py:183; ui/rasters.py:186</extracomment>
         <source>The raster {}: {}</source>
         <translation>Le raster {} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:205</extracomment>
-        <source>{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTER), and both inputs are line layers.</source>
-        <translation>{} ne s&apos;applique(nt) qu&apos;à une entrée raster (GROUND_TRUTH_RASTER ou PREDICTION_RASTER), et les deux entrées sont des couches de lignes.</translation>
+        <extracomment>ui/rasters.py:274</extracomment>
+        <source>{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTER), and both inputs are line layers: ignored.</source>
+        <translation>{} ne s&apos;appliquent qu&apos;à une entrée raster (GROUND_TRUTH_RASTER ou PREDICTION_RASTER), et les deux entrées sont des couches de lignes : ignorés.</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:249</extracomment>
+        <extracomment>ui/rasters.py:299</extracomment>
         <source>The ground truth needs at least one line.</source>
         <translation>La vérité terrain doit contenir au moins une ligne.</translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:311</extracomment>
+        <source>Centrelines of the ground-truth raster (scored)</source>
+        <translation>axes du raster de vérité terrain (évalués)</translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:312</extracomment>
+        <source>Centrelines of the prediction raster (scored)</source>
+        <translation>axes du raster de prédiction (évalués)</translation>
+    </message>
+    <message>
+        <extracomment>ui/rasters.py:350</extracomment>
+        <source>{} is not written: that input is lines, not a raster.</source>
+        <translation>{} n&apos;est pas écrite : cette entrée est une couche de lignes, pas un raster.</translation>
     </message>
     <message>
         <extracomment>ui/sensitivity.py:38; ui/sensitivity.py:138</extracomment>
@@ -717,6 +757,11 @@
         <extracomment>ui/sensitivity.py:41</extracomment>
         <source>Reproduces Citraro et al.&apos;s synthetic benchmark (ECCV 2020, Fig. 5) on your ground truth: for each error type, each number of errors and each repetition, a perturbed copy is made (as &apos;Perturb a network&apos;) and every selected metric compares it with the ground truth. The report has one plot per error type (score against number of errors, one line per metric); a score that changes by less than the flat threshold between 0 and the largest number of errors is flagged as insensitive to that error type. Runs are spread over several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); the numbers do not depend on how they are run. The table of every run holds every score; the summary holds the change of each headline score per error type. All distances are in metres.</source>
         <translation>Reproduit le banc d&apos;essai synthétique de Citraro et al. (ECCV 2020, fig. 5) sur votre vérité terrain : pour chaque type d&apos;erreur, chaque nombre d&apos;erreurs et chaque répétition, une copie perturbée est produite (comme « Perturber un réseau ») et chaque métrique choisie la compare à la vérité terrain. Le rapport a un graphique par type d&apos;erreur (score selon le nombre d&apos;erreurs, une ligne par métrique) ; un score qui varie de moins que le seuil de platitude entre 0 et le plus grand nombre d&apos;erreurs est signalé comme insensible à ce type d&apos;erreur. Les exécutions sont réparties sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; les nombres ne dépendent pas de la façon de les exécuter. La table de toutes les exécutions contient chaque score ; le résumé contient la variation de chaque score principal par type d&apos;erreur. Toutes les distances sont en mètres.</translation>
+    </message>
+    <message>
+        <extracomment>ui/sensitivity.py:56</extracomment>
+        <source>Ground truth (reference lines)</source>
+        <translation>Vérité terrain (lignes de référence)</translation>
     </message>
     <message>
         <extracomment>ui/sensitivity.py:58</extracomment>
@@ -774,194 +819,204 @@
         <translation>{} parties de lignes, {}</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:92</extracomment>
+        <extracomment>ui/summary.py:93</extracomment>
+        <source>read as a 0/1 mask</source>
+        <translation>lu comme un masque 0/1</translation>
+    </message>
+    <message>
+        <extracomment>ui/summary.py:94</extracomment>
+        <source>read as a 0/{} mask</source>
+        <translation>lu comme un masque 0/{}</translation>
+    </message>
+    <message>
+        <extracomment>ui/summary.py:110</extracomment>
         <source>Inputs: ground truth {}; prediction {}.</source>
         <translation>Entrées : vérité terrain {} ; prédiction {}.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:112; core/reports/report.py:750</extracomment>
+        <extracomment>ui/summary.py:130; core/reports/report.py:750</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:115</extracomment>
+        <extracomment>ui/summary.py:133</extracomment>
         <source>Headline scores</source>
         <translation>Scores principaux</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:130</extracomment>
+        <extracomment>ui/summary.py:148</extracomment>
         <source>Intervals over tiles ({} {} %, {} resamples, seed {})</source>
         <translation>Intervalles sur les tuiles ({} {} %, {} rééchantillonnages, graine {})</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:103</extracomment>
+        <extracomment>ui/tool_common.py:107</extracomment>
         <source>{name} — {family}</source>
         <translation>{name} — {family}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:109</extracomment>
+        <extracomment>ui/tool_common.py:113</extracomment>
         <source>Metrics</source>
         <translation>Métriques</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:114; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
+        <extracomment>ui/tool_common.py:118; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:122</extracomment>
+        <extracomment>ui/tool_common.py:126</extracomment>
         <source>Worker processes (0 = one per core)</source>
         <translation>Processus de calcul (0 = un par cœur)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:124</extracomment>
+        <extracomment>ui/tool_common.py:128</extracomment>
         <source>Dask scheduler address</source>
         <translation>Adresse de l&apos;ordonnanceur Dask</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:125</extracomment>
+        <extracomment>ui/tool_common.py:129</extracomment>
         <source>Per-metric parameters (JSON)</source>
         <translation>Paramètres par métrique (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:133</extracomment>
+        <extracomment>ui/tool_common.py:137</extracomment>
         <source>Tile size (0 = whole extent)</source>
         <translation>Taille des tuiles (0 = emprise entière)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:135</extracomment>
+        <extracomment>ui/tool_common.py:139</extracomment>
         <source>Tiles (polygon layer)</source>
         <translation>Tuiles (couche de polygones)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:137</extracomment>
+        <extracomment>ui/tool_common.py:141</extracomment>
         <source>Aggregation over tiles</source>
         <translation>Agrégation sur les tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:138</extracomment>
+        <extracomment>ui/tool_common.py:142</extracomment>
         <source>Tiles without ground truth</source>
         <translation>Tuiles sans vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:140</extracomment>
+        <extracomment>ui/tool_common.py:144</extracomment>
         <source>Tile margin</source>
         <translation>Marge des tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:148</extracomment>
+        <extracomment>ui/tool_common.py:152</extracomment>
         <source>Confidence level of the intervals over tiles</source>
         <translation>Niveau de confiance des intervalles sur les tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:150</extracomment>
+        <extracomment>ui/tool_common.py:154</extracomment>
         <source>Bootstrap resamples (0 = no interval)</source>
         <translation>Rééchantillonnages bootstrap (0 = pas d&apos;intervalle)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:152</extracomment>
+        <extracomment>ui/tool_common.py:156</extracomment>
         <source>Interval method</source>
         <translation>Méthode des intervalles</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:225</extracomment>
+        <extracomment>ui/tool_common.py:229</extracomment>
         <source>Gap length (interruptions)</source>
         <translation>Longueur des coupures (interruptions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:226</extracomment>
+        <extracomment>ui/tool_common.py:230</extracomment>
         <source>Maximum node displacement (perturbations)</source>
         <translation>Déplacement maximal des nœuds (perturbations)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:228</extracomment>
+        <extracomment>ui/tool_common.py:232</extracomment>
         <source>Radius of removed areas (false positives far away)</source>
         <translation>Rayon des zones supprimées (faux positifs éloignés)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:230</extracomment>
+        <extracomment>ui/tool_common.py:234</extracomment>
         <source>Offset of doubled roads</source>
         <translation>Décalage des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:231</extracomment>
+        <extracomment>ui/tool_common.py:235</extracomment>
         <source>Length of doubled roads</source>
         <translation>Longueur des routes dédoublées</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:232</extracomment>
+        <extracomment>ui/tool_common.py:236</extracomment>
         <source>Minimum length of spurious roads (overconnections)</source>
         <translation>Longueur minimale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:234</extracomment>
+        <extracomment>ui/tool_common.py:238</extracomment>
         <source>Maximum length of spurious roads (overconnections)</source>
         <translation>Longueur maximale des routes parasites (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:237</extracomment>
+        <extracomment>ui/tool_common.py:241</extracomment>
         <source>Minimum detour of joined points (overconnections)</source>
         <translation>Détour minimal entre les points reliés (surconnexions)</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:260; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
+        <extracomment>ui/tool_common.py:264; apls: parameter MERGE_TOLERANCE label; boundaryf: parameter MERGE_TOLERANCE label; ccq: parameter MERGE_TOLERANCE label; cldice: parameter MERGE_TOLERANCE label; distances: parameter MERGE_TOLERANCE label; instances: parameter MERGE_TOLERANCE label; junct: parameter MERGE_TOLERANCE label; subg: parameter MERGE_TOLERANCE label; optg: parameter MERGE_TOLERANCE label; optj: parameter MERGE_TOLERANCE label; optp: parameter MERGE_TOLERANCE label; tlts: parameter MERGE_TOLERANCE label; topo: parameter MERGE_TOLERANCE label</extracomment>
         <source>Vertex merge tolerance</source>
         <translation>Tolérance de fusion des sommets</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:261; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
+        <extracomment>ui/tool_common.py:265; apls: parameter NODE_CROSSINGS label; boundaryf: parameter NODE_CROSSINGS label; ccq: parameter NODE_CROSSINGS label; cldice: parameter NODE_CROSSINGS label; distances: parameter NODE_CROSSINGS label; instances: parameter NODE_CROSSINGS label; junct: parameter NODE_CROSSINGS label; subg: parameter NODE_CROSSINGS label; optg: parameter NODE_CROSSINGS label; optj: parameter NODE_CROSSINGS label; optp: parameter NODE_CROSSINGS label; tlts: parameter NODE_CROSSINGS label; topo: parameter NODE_CROSSINGS label</extracomment>
         <source>Connect lines where they cross</source>
         <translation>Raccorder les lignes à leurs croisements</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:283</extracomment>
+        <extracomment>ui/tool_common.py:287</extracomment>
         <source>not an object</source>
         <translation>ce n&apos;est pas un objet</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:285</extracomment>
+        <extracomment>ui/tool_common.py:289</extracomment>
         <source>PARAMETERS must be a JSON object like {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}}: {}</source>
         <translation>PARAMETERS doit être un objet JSON comme {{&quot;apls&quot;: {{&quot;VARIANT&quot;: &quot;sat2graph&quot;}}}} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:339</extracomment>
+        <extracomment>ui/tool_common.py:343</extracomment>
         <source>The TILES layer has no polygon.</source>
         <translation>La couche TILES ne contient aucun polygone.</translation>
     </message>
     <message>
         <extracomment>core/analysis/bootstrap.py:79</extracomment>
         <source>the confidence level must lie strictly between 0 and 1 (0.95 for 95 %), got {!r}</source>
-        <translation>le niveau de confiance doit être strictement compris entre 0 et 1 (0.95 pour 95 %), reçu {!r}</translation>
+        <translation>le niveau de confiance doit être strictement entre 0 et 1 (0,95 pour 95 %), reçu {!r}</translation>
     </message>
     <message>
         <extracomment>core/analysis/bootstrap.py:83</extracomment>
         <source>the number of resamples must be a whole number &gt;= 0 (0: no interval), got {!r}</source>
-        <translation>le nombre de rééchantillonnages doit être un entier &gt;= 0 (0 : pas d&apos;intervalle), reçu {!r}</translation>
+        <translation>le nombre de rééchantillonnages doit être un entier &gt;= 0 (0 : pas d’intervalle), reçu {!r}</translation>
     </message>
     <message>
         <extracomment>core/analysis/bootstrap.py:86</extracomment>
         <source>the interval method must be one of {}, not {!r}</source>
-        <translation>la méthode des intervalles doit être l&apos;une de {}, pas {!r}</translation>
+        <translation>la méthode d’intervalle doit être l’une de {}, pas {!r}</translation>
     </message>
     <message>
         <extracomment>core/analysis/bootstrap.py:131</extracomment>
         <source>fewer than two chips: no interval</source>
-        <translation>moins de deux imagettes : pas d&apos;intervalle</translation>
+        <translation>moins de deux tuiles : pas d’intervalle</translation>
     </message>
     <message>
         <extracomment>core/analysis/bootstrap.py:144</extracomment>
         <source>{}: BCa is undefined here (every resample on one side of the estimate, or no jackknife spread); percentile interval given</source>
-        <translation>{} : BCa n&apos;est pas défini ici (tous les rééchantillonnages d&apos;un même côté de l&apos;estimation, ou aucune dispersion jackknife) ; intervalle percentile donné</translation>
+        <translation>{} : BCa n’est pas défini ici (tous les rééchantillonnages d’un côté de l’estimation, ou aucune dispersion du jackknife) ; intervalle percentile donné</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:322</extracomment>
+        <extracomment>core/analysis/bootstrap.py:332</extracomment>
         <source>{}&apos;s pooled rule is not a sum of counts: its pooled intervals use {} resamples, not {}</source>
-        <translation>la règle de cumul de {} n&apos;est pas une somme de décomptes : ses intervalles cumulés utilisent {} rééchantillonnages, pas {}</translation>
+        <translation>la règle d’agrégation de {} n’est pas une somme de comptes : ses intervalles agrégés utilisent {} rééchantillonnages, pas {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/bootstrap.py:326</extracomment>
+        <extracomment>core/analysis/bootstrap.py:336</extracomment>
         <source>{}&apos;s pooled rule is not a sum of counts: no pooled interval over {} chips (the interval of the mean is given)</source>
-        <translation>la règle de cumul de {} n&apos;est pas une somme de décomptes : pas d&apos;intervalle cumulé sur {} imagettes (l&apos;intervalle de la moyenne est donné)</translation>
+        <translation>la règle d’agrégation de {} n’est pas une somme de comptes : pas d’intervalle agrégé sur {} tuiles (l’intervalle de la moyenne est donné)</translation>
     </message>
     <message>
         <extracomment>core/analysis/compare.py:180</extracomment>
@@ -999,7 +1054,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:70; core/analysis/evaluate.py:264; core/analysis/paired.py:289; core/analysis/tiles.py:489; core/metrics/pixel/masks.py:162; core/reports/report.py:186</extracomment>
+        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:69; core/analysis/evaluate.py:262; core/analysis/paired.py:290; core/analysis/tiles.py:492; core/metrics/pixel/masks.py:165; core/metrics/pixel/masks.py:169; core/metrics/pixel/masks.py:171; core/reports/report.py:186</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -1009,77 +1064,42 @@
         <translation>{} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:68</extracomment>
+        <extracomment>core/analysis/evaluate.py:67</extracomment>
         <source>{}: failed: {}</source>
         <translation>{} : échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:172</extracomment>
+        <extracomment>core/analysis/evaluate.py:170</extracomment>
         <source>A protocol scores whole tiles as its benchmark cuts them: give the tiles as files to batch scoring with the protocol, not tiles of one evaluation.</source>
         <translation>Un protocole évalue des tuiles entières telles que son benchmark les découpe : donnez les tuiles comme fichiers à l&apos;évaluation par lot avec le protocole, pas des tuiles d&apos;une seule évaluation.</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:178; core/protocols.py:214</extracomment>
+        <extracomment>core/analysis/evaluate.py:176; core/protocols.py:214</extracomment>
         <source>The protocol {} covers {}, not {}.</source>
         <translation>Le protocole {} couvre {}, pas {}.</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:263</extracomment>
+        <extracomment>core/analysis/evaluate.py:261</extracomment>
         <source>no metric could be computed; {}</source>
         <translation>aucune métrique n&apos;a pu être calculée ; {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/executor.py:98; core/reports/tool_reports.py:285</extracomment>
-        <source>tile {}</source>
-        <translation>tuile {}</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/executor.py:199</extracomment>
-        <source>tile {} done</source>
-        <translation>tuile {} terminée</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/executor.py:234</extracomment>
-        <source>tile {} failed</source>
-        <translation>tuile {} en échec</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/executor.py:522</extracomment>
-        <source>{} done</source>
-        <translation>{} terminé</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/executor.py:739</extracomment>
-        <source>DASK_SCHEDULER is set but the &apos;distributed&apos; package is not installed (pip install distributed)</source>
-        <translation>DASK_SCHEDULER est renseigné mais le paquet « distributed » n&apos;est pas installé (pip install distributed)</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/executor.py:762</extracomment>
-        <source>tile {} done (dask)</source>
-        <translation>tuile {} terminée (dask)</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/executor.py:788</extracomment>
-        <source>the Dask workers {} cannot import &apos;{}&apos;: put the folder that holds the plugin (&apos;{}&apos;) on their PYTHONPATH</source>
-        <translation>les workers Dask {} ne peuvent pas importer « {} » : ajoutez le dossier qui contient l&apos;extension (« {} ») à leur PYTHONPATH</translation>
-    </message>
-    <message>
-        <extracomment>core/analysis/paired.py:213</extracomment>
+        <extracomment>core/analysis/paired.py:214</extracomment>
         <source>{} chip(s) are not in every run and are left out of the paired statistics: {}</source>
         <translation>{} tuile(s) ne sont pas dans toutes les exécutions et sont exclues des statistiques appariées : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/paired.py:275</extracomment>
+        <extracomment>core/analysis/paired.py:276</extracomment>
         <source>compare-runs needs at least two runs, got {}</source>
         <translation>compare-runs demande au moins deux exécutions, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/paired.py:277</extracomment>
+        <extracomment>core/analysis/paired.py:278</extracomment>
         <source>run names must be unique, got {}</source>
         <translation>les noms des exécutions doivent être uniques, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/paired.py:280</extracomment>
+        <extracomment>core/analysis/paired.py:281</extracomment>
         <source>the runs have {} chip(s) in common: nothing to compare</source>
         <translation>les exécutions ont {} tuile(s) en commun : rien à comparer</translation>
     </message>
@@ -1269,52 +1289,52 @@
         <translation>découpage des tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:423</extracomment>
+        <extracomment>core/analysis/tiles.py:426</extracomment>
         <source>{}: no pooled rule; the mean of tile scores is used</source>
         <translation>{} : pas de règle de cumul ; la moyenne des scores des tuiles est utilisée</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:437</extracomment>
+        <extracomment>core/analysis/tiles.py:440</extracomment>
         <source>{}: {} undefined (NaN) in {} tile(s), left out of the mean</source>
         <translation>{} : {} indéfini (NaN) dans {} tuile(s), exclues de la moyenne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:471</extracomment>
+        <extracomment>core/analysis/tiles.py:474</extracomment>
         <source>{}: fewer than two tiles: no interval</source>
         <translation>{} : moins de deux tuiles : pas d&apos;intervalle</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:477</extracomment>
+        <extracomment>core/analysis/tiles.py:480</extracomment>
         <source>{}&apos;s pooled rule is not a sum of counts: no pooled interval over {} tiles</source>
         <translation>la règle de cumul de {} n&apos;est pas une somme de décomptes : pas d&apos;intervalle cumulé sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:536</extracomment>
+        <extracomment>core/analysis/tiles.py:539</extracomment>
         <source>AGGREGATION must be &apos;pooled&apos; or &apos;mean&apos;</source>
         <translation>AGGREGATION doit valoir « pooled » ou « mean »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:538</extracomment>
+        <extracomment>core/analysis/tiles.py:541</extracomment>
         <source>EMPTY_TILES must be &apos;skip&apos;, &apos;worst&apos; or &apos;best&apos;</source>
         <translation>EMPTY_TILES doit valoir « skip », « worst » ou « best »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:560</extracomment>
+        <extracomment>core/analysis/tiles.py:563</extracomment>
         <source>tile {}: {} failed: {}</source>
         <translation>tuile {} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:563</extracomment>
+        <extracomment>core/analysis/tiles.py:566</extracomment>
         <source>tile {} failed: {}</source>
         <translation>tuile {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:568</extracomment>
+        <extracomment>core/analysis/tiles.py:571</extracomment>
         <source>{} of {} tile(s) have no ground truth (EMPTY_TILES = {})</source>
         <translation>{} tuile(s) sur {} sans vérité terrain (EMPTY_TILES = {})</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:570</extracomment>
+        <extracomment>core/analysis/tiles.py:573</extracomment>
         <source>confidence intervals</source>
         <translation>intervalles de confiance</translation>
     </message>
@@ -1357,6 +1377,41 @@
         <extracomment>core/crs.py:168</extracomment>
         <source>The ground truth has no CRS, so the prediction&apos;s CRS ({}) is ignored: both are used as they are, assumed to be in the same coordinates, in metres.</source>
         <translation>La vérité terrain n&apos;a pas de SCR, donc le SCR de la prédiction ({}) est ignoré : les deux sont utilisées telles quelles, supposées dans les mêmes coordonnées, en mètres.</translation>
+    </message>
+    <message>
+        <extracomment>core/executor.py:98; core/reports/tool_reports.py:285</extracomment>
+        <source>tile {}</source>
+        <translation>tuile {}</translation>
+    </message>
+    <message>
+        <extracomment>core/executor.py:199</extracomment>
+        <source>tile {} done</source>
+        <translation>tuile {} terminée</translation>
+    </message>
+    <message>
+        <extracomment>core/executor.py:234</extracomment>
+        <source>tile {} failed</source>
+        <translation>tuile {} en échec</translation>
+    </message>
+    <message>
+        <extracomment>core/executor.py:522</extracomment>
+        <source>{} done</source>
+        <translation>{} terminé</translation>
+    </message>
+    <message>
+        <extracomment>core/executor.py:739</extracomment>
+        <source>DASK_SCHEDULER is set but the &apos;distributed&apos; package is not installed (pip install distributed)</source>
+        <translation>DASK_SCHEDULER est renseigné mais le paquet « distributed » n&apos;est pas installé (pip install distributed)</translation>
+    </message>
+    <message>
+        <extracomment>core/executor.py:762</extracomment>
+        <source>tile {} done (dask)</source>
+        <translation>tuile {} terminée (dask)</translation>
+    </message>
+    <message>
+        <extracomment>core/executor.py:788</extracomment>
+        <source>the Dask workers {} cannot import &apos;{}&apos;: put the folder that holds the plugin (&apos;{}&apos;) on their PYTHONPATH</source>
+        <translation>les workers Dask {} ne peuvent pas importer « {} » : ajoutez le dossier qui contient l&apos;extension (« {} ») à leur PYTHONPATH</translation>
     </message>
     <message>
         <extracomment>core/geometry/shapely_support.py:47</extracomment>
@@ -1474,7 +1529,7 @@
         <translation>{} : la géométrie de {} arête(s) ne se termine pas aux coordonnées de ses nœuds (jusqu&apos;à {:.6g} {} d&apos;écart, par exemple l&apos;arête ({}, {})) : les géométries sont évaluées, les coordonnées des nœuds ne sont pas utilisées.</translation>
     </message>
     <message>
-        <extracomment>core/io/graphs.py:148; core/raster/rasterinput.py:40</extracomment>
+        <extracomment>core/io/graphs.py:148; core/raster/rasterinput.py:40; boundaryf: parameter ANGLE_TOLERANCE unit; pixel_boundaryf: parameter ANGLE_TOLERANCE unit</extracomment>
         <source>degrees</source>
         <translation>degrés</translation>
     </message>
@@ -1609,17 +1664,17 @@
         <translation>{}, ligne {} : ImageId vide.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/boundaryf.py:198</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:199</extracomment>
         <source>STRATEGY must be one of {}, got {!r}</source>
         <translation>STRATEGY doit être parmi {}, reçu {!r}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/boundaryf.py:204; core/metrics/geometric/ccq.py:90; core/metrics/geometric/cldice.py:93; core/metrics/geometric/distances.py:88; core/metrics/junctions/junct.py:129; core/metrics/junctions/optj.py:163; core/metrics/paths/apls.py:362; core/metrics/paths/optp.py:85; core/metrics/paths/tlts.py:98; core/metrics/subgraphs/optg.py:62; core/metrics/subgraphs/subg.py:88; core/metrics/subgraphs/topo.py:90</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:205; core/metrics/geometric/ccq.py:91; core/metrics/geometric/cldice.py:94; core/metrics/geometric/distances.py:89; core/metrics/junctions/junct.py:130; core/metrics/junctions/optj.py:164; core/metrics/paths/apls.py:363; core/metrics/paths/optp.py:86; core/metrics/paths/tlts.py:99; core/metrics/subgraphs/optg.py:62; core/metrics/subgraphs/subg.py:88; core/metrics/subgraphs/topo.py:90</extracomment>
         <source>building networks</source>
         <translation>construction des réseaux</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/boundaryf.py:210</extracomment>
+        <extracomment>core/metrics/geometric/boundaryf.py:211</extracomment>
         <source>matching ({})</source>
         <translation>appariement ({})</translation>
     </message>
@@ -1629,17 +1684,17 @@
         <translation>aucune partie de la prédiction n&apos;est à moins de BUFFER de la vérité terrain : REDUNDANCY et RMS_OFFSET indéfinis (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/ccq.py:92</extracomment>
+        <extracomment>core/metrics/geometric/ccq.py:93</extracomment>
         <source>cutting the lines at the buffers</source>
         <translation>découpage des lignes aux tampons</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/ccq.py:96</extracomment>
+        <extracomment>core/metrics/geometric/ccq.py:97</extracomment>
         <source>distances along the lines</source>
         <translation>distances le long des lignes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/ccq.py:104; core/metrics/geometric/cldice.py:102; core/metrics/geometric/distances.py:134</extracomment>
+        <extracomment>core/metrics/geometric/ccq.py:105; core/metrics/geometric/cldice.py:103; core/metrics/geometric/distances.py:135</extracomment>
         <source>output layers</source>
         <translation>couches de sortie</translation>
     </message>
@@ -1654,7 +1709,7 @@
         <translation>{} : {} partie(s) de lignes sans largeur valide dans « {} » utilisent DEFAULT_WIDTH</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/cldice.py:97</extracomment>
+        <extracomment>core/metrics/geometric/cldice.py:98</extracomment>
         <source>cutting the centrelines at the road regions</source>
         <translation>découpage des axes aux emprises des routes</translation>
     </message>
@@ -1674,22 +1729,22 @@
         <translation>la prédiction est vide : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/distances.py:98; core/metrics/pixel/pixel_distances.py:113</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:99; core/metrics/pixel/pixel_distances.py:113</extracomment>
         <source>distances from the ground truth</source>
         <translation>distances depuis la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/distances.py:100</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:101</extracomment>
         <source>Hausdorff distance</source>
         <translation>distance de Hausdorff</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/distances.py:108</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:109</extracomment>
         <source>lines within the tolerance</source>
         <translation>lignes dans la tolérance</translation>
     </message>
     <message>
-        <extracomment>core/metrics/geometric/distances.py:111</extracomment>
+        <extracomment>core/metrics/geometric/distances.py:112</extracomment>
         <source>neighbourhood areas</source>
         <translation>surfaces des voisinages</translation>
     </message>
@@ -1709,162 +1764,162 @@
         <translation>prédiction : {} entité(s) sans confiance numérique dans « {} » sont classées après toutes les autres</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:358</extracomment>
+        <extracomment>core/metrics/instances/instances.py:359</extracomment>
         <source>building instances</source>
         <translation>construction des instances</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:361</extracomment>
+        <extracomment>core/metrics/instances/instances.py:362</extracomment>
         <source>finding line pairs within the tolerance</source>
         <translation>recherche des paires de lignes dans la tolérance</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:363</extracomment>
+        <extracomment>core/metrics/instances/instances.py:364</extracomment>
         <source>matching</source>
         <translation>appariement</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:405</extracomment>
+        <extracomment>core/metrics/instances/instances.py:407</extracomment>
         <source>TOLERANCE must be &gt; 0</source>
         <translation>TOLERANCE doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:407</extracomment>
+        <extracomment>core/metrics/instances/instances.py:409</extracomment>
         <source>MIN_LENGTH must be &gt;= 0</source>
         <translation>MIN_LENGTH doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:409</extracomment>
+        <extracomment>core/metrics/instances/instances.py:411</extracomment>
         <source>OVERLAP must be &apos;area&apos; or &apos;length&apos;</source>
         <translation>OVERLAP doit valoir « area » ou « length »</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:430; core/network/lineset.py:198</extracomment>
+        <extracomment>core/metrics/instances/instances.py:432; core/network/lineset.py:198</extracomment>
         <source>ground truth: {}</source>
         <translation>vérité terrain : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:431; core/network/lineset.py:199</extracomment>
+        <extracomment>core/metrics/instances/instances.py:433; core/network/lineset.py:199</extracomment>
         <source>prediction: {}</source>
         <translation>prédiction : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:450</extracomment>
+        <extracomment>core/metrics/instances/instances.py:452</extracomment>
         <source>class confusion</source>
         <translation>confusion des classes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:453</extracomment>
+        <extracomment>core/metrics/instances/instances.py:455</extracomment>
         <source>instance overlaps</source>
         <translation>recouvrements des instances</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:490</extracomment>
+        <extracomment>core/metrics/instances/instances.py:492</extracomment>
         <source>both layers are empty: every score is undefined (NaN)</source>
         <translation>les deux couches sont vides : tous les scores sont indéfinis (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:492</extracomment>
+        <extracomment>core/metrics/instances/instances.py:494</extracomment>
         <source>no ground-truth instance to find (none, or all shorter than MIN_LENGTH): AP is undefined (NaN)</source>
         <translation>aucune instance de vérité terrain à trouver (aucune, ou toutes plus courtes que MIN_LENGTH) : AP est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/instances/instances.py:495</extracomment>
+        <extracomment>core/metrics/instances/instances.py:497</extracomment>
         <source>the prediction is empty: AP = 0, IoU = 0</source>
         <translation>la prédiction est vide : AP = 0, IoU = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:122</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:123</extracomment>
         <source>CLUSTER_RADIUS and MATCH_RADIUS must be &gt;= 0</source>
         <translation>CLUSTER_RADIUS et MATCH_RADIUS doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:124</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:125</extracomment>
         <source>DIRECTION_DISTANCE must be &gt; 0</source>
         <translation>DIRECTION_DISTANCE doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:126</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:127</extracomment>
         <source>ANGLE_TOLERANCE must be in (0, 180] degrees</source>
         <translation>ANGLE_TOLERANCE doit être dans ]0, 180] degrés</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:131</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:132</extracomment>
         <source>clustering junctions</source>
         <translation>regroupement des carrefours</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:134</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:135</extracomment>
         <source>matching junctions</source>
         <translation>appariement des carrefours</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:143</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:144</extracomment>
         <source>the ground truth is empty: JUNCT is undefined (NaN)</source>
         <translation>la vérité terrain est vide : JUNCT est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:146</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:147</extracomment>
         <source>the prediction is empty: F_CORRECT = 0, F_ERROR undefined (NaN), F1 = 0</source>
         <translation>la prédiction est vide : F_CORRECT = 0, F_ERROR indéfini (NaN), F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:150</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:151</extracomment>
         <source>neither network has a junction (node with &gt;= 3 roads): F_CORRECT = 1, F_ERROR = 0 by convention (nothing to find, nothing spurious)</source>
         <translation>aucun des réseaux n&apos;a de carrefour (nœud à 3 routes ou plus) : F_CORRECT = 1, F_ERROR = 0 par convention (rien à trouver, rien en trop)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:153</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:154</extracomment>
         <source>the ground truth has no junction: F_CORRECT is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a aucun carrefour : F_CORRECT est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:155</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:156</extracomment>
         <source>the prediction has no junction: F_CORRECT = 0, F_ERROR undefined (NaN)</source>
         <translation>la prédiction n&apos;a aucun carrefour : F_CORRECT = 0, F_ERROR indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/junct.py:169; core/metrics/junctions/optj.py:205</extracomment>
+        <extracomment>core/metrics/junctions/junct.py:170; core/metrics/junctions/optj.py:206</extracomment>
         <source>writing layers</source>
         <translation>écriture des couches</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:159</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:160</extracomment>
         <source>MAX_DISTANCE must be &gt;= 0</source>
         <translation>MAX_DISTANCE doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:161</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:162</extracomment>
         <source>ALPHA must be &gt;= 0</source>
         <translation>ALPHA doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:165</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:166</extracomment>
         <source>finding features</source>
         <translation>recherche des éléments</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:167</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:168</extracomment>
         <source>matching features</source>
         <translation>appariement des éléments</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:176</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:177</extracomment>
         <source>the ground truth is empty: OPT-J is undefined (NaN)</source>
         <translation>la vérité terrain est vide : OPT-J est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:179</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:180</extracomment>
         <source>the prediction is empty: RECALL = 0, PRECISION undefined (NaN), F1 = 0</source>
         <translation>la prédiction est vide : RECALL = 0, PRECISION indéfinie (NaN), F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:183</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:184</extracomment>
         <source>neither network has a junction or a dead end (closed rings only): PRECISION = RECALL = 1 by convention (nothing to find, nothing spurious)</source>
         <translation>aucun des réseaux n&apos;a de carrefour ni d&apos;impasse (boucles fermées seulement) : PRECISION = RECALL = 1 par convention (rien à trouver, rien en trop)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/junctions/optj.py:187</extracomment>
+        <extracomment>core/metrics/junctions/optj.py:188</extracomment>
         <source>the ground truth has no junction or dead end: RECALL is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a ni carrefour ni impasse : RECALL est indéfini (NaN)</translation>
     </message>
@@ -1884,62 +1939,62 @@
         <translation>{} : {} partie(s) de lignes sans vitesse valide dans « {} » utilisent DEFAULT_SPEED</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:364</extracomment>
+        <extracomment>core/metrics/paths/apls.py:365</extracomment>
         <source>snapping control points</source>
         <translation>accrochage des points de contrôle</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:373</extracomment>
+        <extracomment>core/metrics/paths/apls.py:374</extracomment>
         <source>ground truth -&gt; prediction</source>
         <translation>vérité terrain -&gt; prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:419</extracomment>
+        <extracomment>core/metrics/paths/apls.py:421</extracomment>
         <source>APLS_time is not part of Sat2Graph&apos;s APLS: SPEED_FIELD is ignored by VARIANT={}.</source>
         <translation>APLS_time ne fait pas partie de l&apos;APLS de Sat2Graph : SPEED_FIELD est ignoré par VARIANT={}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:425</extracomment>
+        <extracomment>core/metrics/paths/apls.py:427</extracomment>
         <source>{}: no pair of control points to score (no control point inside the tile less its {} m margin, or none at least MIN_PATH_LENGTH apart): this direction is NaN, and so is APLS, as in the reference.</source>
         <translation>{} : aucune paire de points de contrôle à évaluer (aucun point de contrôle dans la tuile moins sa marge de {} m, ou aucun à au moins MIN_PATH_LENGTH l&apos;un de l&apos;autre) : cette direction vaut NaN, et l&apos;APLS aussi, comme dans la référence.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:468</extracomment>
+        <extracomment>core/metrics/paths/apls.py:471</extracomment>
         <source>VARIANT must be one of {}</source>
         <translation>VARIANT doit être parmi {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:479</extracomment>
+        <extracomment>core/metrics/paths/apls.py:482</extracomment>
         <source>CONTROL_SPACING must be &gt; 0</source>
         <translation>CONTROL_SPACING doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:481</extracomment>
+        <extracomment>core/metrics/paths/apls.py:484</extracomment>
         <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
         <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:491</extracomment>
+        <extracomment>core/metrics/paths/apls.py:494</extracomment>
         <source>both networks are empty: APLS = 1 (SpaceNet convention)</source>
         <translation>les deux réseaux sont vides : APLS = 1 (convention SpaceNet)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:494</extracomment>
+        <extracomment>core/metrics/paths/apls.py:497</extracomment>
         <source>the prediction is empty: APLS = 0</source>
         <translation>la prédiction est vide : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:497</extracomment>
+        <extracomment>core/metrics/paths/apls.py:500</extracomment>
         <source>the ground truth is empty but the prediction is not: APLS = 0</source>
         <translation>la vérité terrain est vide mais pas la prédiction : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:500</extracomment>
+        <extracomment>core/metrics/paths/apls.py:503</extracomment>
         <source>the ground truth has no route of at least MIN_PATH_LENGTH: APLS is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:504</extracomment>
+        <extracomment>core/metrics/paths/apls.py:507</extracomment>
         <source>the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 (as the reference scores a proposal without routes)</source>
         <translation>la prédiction n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS = 0 (comme la référence note une proposition sans itinéraire)</translation>
     </message>
@@ -1964,259 +2019,259 @@
         <translation>DISCONNECTION_PENALTY doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:88</extracomment>
+        <extracomment>core/metrics/paths/optp.py:89</extracomment>
         <source>the ground truth has no usable line (no edge of positive length): OPT-P needs ground-truth paths</source>
         <translation>la vérité terrain n&apos;a aucune ligne utilisable (aucune arête de longueur positive) : OPT-P a besoin de chemins de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:91</extracomment>
+        <extracomment>core/metrics/paths/optp.py:92</extracomment>
         <source>decomposing into paths</source>
         <translation>décomposition en chemins</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:97</extracomment>
+        <extracomment>core/metrics/paths/optp.py:98</extracomment>
         <source>matching paths (recall, precision)</source>
         <translation>appariement des chemins (rappel, précision)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:104</extracomment>
+        <extracomment>core/metrics/paths/optp.py:105</extracomment>
         <source>recall</source>
         <translation>rappel</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:104</extracomment>
+        <extracomment>core/metrics/paths/optp.py:105</extracomment>
         <source>precision</source>
         <translation>précision</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:110</extracomment>
+        <extracomment>core/metrics/paths/optp.py:111</extracomment>
         <source>the prediction is empty: PRECISION is undefined (NaN), RECALL = 0, F1 = 0</source>
         <translation>la prédiction est vide : PRECISION est indéfinie (NaN), RECALL = 0, F1 = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/optp.py:131; core/metrics/paths/tlts.py:130</extracomment>
+        <extracomment>core/metrics/paths/optp.py:132; core/metrics/paths/tlts.py:131</extracomment>
         <source>writing results</source>
         <translation>écriture des résultats</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:91</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:92</extracomment>
         <source>N_PATHS must be &gt;= 1</source>
         <translation>N_PATHS doit être &gt;= 1</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:93</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:94</extracomment>
         <source>SNAP_DISTANCE must be &gt;= 0</source>
         <translation>SNAP_DISTANCE doit être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:95</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:96</extracomment>
         <source>LENGTH_TOLERANCE must be &gt;= 0 (percent)</source>
         <translation>LENGTH_TOLERANCE doit être &gt;= 0 (pour cent)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:101</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:102</extracomment>
         <source>the ground truth has no usable line (no edge of positive length): TLTS samples its paths there</source>
         <translation>la vérité terrain n&apos;a aucune ligne utilisable (aucune arête de longueur positive) : TLTS y tire ses chemins</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:103</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:104</extracomment>
         <source>sampling ground-truth paths</source>
         <translation>tirage des chemins de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:108</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:109</extracomment>
         <source>only {} of {} pairs of connected ground-truth points found in {} draws</source>
         <translation>seulement {} paires de points connectés de vérité terrain sur {} trouvées en {} tirages</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:110</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:111</extracomment>
         <source>ground-truth shortest paths</source>
         <translation>plus courts chemins de la vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:112</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:113</extracomment>
         <source>snapping to the prediction</source>
         <translation>accrochage à la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:117</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:118</extracomment>
         <source>the prediction is empty: every path is infeasible</source>
         <translation>la prédiction est vide : tous les chemins sont infaisables</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:126</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:127</extracomment>
         <source>prediction shortest paths</source>
         <translation>plus courts chemins de la prédiction</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/tlts.py:138</extracomment>
+        <extracomment>core/metrics/paths/tlts.py:139</extracomment>
         <source>no pair of connected ground-truth points: TLTS is undefined (NaN)</source>
         <translation>aucune paire de points connectés de vérité terrain : TLTS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/common.py:19</extracomment>
+        <extracomment>core/metrics/pixel/common.py:21</extracomment>
         <source>A pixel metric scores two rasters (core.metrics.pixel.masks.Rasters), not {}.</source>
         <translation>Une métrique par pixels évalue deux rasters (core.metrics.pixel.masks.Rasters), et non {}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/common.py:40</extracomment>
+        <extracomment>core/metrics/pixel/common.py:42</extracomment>
         <source>both masks are empty: {}</source>
         <translation>les deux masques sont vides : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/common.py:41</extracomment>
+        <extracomment>core/metrics/pixel/common.py:43</extracomment>
         <source>the ground-truth mask is empty: {}</source>
         <translation>le masque de vérité terrain est vide : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/common.py:42</extracomment>
+        <extracomment>core/metrics/pixel/common.py:44</extracomment>
         <source>the predicted mask is empty: {}</source>
         <translation>le masque prédit est vide : {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:42; pixel_iou: map CONFUSION_MAP legend 0</extracomment>
-        <source>true negative: road on neither side</source>
-        <translation>vrai négatif : route ni d&apos;un côté ni de l&apos;autre</translation>
+        <extracomment>core/metrics/pixel/maps.py:44; pixel_iou: map CONFUSION_MAP legend 0</extracomment>
+        <source>true negative</source>
+        <translation>vrai négatif</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:43; pixel_iou: map CONFUSION_MAP legend 1</extracomment>
-        <source>true positive: road on both sides</source>
-        <translation>vrai positif : route des deux côtés</translation>
+        <extracomment>core/metrics/pixel/maps.py:45; pixel_iou: map CONFUSION_MAP legend 1</extracomment>
+        <source>true positive (road on both)</source>
+        <translation>vrai positif (route des deux côtés)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:44; pixel_iou: map CONFUSION_MAP legend 2</extracomment>
-        <source>false positive: road only in the prediction</source>
-        <translation>faux positif : route seulement dans la prédiction</translation>
+        <extracomment>core/metrics/pixel/maps.py:46; pixel_iou: map CONFUSION_MAP legend 2</extracomment>
+        <source>false positive (prediction only)</source>
+        <translation>faux positif (prédiction seule)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:45; pixel_iou: map CONFUSION_MAP legend 3</extracomment>
-        <source>false negative: road only in the ground truth</source>
-        <translation>faux négatif : route seulement dans la vérité terrain</translation>
+        <extracomment>core/metrics/pixel/maps.py:47; pixel_iou: map CONFUSION_MAP legend 3</extracomment>
+        <source>false negative (ground truth only)</source>
+        <translation>faux négatif (vérité terrain seule)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:46; pixel_iou: map CONFUSION_MAP legend 4</extracomment>
-        <source>wrong class: road on both sides, different classes</source>
-        <translation>mauvaise classe : route des deux côtés, classes différentes</translation>
+        <extracomment>core/metrics/pixel/maps.py:48; pixel_iou: map CONFUSION_MAP legend 4</extracomment>
+        <source>wrong class</source>
+        <translation>mauvaise classe</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:57; core/metrics/pixel/maps.py:67; pixel_boundaryf: map BOUNDARY_MAP legend 0; pixel_distances: map BOUNDARY_MAP legend 0</extracomment>
+        <extracomment>core/metrics/pixel/maps.py:59; core/metrics/pixel/maps.py:69; pixel_boundaryf: map BOUNDARY_MAP legend 0; pixel_distances: map BOUNDARY_MAP legend 0</extracomment>
         <source>not a boundary pixel</source>
         <translation>pas un pixel de contour</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:58; pixel_distances: map BOUNDARY_MAP legend 1</extracomment>
-        <source>ground-truth boundary within the tolerance of the predicted boundary</source>
-        <translation>contour de la vérité terrain dans la tolérance du contour prédit</translation>
+        <extracomment>core/metrics/pixel/maps.py:60; pixel_distances: map BOUNDARY_MAP legend 1</extracomment>
+        <source>ground truth, within tolerance</source>
+        <translation>vérité terrain, dans la tolérance</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:59; pixel_distances: map BOUNDARY_MAP legend 2</extracomment>
-        <source>ground-truth boundary farther than the tolerance (missed)</source>
-        <translation>contour de la vérité terrain au-delà de la tolérance (manqué)</translation>
+        <extracomment>core/metrics/pixel/maps.py:61; pixel_distances: map BOUNDARY_MAP legend 2</extracomment>
+        <source>ground truth, missed</source>
+        <translation>vérité terrain, manquée</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:60; pixel_distances: map BOUNDARY_MAP legend 3</extracomment>
-        <source>predicted boundary within the tolerance of the ground-truth boundary</source>
-        <translation>contour prédit dans la tolérance du contour de la vérité terrain</translation>
+        <extracomment>core/metrics/pixel/maps.py:62; pixel_distances: map BOUNDARY_MAP legend 3</extracomment>
+        <source>prediction, within tolerance</source>
+        <translation>prédiction, dans la tolérance</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:61; pixel_distances: map BOUNDARY_MAP legend 4</extracomment>
-        <source>predicted boundary farther than the tolerance (false)</source>
-        <translation>contour prédit au-delà de la tolérance (faux)</translation>
+        <extracomment>core/metrics/pixel/maps.py:63; pixel_distances: map BOUNDARY_MAP legend 4</extracomment>
+        <source>prediction, false</source>
+        <translation>prédiction, fausse</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:62; pixel_distances: map BOUNDARY_MAP legend 5</extracomment>
-        <source>on both boundaries (distance 0)</source>
-        <translation>sur les deux contours (distance 0)</translation>
+        <extracomment>core/metrics/pixel/maps.py:64; pixel_distances: map BOUNDARY_MAP legend 5</extracomment>
+        <source>on both boundaries</source>
+        <translation>sur les deux contours</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:68; pixel_boundaryf: map BOUNDARY_MAP legend 1</extracomment>
-        <source>ground-truth boundary, matched</source>
-        <translation>contour de la vérité terrain, apparié</translation>
+        <extracomment>core/metrics/pixel/maps.py:70; pixel_boundaryf: map BOUNDARY_MAP legend 1</extracomment>
+        <source>ground truth, matched</source>
+        <translation>vérité terrain, appariée</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:69; pixel_boundaryf: map BOUNDARY_MAP legend 2</extracomment>
-        <source>ground-truth boundary, unmatched (FN)</source>
-        <translation>contour de la vérité terrain, non apparié (FN)</translation>
+        <extracomment>core/metrics/pixel/maps.py:71; pixel_boundaryf: map BOUNDARY_MAP legend 2</extracomment>
+        <source>ground truth, unmatched (FN)</source>
+        <translation>vérité terrain, non appariée (FN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:70; pixel_boundaryf: map BOUNDARY_MAP legend 3</extracomment>
-        <source>predicted boundary, matched (TP)</source>
-        <translation>contour prédit, apparié (TP)</translation>
+        <extracomment>core/metrics/pixel/maps.py:72; pixel_boundaryf: map BOUNDARY_MAP legend 3</extracomment>
+        <source>prediction, matched (TP)</source>
+        <translation>prédiction, appariée (TP)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:71; pixel_boundaryf: map BOUNDARY_MAP legend 4</extracomment>
-        <source>predicted boundary, unmatched (FP)</source>
-        <translation>contour prédit, non apparié (FP)</translation>
+        <extracomment>core/metrics/pixel/maps.py:73; pixel_boundaryf: map BOUNDARY_MAP legend 4</extracomment>
+        <source>prediction, unmatched (FP)</source>
+        <translation>prédiction, non appariée (FP)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:72; pixel_boundaryf: map BOUNDARY_MAP legend 5</extracomment>
-        <source>on both boundaries, matched on both</source>
-        <translation>sur les deux contours, apparié des deux côtés</translation>
+        <extracomment>core/metrics/pixel/maps.py:74; pixel_boundaryf: map BOUNDARY_MAP legend 5</extracomment>
+        <source>both boundaries, matched</source>
+        <translation>deux contours, appariés</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:73; pixel_boundaryf: map BOUNDARY_MAP legend 6</extracomment>
-        <source>on both boundaries, unmatched on one side</source>
-        <translation>sur les deux contours, non apparié d&apos;un côté</translation>
+        <extracomment>core/metrics/pixel/maps.py:75; pixel_boundaryf: map BOUNDARY_MAP legend 6</extracomment>
+        <source>both boundaries, unmatched once</source>
+        <translation>deux contours, un non apparié</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:77; pixel_boundaryf: map BOUNDARY_MAP legend 7</extracomment>
-        <source>area strategy: within the tolerance of both boundaries (TP)</source>
-        <translation>stratégie area : dans la tolérance des deux contours (TP)</translation>
+        <extracomment>core/metrics/pixel/maps.py:79; pixel_boundaryf: map BOUNDARY_MAP legend 7</extracomment>
+        <source>near both boundaries (TP)</source>
+        <translation>près des deux contours (TP)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:78; pixel_boundaryf: map BOUNDARY_MAP legend 8</extracomment>
-        <source>area strategy: within the tolerance of the ground-truth boundary only (FN)</source>
-        <translation>stratégie area : dans la tolérance du seul contour de la vérité terrain (FN)</translation>
+        <extracomment>core/metrics/pixel/maps.py:80; pixel_boundaryf: map BOUNDARY_MAP legend 8</extracomment>
+        <source>near the ground truth only (FN)</source>
+        <translation>près de la vérité terrain seule (FN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:79; pixel_boundaryf: map BOUNDARY_MAP legend 9</extracomment>
-        <source>area strategy: within the tolerance of the predicted boundary only (FP)</source>
-        <translation>stratégie area : dans la tolérance du seul contour prédit (FP)</translation>
+        <extracomment>core/metrics/pixel/maps.py:81; pixel_boundaryf: map BOUNDARY_MAP legend 9</extracomment>
+        <source>near the prediction only (FP)</source>
+        <translation>près de la prédiction seule (FP)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:83; pixel_cldice: map SKELETON_MAP legend 0</extracomment>
-        <source>road on neither side</source>
-        <translation>route ni d&apos;un côté ni de l&apos;autre</translation>
+        <extracomment>core/metrics/pixel/maps.py:85; pixel_cldice: map SKELETON_MAP legend 0</extracomment>
+        <source>no road</source>
+        <translation>pas de route</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:84; pixel_cldice: map SKELETON_MAP legend 1</extracomment>
-        <source>ground-truth skeleton inside the predicted mask (found)</source>
-        <translation>squelette de la vérité terrain dans le masque prédit (trouvé)</translation>
+        <extracomment>core/metrics/pixel/maps.py:86; pixel_cldice: map SKELETON_MAP legend 1</extracomment>
+        <source>ground-truth skeleton, found</source>
+        <translation>squelette de vérité terrain, trouvé</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:85; pixel_cldice: map SKELETON_MAP legend 2</extracomment>
-        <source>ground-truth skeleton outside the predicted mask (missed)</source>
-        <translation>squelette de la vérité terrain hors du masque prédit (manqué)</translation>
+        <extracomment>core/metrics/pixel/maps.py:87; pixel_cldice: map SKELETON_MAP legend 2</extracomment>
+        <source>ground-truth skeleton, missed</source>
+        <translation>squelette de vérité terrain, manqué</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:86; pixel_cldice: map SKELETON_MAP legend 3</extracomment>
-        <source>predicted skeleton inside the ground-truth mask (correct)</source>
-        <translation>squelette prédit dans le masque de la vérité terrain (correct)</translation>
+        <extracomment>core/metrics/pixel/maps.py:88; pixel_cldice: map SKELETON_MAP legend 3</extracomment>
+        <source>predicted skeleton, correct</source>
+        <translation>squelette prédit, correct</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:87; pixel_cldice: map SKELETON_MAP legend 4</extracomment>
-        <source>predicted skeleton outside the ground-truth mask (false)</source>
-        <translation>squelette prédit hors du masque de la vérité terrain (faux)</translation>
+        <extracomment>core/metrics/pixel/maps.py:89; pixel_cldice: map SKELETON_MAP legend 4</extracomment>
+        <source>predicted skeleton, false</source>
+        <translation>squelette prédit, faux</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:88; pixel_cldice: map SKELETON_MAP legend 5</extracomment>
+        <extracomment>core/metrics/pixel/maps.py:90; pixel_cldice: map SKELETON_MAP legend 5</extracomment>
         <source>on both skeletons</source>
         <translation>sur les deux squelettes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:89; pixel_cldice: map SKELETON_MAP legend 6</extracomment>
+        <extracomment>core/metrics/pixel/maps.py:91; pixel_cldice: map SKELETON_MAP legend 6</extracomment>
         <source>road in both masks</source>
         <translation>route dans les deux masques</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:90; pixel_cldice: map SKELETON_MAP legend 7</extracomment>
-        <source>road only in the ground-truth mask</source>
-        <translation>route seulement dans le masque de la vérité terrain</translation>
+        <extracomment>core/metrics/pixel/maps.py:92; pixel_cldice: map SKELETON_MAP legend 7</extracomment>
+        <source>road in the ground truth only</source>
+        <translation>route dans la vérité terrain seule</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/maps.py:91; pixel_cldice: map SKELETON_MAP legend 8</extracomment>
-        <source>road only in the predicted mask</source>
-        <translation>route seulement dans le masque prédit</translation>
+        <extracomment>core/metrics/pixel/maps.py:93; pixel_cldice: map SKELETON_MAP legend 8</extracomment>
+        <source>road in the prediction only</source>
+        <translation>route dans la prédiction seule</translation>
     </message>
     <message>
         <extracomment>core/metrics/pixel/masks.py:47</extracomment>
@@ -2274,17 +2329,17 @@
         <translation>Les classes de routes (ROAD_CLASSES) doivent être des nombres finis ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:217</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:228</extracomment>
         <source>STRATEGY must be one of {}; got {!r}.</source>
         <translation>STRATEGY doit être parmi {} ; reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:221; core/metrics/pixel/pixel_cldice.py:60; core/metrics/pixel/pixel_distances.py:100; core/metrics/pixel/pixel_iou.py:90</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:232; core/metrics/pixel/pixel_cldice.py:60; core/metrics/pixel/pixel_distances.py:100; core/metrics/pixel/pixel_iou.py:96</extracomment>
         <source>road masks</source>
         <translation>masques des routes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_boundaryf.py:229</extracomment>
+        <extracomment>core/metrics/pixel/pixel_boundaryf.py:240</extracomment>
         <source>matching boundaries</source>
         <translation>appariement des contours</translation>
     </message>
@@ -2309,7 +2364,7 @@
         <translation>bandes de contour</translation>
     </message>
     <message>
-        <extracomment>core/metrics/pixel/pixel_iou.py:103</extracomment>
+        <extracomment>core/metrics/pixel/pixel_iou.py:109</extracomment>
         <source>class(es) {} on neither side: IoU undefined, left out of the means</source>
         <translation>classe(s) {} absente(s) des deux côtés : IoU indéfinie, exclue des moyennes</translation>
     </message>
@@ -2379,7 +2434,7 @@
         <translation>découpage et appariement des sous-graphes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/subg.py:70</extracomment>
+        <extracomment>core/metrics/subgraphs/subg.py:69</extracomment>
         <source>N_SEEDS must be &gt;= 1, got {}</source>
         <translation>N_SEEDS doit être &gt;= 1, reçu {}</translation>
     </message>
@@ -2429,7 +2484,7 @@
         <translation>la prédiction est vide : PRECISION = RECALL = 0, comme dans la référence.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:233</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:234</extracomment>
         <source>no seed has a prediction pair: PRECISION is undefined (NaN), RECALL = 0</source>
         <translation>aucun germe n&apos;a de correspondant dans la prédiction : PRECISION est indéfinie (NaN), RECALL = 0</translation>
     </message>
@@ -2499,34 +2554,39 @@
         <translation>La transformation {!r} ressemble à un géotransform GDAL (x0, largeur du pixel, 0, y0, 0, hauteur du pixel) : donnez-la dans l&apos;ordre affine / rasterio (a, b, c, d, e, f : x = a col + b ligne + c, y = d col + e ligne + f), ici {!r}, ou sous la forme affine.Affine.from_gdal(*gt).</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:92</extracomment>
+        <extracomment>core/raster/mask.py:102</extracomment>
+        <source>The raster is not a 0/1 mask (its values include {}): give a threshold for a probability map or the road classes of a class map.</source>
+        <translation>Le raster n&apos;est pas un masque 0/1 (ses valeurs comprennent {}) : indiquez un seuil pour une carte de probabilité, ou les classes de routes pour une carte de classes.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/mask.py:111</extracomment>
+        <source>The raster holds only 0 and {} (a 0/{} mask): its {} pixels are read as road.</source>
+        <translation>Le raster ne contient que 0 et {} (un masque 0/{}) : ses pixels à {} sont lus comme route.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/mask.py:128</extracomment>
         <source>A raster of one band (a 2-D array) is needed, got an array of shape {}.</source>
         <translation>Un raster à une seule bande (un tableau 2D) est nécessaire, reçu un tableau de forme {}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:95</extracomment>
+        <extracomment>core/raster/mask.py:131</extracomment>
         <source>The raster is empty (shape {}).</source>
         <translation>Le raster est vide (forme {}).</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:97</extracomment>
+        <extracomment>core/raster/mask.py:133; core/raster/windows.py:80</extracomment>
         <source>The raster must hold numbers, not {}.</source>
         <translation>Le raster doit contenir des nombres, et non {}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:106</extracomment>
+        <extracomment>core/raster/mask.py:138</extracomment>
         <source>Give a threshold (probability maps) or classes (class maps), not both.</source>
         <translation>Indiquez un seuil (cartes de probabilité) ou des classes (cartes de classes), mais pas les deux.</translation>
     </message>
     <message>
-        <extracomment>core/raster/mask.py:110</extracomment>
+        <extracomment>core/raster/mask.py:142</extracomment>
         <source>The threshold must be a finite number, got {}.</source>
         <translation>Le seuil doit être un nombre fini, reçu {}.</translation>
-    </message>
-    <message>
-        <extracomment>core/raster/mask.py:116</extracomment>
-        <source>The raster is not a 0/1 mask (its values include {}): give a threshold for a probability map or the road classes of a class map.</source>
-        <translation>Le raster n&apos;est pas un masque 0/1 (ses valeurs comprennent {}) : indiquez un seuil pour une carte de probabilité, ou les classes de routes pour une carte de classes.</translation>
     </message>
     <message>
         <extracomment>core/raster/memory.py:96</extracomment>
@@ -2534,22 +2594,17 @@
         <translation>Le raster {} fait {} x {} pixels : le lire et l&apos;évaluer demande au moins {:.1f} Gio de mémoire, et {:.1f} Gio sont disponibles. Découpez-le en tuiles (gdal_retile.py ; QGIS : Traitement &gt; GDAL &gt; Divers raster &gt; Retuiler) et évaluez-les en lot, ou utilisez une taille de pixel plus grossière.</translation>
     </message>
     <message>
-        <extracomment>core/raster/params.py:75</extracomment>
+        <extracomment>core/raster/params.py:81</extracomment>
         <source>{} must be numbers separated by commas (e.g. 1,3), got {!r}.</source>
         <translation>{} : des nombres séparés par des virgules sont attendus (par ex. 1,3), reçu {!r}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/params.py:76; raster parameter RASTER_CLASSES label</extracomment>
-        <source>Raster road classes (class map)</source>
-        <translation>Classes de routes du raster (carte de classes)</translation>
-    </message>
-    <message>
-        <extracomment>core/raster/params.py:88</extracomment>
+        <extracomment>core/raster/params.py:94</extracomment>
         <source>unknown raster parameter {}</source>
         <translation>paramètre raster inconnu {}</translation>
     </message>
     <message>
-        <extracomment>core/raster/params.py:94</extracomment>
+        <extracomment>core/raster/params.py:100</extracomment>
         <source>Give a raster threshold (probability maps) or raster road classes (class maps), not both.</source>
         <translation>Indiquez un seuil raster (cartes de probabilité) ou des classes de routes raster (cartes de classes), mais pas les deux.</translation>
     </message>
@@ -2570,16 +2625,36 @@
     </message>
     <message>
         <extracomment>core/raster/rasterinput.py:43</extracomment>
-        <source>The raster {} is in {} ({}), not in metres on the ground, and the extraction&apos;s sizes are metres. Warp it to EPSG:{} first (QGIS: Raster &gt; Projections &gt; Warp (Reproject), nearest neighbour for a mask or a class map; GDAL: gdalwarp -t_srs EPSG:{} -r near).</source>
-        <translation>Le raster {} est dans {} ({}), pas en mètres sur le terrain, et les tailles de l&apos;extraction sont en mètres. Reprojetez-le d&apos;abord en EPSG:{} (QGIS : Raster &gt; Projections &gt; Projection (warp), plus proche voisin pour un masque ou une carte de classes ; GDAL : gdalwarp -t_srs EPSG:{} -r near).</translation>
+        <source>The raster {} is in {} ({}), not in metres on the ground, and the extraction&apos;s sizes are metres. Warp it to EPSG:{} first (QGIS: Raster &gt; Projections &gt; Warp (Reproject), resampling nearest neighbour for a mask or a class map, bilinear for a probability map; GDAL: gdalwarp -t_srs EPSG:{} -r near, or -r bilinear for probabilities).</source>
+        <translation>Le raster {} est en {} ({}), pas en mètres au sol, et les tailles de l&apos;extraction sont en mètres. Reprojetez-le d&apos;abord en EPSG:{} (QGIS : Raster &gt; Projections &gt; Projection (Warp), rééchantillonnage au plus proche voisin pour un masque ou une carte de classes, bilinéaire pour une carte de probabilité ; GDAL : gdalwarp -t_srs EPSG:{} -r near, ou -r bilinear pour des probabilités).</translation>
     </message>
     <message>
-        <extracomment>core/raster/rasterinput.py:79</extracomment>
-        <source>The raster {} has no road pixel (band {}, threshold {}, classes {}): it gives no line.</source>
-        <translation>Le raster {} n&apos;a aucun pixel de route (bande {}, seuil {}, classes {}) : il ne donne aucune ligne.</translation>
+        <extracomment>core/raster/rasterinput.py:83</extracomment>
+        <source>The raster {} holds only 0 and {} (a 0/{} mask): its {} pixels are read as road.</source>
+        <translation>Le raster {} ne contient que 0 et {} (un masque 0/{}) : ses pixels à {} sont lus comme route.</translation>
     </message>
     <message>
-        <extracomment>core/raster/rasterinput.py:81</extracomment>
+        <extracomment>core/raster/rasterinput.py:93</extracomment>
+        <source>threshold {}</source>
+        <translation>seuil {}</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/rasterinput.py:94</extracomment>
+        <source>classes {}</source>
+        <translation>classes {}</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/rasterinput.py:95</extracomment>
+        <source>read as a mask</source>
+        <translation>lu comme un masque</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/rasterinput.py:96</extracomment>
+        <source>The raster {} has no road pixel (band {}, {}): it gives no line.</source>
+        <translation>Le raster {} n&apos;a aucun pixel de route (bande {}, {}) : il ne donne aucune ligne.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/rasterinput.py:98</extracomment>
         <source>The raster {} gives no line: its {} road pixel(s) form no component of at least {} m2 with a skeleton longer than the pruning length.</source>
         <translation>Le raster {} ne donne aucune ligne : ses {} pixel(s) de route ne forment aucune composante d&apos;au moins {} m2 dont le squelette dépasse la longueur d&apos;élagage.</translation>
     </message>
@@ -2589,162 +2664,57 @@
         <translation>Un masque 2D est nécessaire, reçu un tableau de forme {}.</translation>
     </message>
     <message>
-        <extracomment>core/raster/windows.py:50</extracomment>
+        <extracomment>core/raster/windows.py:52</extracomment>
         <source>The raster is empty ({} x {} pixels).</source>
         <translation>Le raster est vide ({} x {} pixels).</translation>
     </message>
     <message>
-        <extracomment>core/raster/windows.py:58</extracomment>
+        <extracomment>core/raster/windows.py:62</extracomment>
         <source>The raster&apos;s window at row {} has shape {}, not {}.</source>
         <translation>La fenêtre du raster à la ligne {} a la forme {}, et non {}.</translation>
     </message>
     <message>
-        <extracomment>core/registry.py:91</extracomment>
-        <source>at least {} {}</source>
-        <translation>au moins {} {}</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:91</extracomment>
-        <source>at least {}</source>
-        <translation>au moins {}</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:94</extracomment>
-        <source>from {} to {} {}</source>
-        <translation>de {} à {} {}</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:95</extracomment>
-        <source>from {} to {}</source>
-        <translation>de {} à {}</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:100</extracomment>
-        <source>{} ({})</source>
-        <translation>{} ({})</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:104</extracomment>
-        <source>{} needs a value.</source>
-        <translation>{} doit avoir une valeur.</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:106</extracomment>
-        <source>a whole number</source>
-        <translation>un nombre entier</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:106</extracomment>
-        <source>a finite number</source>
-        <translation>un nombre fini</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:112; core/registry.py:115; core/registry.py:120; core/registry.py:125</extracomment>
-        <source>{} must be {} {}; got {}.</source>
-        <translation>{} doit être {} {} ; reçu {}.</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:130</extracomment>
-        <source>{} must be one of {}; got {}.</source>
-        <translation>{} doit être l&apos;une des valeurs {} ; reçu {}.</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:138</extracomment>
-        <source>{} must be true or false; got {}.</source>
-        <translation>{} doit être vrai ou faux ; reçu {}.</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:140</extracomment>
-        <source>{} must be text (a field name); got {}.</source>
-        <translation>{} doit être un texte (un nom de champ) ; reçu {}.</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:354</extracomment>
-        <source>{}: unknown parameter {}</source>
-        <translation>{} : paramètre inconnu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:363</extracomment>
-        <source>Vertex merge tolerance (MERGE_TOLERANCE, {} m) must be far below {} ({}, {} m): at most 1/{} of it. Lower MERGE_TOLERANCE (default 0.05 m) or raise {}.</source>
-        <translation>La tolérance de fusion des sommets (MERGE_TOLERANCE, {} m) doit être bien inférieure au paramètre « {} » ({}, {} m) : au plus 1/{} de cette valeur. Diminuez MERGE_TOLERANCE (0.05 m par défaut) ou augmentez {}.</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:396</extracomment>
-        <source>{} must be a number, got {!r}</source>
-        <translation>{} doit être un nombre, reçu {!r}</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:403</extracomment>
-        <source>{} must be &gt; 0 (metres), got {}</source>
-        <translation>{} doit être &gt; 0 (mètres), reçu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:411</extracomment>
-        <source>{} must be &gt;= 0 (metres), got {}</source>
-        <translation>{} doit être &gt;= 0 (mètres), reçu {}</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:419</extracomment>
-        <source>{} must be between {:g} and {:g}, got {:g}</source>
-        <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:445; core/reports/report.py:624; core/reports/tool_reports.py:55</extracomment>
-        <source>none</source>
-        <translation>aucun</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:447</extracomment>
-        <source>{}: {} &apos;{}&apos; is missing from the {} layer (its fields: {}); the field must exist (same name) on both layers</source>
-        <translation>{} : {} « {} » est absent de la couche de {} (ses champs : {}) ; le champ doit exister (sous le même nom) dans les deux couches</translation>
-    </message>
-    <message>
-        <extracomment>core/registry.py:450</extracomment>
-        <source>{}: {} &apos;{}&apos; is missing from the {} layer (its fields: {})</source>
-        <translation>{} : {} « {} » est absent de la couche de {} (ses champs : {})</translation>
-    </message>
-    <message>
-        <extracomment>core/reports/pixel_maps.py:98</extracomment>
+        <extracomment>core/reports/pixel_maps.py:100</extracomment>
         <source>nodata (left out)</source>
         <translation>nodata (exclu)</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:100</extracomment>
+        <extracomment>core/reports/pixel_maps.py:102</extracomment>
         <source>each {} x {} block of pixels shows its most telling code</source>
         <translation>chaque bloc de {} x {} pixels montre son code le plus significatif</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:101</extracomment>
+        <extracomment>core/reports/pixel_maps.py:103</extracomment>
         <source>every pixel shown</source>
         <translation>tous les pixels affichés</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:109; core/reports/pixel_maps.py:111</extracomment>
+        <extracomment>core/reports/pixel_maps.py:111; core/reports/pixel_maps.py:113</extracomment>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:110</extracomment>
+        <extracomment>core/reports/pixel_maps.py:112</extracomment>
         <source>code</source>
         <translation>code</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:110; core/reports/report.py:525</extracomment>
+        <extracomment>core/reports/pixel_maps.py:112; core/reports/report.py:525</extracomment>
         <source>meaning</source>
         <translation>signification</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:114</extracomment>
+        <extracomment>core/reports/pixel_maps.py:116</extracomment>
         <source>Maps</source>
         <translation>Cartes</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:28</extracomment>
+        <extracomment>core/reports/report.py:28; topo: parameter AGGREGATION option</extracomment>
         <source>pooled</source>
         <translation>cumulé</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:28</extracomment>
+        <extracomment>core/reports/report.py:28; topo: parameter AGGREGATION option</extracomment>
         <source>mean</source>
         <translation>moyenne</translation>
     </message>
@@ -2952,6 +2922,11 @@
         <extracomment>core/reports/report.py:619; core/reports/tool_reports.py:55; core/reports/tool_reports.py:56</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:624; core/reports/tool_reports.py:55; core/schema.py:488</extracomment>
+        <source>none</source>
+        <translation>aucun</translation>
     </message>
     <message>
         <extracomment>core/reports/report.py:652</extracomment>
@@ -3459,9 +3434,109 @@
         <translation>{} évalue deux couches de lignes, pas des rasters.</translation>
     </message>
     <message>
-        <extracomment>core/runner.py:116</extracomment>
+        <extracomment>core/runner.py:126</extracomment>
         <source>{} scores two rasters (masks), not two line layers: run it on rasters (roadmetrics:{}, roadnetworkmetrics.{}).</source>
         <translation>{} évalue deux rasters (masques), pas deux couches de lignes : exécutez-la sur des rasters (roadmetrics:{}, roadnetworkmetrics.{}).</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:115</extracomment>
+        <source>at least {} {}</source>
+        <translation>au moins {} {}</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:115</extracomment>
+        <source>at least {}</source>
+        <translation>au moins {}</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:118</extracomment>
+        <source>from {} to {} {}</source>
+        <translation>de {} à {} {}</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:119</extracomment>
+        <source>from {} to {}</source>
+        <translation>de {} à {}</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:124</extracomment>
+        <source>{} ({})</source>
+        <translation>{} ({})</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:128</extracomment>
+        <source>{} needs a value.</source>
+        <translation>{} doit avoir une valeur.</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:130</extracomment>
+        <source>a whole number</source>
+        <translation>un nombre entier</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:130</extracomment>
+        <source>a finite number</source>
+        <translation>un nombre fini</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:136; core/schema.py:139; core/schema.py:144; core/schema.py:149</extracomment>
+        <source>{} must be {} {}; got {}.</source>
+        <translation>{} doit être {} {} ; reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:154</extracomment>
+        <source>{} must be one of {}; got {}.</source>
+        <translation>{} doit être l&apos;une des valeurs {} ; reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:162</extracomment>
+        <source>{} must be true or false; got {}.</source>
+        <translation>{} doit être vrai ou faux ; reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:164</extracomment>
+        <source>{} must be text (a field name); got {}.</source>
+        <translation>{} doit être un texte (un nom de champ) ; reçu {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:397</extracomment>
+        <source>{}: unknown parameter {}</source>
+        <translation>{} : paramètre inconnu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:406</extracomment>
+        <source>Vertex merge tolerance (MERGE_TOLERANCE, {} m) must be far below {} ({}, {} m): at most 1/{} of it. Lower MERGE_TOLERANCE (default 0.05 m) or raise {}.</source>
+        <translation>La tolérance de fusion des sommets (MERGE_TOLERANCE, {} m) doit être bien inférieure au paramètre « {} » ({}, {} m) : au plus 1/{} de cette valeur. Diminuez MERGE_TOLERANCE (0.05 m par défaut) ou augmentez {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:439</extracomment>
+        <source>{} must be a number, got {!r}</source>
+        <translation>{} doit être un nombre, reçu {!r}</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:446</extracomment>
+        <source>{} must be &gt; 0 (metres), got {}</source>
+        <translation>{} doit être &gt; 0 (mètres), reçu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:454</extracomment>
+        <source>{} must be &gt;= 0 (metres), got {}</source>
+        <translation>{} doit être &gt;= 0 (mètres), reçu {}</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:462</extracomment>
+        <source>{} must be between {:g} and {:g}, got {:g}</source>
+        <translation>{} doit être compris entre {:g} et {:g}, reçu {:g}</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:490</extracomment>
+        <source>{}: {} &apos;{}&apos; is missing from the {} layer (its fields: {}); the field must exist (same name) on both layers</source>
+        <translation>{} : {} « {} » est absent de la couche de {} (ses champs : {}) ; le champ doit exister (sous le même nom) dans les deux couches</translation>
+    </message>
+    <message>
+        <extracomment>core/schema.py:493</extracomment>
+        <source>{}: {} &apos;{}&apos; is missing from the {} layer (its fields: {})</source>
+        <translation>{} : {} « {} » est absent de la couche de {} (ses champs : {})</translation>
     </message>
     <message>
         <extracomment>core/styles.py:36</extracomment>
@@ -3529,6 +3604,21 @@
         <translation>spacenet : règles CosmiQ/SpaceNet, moyenne harmonique. sat2graph : l&apos;APLS en Go de Sat2Graph rejoué tel que les articles City-Scale (Sat2Graph, RNGDet++, SAM-Road) le publient, sur une tuile de coin (0, 0), x selon le premier axe de pixels de la référence : pas de 2 m, points de contrôle dans la tuile moins une marge de 100 m, accrochage un à un, moyenne arithmétique, NaN sans paire. sat2graph_spacenet : le même code avec les constantes SpaceNet de SAM-Road (région de 352 m, marge de 30 m).</translation>
     </message>
     <message>
+        <extracomment>apls: parameter VARIANT option</extracomment>
+        <source>spacenet</source>
+        <translation>spacenet</translation>
+    </message>
+    <message>
+        <extracomment>apls: parameter VARIANT option; topo: parameter VARIANT option</extracomment>
+        <source>sat2graph</source>
+        <translation>sat2graph</translation>
+    </message>
+    <message>
+        <extracomment>apls: parameter VARIANT option; topo: parameter VARIANT option</extracomment>
+        <source>sat2graph_spacenet</source>
+        <translation>sat2graph_spacenet</translation>
+    </message>
+    <message>
         <extracomment>apls: parameter TILE_SIZE label</extracomment>
         <source>Tile size (sat2graph)</source>
         <translation>Taille de tuile (sat2graph)</translation>
@@ -3567,6 +3657,21 @@
         <extracomment>apls: parameter SPEED_UNIT help</extracomment>
         <source>Unit of the speed field and of DEFAULT_SPEED.</source>
         <translation>Unité du champ de vitesse et de DEFAULT_SPEED.</translation>
+    </message>
+    <message>
+        <extracomment>apls: parameter SPEED_UNIT option</extracomment>
+        <source>km/h</source>
+        <translation>km/h</translation>
+    </message>
+    <message>
+        <extracomment>apls: parameter SPEED_UNIT option</extracomment>
+        <source>m/s</source>
+        <translation>m/s</translation>
+    </message>
+    <message>
+        <extracomment>apls: parameter SPEED_UNIT option</extracomment>
+        <source>mph</source>
+        <translation>mph</translation>
     </message>
     <message>
         <extracomment>apls: parameter DEFAULT_SPEED label</extracomment>
@@ -3712,6 +3817,26 @@
         <extracomment>boundaryf: parameter STRATEGY help</extracomment>
         <source>distance (DbM), area (AbM), correspondence (CbM, one-to-one), validation (Pv).</source>
         <translation>distance (DbM), area (AbM), correspondence (CbM, un-à-un), validation (Pv).</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter STRATEGY option; pixel_boundaryf: parameter STRATEGY option</extracomment>
+        <source>distance</source>
+        <translation>distance</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter STRATEGY option; instances: parameter OVERLAP option; pixel_boundaryf: parameter STRATEGY option</extracomment>
+        <source>area</source>
+        <translation>aire</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter STRATEGY option; pixel_boundaryf: parameter STRATEGY option</extracomment>
+        <source>correspondence</source>
+        <translation>correspondance</translation>
+    </message>
+    <message>
+        <extracomment>boundaryf: parameter STRATEGY option; pixel_boundaryf: parameter STRATEGY option</extracomment>
+        <source>validation</source>
+        <translation>validation</translation>
     </message>
     <message>
         <extracomment>boundaryf: parameter TOLERANCE label; distances: parameter TOLERANCE label; pixel_boundaryf: parameter TOLERANCE label; pixel_distances: parameter TOLERANCE label</extracomment>
@@ -4254,6 +4379,11 @@
         <translation>area : IoU des voisinages TOLERANCE (tampons). length : I / (long. g + long. p - I), I = longueur moyenne de chaque instance à moins de TOLERANCE de l&apos;autre.</translation>
     </message>
     <message>
+        <extracomment>instances: parameter OVERLAP option</extracomment>
+        <source>length</source>
+        <translation>longueur</translation>
+    </message>
+    <message>
         <extracomment>instances: parameter DISSOLVE label</extracomment>
         <source>Instances = chains between junctions</source>
         <translation>Instances = chaînes entre carrefours</translation>
@@ -4452,6 +4582,11 @@
         <extracomment>junct: parameter ANGLE_TOLERANCE help</extracomment>
         <source>A direction is captured when the other junction has a direction less than this many degrees away.</source>
         <translation>Une direction est retrouvée quand l&apos;autre carrefour a une direction à moins de ce nombre de degrés.</translation>
+    </message>
+    <message>
+        <extracomment>junct: parameter ANGLE_TOLERANCE unit</extracomment>
+        <source>deg</source>
+        <translation>degrés</translation>
     </message>
     <message>
         <extracomment>junct: output F_CORRECT label</extracomment>
@@ -4749,6 +4884,16 @@
         <translation>optimal : le plus de paires possible, puis la plus petite distance totale (affectation exacte, l&apos;algorithme hongrois de l&apos;article). greedy : les paires les plus proches d&apos;abord (le choix par défaut du code de référence).</translation>
     </message>
     <message>
+        <extracomment>optg: parameter MATCHING option</extracomment>
+        <source>optimal</source>
+        <translation>optimal</translation>
+    </message>
+    <message>
+        <extracomment>optg: parameter MATCHING option</extracomment>
+        <source>greedy</source>
+        <translation>glouton</translation>
+    </message>
+    <message>
         <extracomment>optg: output TP help</extracomment>
         <source>Matched pairs (one-to-one), summed over subgraphs.</source>
         <translation>Paires appariées (un-à-un), sommées sur les sous-graphes.</translation>
@@ -4787,6 +4932,11 @@
         <extracomment>optj: parameter ALPHA help</extracomment>
         <source>Weight of the distance in the cost ALPHA x d + |o_i - o_j|. The default (the reference code&apos;s 1/100 per pixel at 0.5 m/px) keeps ALPHA x MAX_DISTANCE &lt; 1, so a degree mismatch outweighs any distance.</source>
         <translation>Poids de la distance dans le coût ALPHA x d + |o_i - o_j|. La valeur par défaut (1/100 par pixel du code de référence, à 0,5 m/px) garde ALPHA x MAX_DISTANCE &lt; 1 : une différence de degré l&apos;emporte sur toute distance.</translation>
+    </message>
+    <message>
+        <extracomment>optj: parameter ALPHA unit</extracomment>
+        <source>1/m</source>
+        <translation>1/m</translation>
     </message>
     <message>
         <extracomment>optj: output PRECISION help</extracomment>
@@ -5090,8 +5240,8 @@
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter GT_THRESHOLD label; pixel_cldice: parameter GT_THRESHOLD label; pixel_distances: parameter GT_THRESHOLD label; pixel_iou: parameter GT_THRESHOLD label</extracomment>
-        <source>Ground-truth threshold</source>
-        <translation>Seuil de la vérité terrain</translation>
+        <source>Ground-truth raster threshold (probability map: road where value &gt;= threshold)</source>
+        <translation>Seuil du raster de vérité terrain (carte de probabilité : route là où valeur &gt;= seuil)</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter GT_THRESHOLD help; pixel_cldice: parameter GT_THRESHOLD help; pixel_distances: parameter GT_THRESHOLD help; pixel_iou: parameter GT_THRESHOLD help</extracomment>
@@ -5100,8 +5250,8 @@
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter PRED_THRESHOLD label; pixel_cldice: parameter PRED_THRESHOLD label; pixel_distances: parameter PRED_THRESHOLD label; pixel_iou: parameter PRED_THRESHOLD label</extracomment>
-        <source>Prediction threshold</source>
-        <translation>Seuil de la prédiction</translation>
+        <source>Prediction raster threshold (probability map: road where value &gt;= threshold)</source>
+        <translation>Seuil du raster de prédiction (carte de probabilité : route là où valeur &gt;= seuil)</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter PRED_THRESHOLD help; pixel_cldice: parameter PRED_THRESHOLD help; pixel_distances: parameter PRED_THRESHOLD help; pixel_iou: parameter PRED_THRESHOLD help</extracomment>
@@ -5109,9 +5259,9 @@
         <translation>Les pixels de route de la prédiction sont ceux &gt;= cette valeur (par ex. 0,5 pour une carte de probabilité). Vide : la prédiction est un masque 0/1 (ou une carte de classes avec ROAD_CLASSES).</translation>
     </message>
     <message>
-        <extracomment>pixel_boundaryf: parameter ROAD_CLASSES label; pixel_cldice: parameter ROAD_CLASSES label; pixel_distances: parameter ROAD_CLASSES label; pixel_iou: parameter ROAD_CLASSES label</extracomment>
-        <source>Road classes</source>
-        <translation>Classes de routes</translation>
+        <extracomment>pixel_boundaryf: parameter ROAD_CLASSES label; pixel_cldice: parameter ROAD_CLASSES label; pixel_distances: parameter ROAD_CLASSES label; pixel_iou: parameter ROAD_CLASSES label; raster parameter RASTER_CLASSES label</extracomment>
+        <source>Raster road classes (class map)</source>
+        <translation>Classes de routes du raster (carte de classes)</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: parameter ROAD_CLASSES help; pixel_cldice: parameter ROAD_CLASSES help; pixel_distances: parameter ROAD_CLASSES help; pixel_iou: parameter ROAD_CLASSES help</extracomment>
@@ -5165,8 +5315,8 @@
     </message>
     <message>
         <extracomment>pixel_boundaryf: map BOUNDARY_MAP label</extracomment>
-        <source>Boundary match map (raster)</source>
-        <translation>Carte d&apos;appariement des contours (raster)</translation>
+        <source>Boundary matches (raster)</source>
+        <translation>Appariements des contours (raster)</translation>
     </message>
     <message>
         <extracomment>pixel_boundaryf: map BOUNDARY_MAP help</extracomment>
@@ -5200,8 +5350,8 @@
     </message>
     <message>
         <extracomment>pixel_cldice: map SKELETON_MAP label</extracomment>
-        <source>Skeleton map (raster)</source>
-        <translation>Carte des squelettes (raster)</translation>
+        <source>Skeletons (raster)</source>
+        <translation>Squelettes (raster)</translation>
     </message>
     <message>
         <extracomment>pixel_cldice: map SKELETON_MAP help</extracomment>
@@ -5242,6 +5392,16 @@
         <extracomment>pixel_distances: parameter BAND_SHAPE help</extracomment>
         <source>The structuring element that erodes each mask to its Boundary IoU band: disc (the pixels within TOLERANCE, centre to centre, in metres) or square (within TOLERANCE along each axis: Cheng et al.&apos;s reference code, a 3 x 3 erosion repeated TOLERANCE / pixel size times; wider bands on diagonal edges).</source>
         <translation>L&apos;élément structurant qui érode chaque masque en sa bande de Boundary IoU : disque (les pixels à moins de TOLERANCE, de centre à centre, en mètres) ou carré (à moins de TOLERANCE selon chaque axe : le code de référence de Cheng et al., une érosion 3 x 3 répétée TOLERANCE / taille de pixel fois ; bandes plus larges sur les bords diagonaux).</translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: parameter BAND_SHAPE option</extracomment>
+        <source>disc</source>
+        <translation>disque</translation>
+    </message>
+    <message>
+        <extracomment>pixel_distances: parameter BAND_SHAPE option</extracomment>
+        <source>square</source>
+        <translation>carré</translation>
     </message>
     <message>
         <extracomment>pixel_distances: output HAUSDORFF help</extracomment>
@@ -5285,8 +5445,8 @@
     </message>
     <message>
         <extracomment>pixel_distances: map BOUNDARY_MAP label</extracomment>
-        <source>Boundary map (raster)</source>
-        <translation>Carte des contours (raster)</translation>
+        <source>Boundary distances (raster)</source>
+        <translation>Distances des contours (raster)</translation>
     </message>
     <message>
         <extracomment>pixel_distances: map BOUNDARY_MAP help</extracomment>
@@ -5330,8 +5490,8 @@
     </message>
     <message>
         <extracomment>pixel_iou: map CONFUSION_MAP label</extracomment>
-        <source>Confusion map (raster)</source>
-        <translation>Carte de confusion (raster)</translation>
+        <source>Confusion (raster)</source>
+        <translation>Confusion (raster)</translation>
     </message>
     <message>
         <extracomment>pixel_iou: map CONFUSION_MAP help</extracomment>
@@ -5377,6 +5537,11 @@
         <extracomment>tlts: parameter LENGTH_TOLERANCE help</extracomment>
         <source>A path is correct when the prediction&apos;s length is within this percentage of the ground truth&apos;s (reference 5 %).</source>
         <translation>Un chemin est correct quand sa longueur dans la prédiction est à moins de ce pourcentage de celle de la vérité terrain (référence 5 %).</translation>
+    </message>
+    <message>
+        <extracomment>tlts: parameter LENGTH_TOLERANCE unit</extracomment>
+        <source>%</source>
+        <translation>%</translation>
     </message>
     <message>
         <extracomment>tlts: output CORRECT label</extracomment>
@@ -5539,6 +5704,11 @@
         <translation>standard : cette implémentation, avec les paramètres ci-dessus. sat2graph : le TOPO Python de Sat2Graph rejoué tel que les articles City-Scale le publient (l&apos;entrée en mètres = pixels depuis le coin de la tuile, x = la première coordonnée de pixel ; faux degrés, 1 degré = 111 111 m ; germes tous les 0,0005 degré, parcours de 0,003 degré, ou 0,0015 quand tous les sommets ont x &lt; 1111 m ; trous tous les 0,00005 ; appariement à moins de 0,0001 degré et 45 degrés ; filtre TOPO121 ; rappel multiplié par germes gardés / tous les germes). sat2graph_spacenet : la même chose avec un parcours toujours de 0,0015 degré (SpaceNet de SAM-Road). Les rejeux ignorent RADIUS, SPACING, MATCH_DISTANCE, ANGLE_TOLERANCE, SEED_SPACING, AGGREGATION et les options de réseau, et enregistrent les constantes utilisées.</translation>
     </message>
     <message>
+        <extracomment>topo: parameter VARIANT option</extracomment>
+        <source>standard</source>
+        <translation>standard</translation>
+    </message>
+    <message>
         <extracomment>topo: output TP help</extracomment>
         <source>Matched hole-marble pairs, summed over seeds (pooled in both aggregations).</source>
         <translation>Paires trou-bille appariées, sommées sur les germes (cumulées dans les deux modes d&apos;agrégation).</translation>
@@ -5600,8 +5770,8 @@
     </message>
     <message>
         <extracomment>raster parameter RASTER_THRESHOLD label</extracomment>
-        <source>Raster threshold (road where value &gt;= threshold)</source>
-        <translation>Seuil du raster (route là où valeur &gt;= seuil)</translation>
+        <source>Raster threshold (probability map: road where value &gt;= threshold)</source>
+        <translation>Seuil du raster (carte de probabilité : route là où valeur &gt;= seuil)</translation>
     </message>
     <message>
         <extracomment>raster parameter RASTER_THRESHOLD help</extracomment>
@@ -5652,6 +5822,186 @@
         <extracomment>raster parameter RASTER_SIMPLIFY help</extracomment>
         <source>Douglas-Peucker tolerance that removes the staircase of the pixel skeleton. 0 keeps every pixel centre.</source>
         <translation>Tolérance de Douglas-Peucker qui supprime l&apos;effet d&apos;escalier du squelette de pixels. 0 conserve chaque centre de pixel.</translation>
+    </message>
+    <message>
+        <source>Prediction (lines to evaluate)</source>
+        <translation type="vanished">Prédiction (lignes à évaluer)</translation>
+    </message>
+    <message>
+        <source>Ground truth (raster mask)</source>
+        <translation type="vanished">Vérité terrain (masque raster)</translation>
+    </message>
+    <message>
+        <source>Prediction (raster: mask, probabilities or classes)</source>
+        <translation type="vanished">Prédiction (raster : masque, probabilités ou classes)</translation>
+    </message>
+    <message>
+        <source>Band of the ground truth</source>
+        <translation type="vanished">Bande de la vérité terrain</translation>
+    </message>
+    <message>
+        <source>Band of the prediction</source>
+        <translation type="vanished">Bande de la prédiction</translation>
+    </message>
+    <message>
+        <source>Either input can be a raster instead of lines (GROUND_TRUTH_RASTER, PREDICTION_RASTER: a 0/1 road mask, a probability map with RASTER_THRESHOLD or a class map with RASTER_CLASSES, in a projected CRS in metres): its centrelines are extracted first with the advanced RASTER_* parameters, as the Centrelines algorithm does, and the extraction is recorded in SCORES.</source>
+        <translation type="vanished">Chaque entrée peut être un raster au lieu de lignes (GROUND_TRUTH_RASTER, PREDICTION_RASTER : un masque de routes 0/1, une carte de probabilité avec RASTER_THRESHOLD ou une carte de classes avec RASTER_CLASSES, dans un SCR projeté en mètres) : ses axes sont d&apos;abord extraits avec les paramètres avancés RASTER_*, comme le fait l&apos;algorithme « Axes des routes d&apos;un raster », et l&apos;extraction est consignée dans SCORES.</translation>
+    </message>
+    <message>
+        <source>Ground truth as a raster (instead of lines)</source>
+        <translation type="vanished">Vérité terrain sous forme de raster (au lieu de lignes)</translation>
+    </message>
+    <message>
+        <source>Prediction as a raster (instead of lines)</source>
+        <translation type="vanished">Prédiction sous forme de raster (au lieu de lignes)</translation>
+    </message>
+    <message>
+        <source>{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTER), and both inputs are line layers.</source>
+        <translation type="vanished">{} ne s&apos;applique(nt) qu&apos;à une entrée raster (GROUND_TRUTH_RASTER ou PREDICTION_RASTER), et les deux entrées sont des couches de lignes.</translation>
+    </message>
+    <message>
+        <source>true negative: road on neither side</source>
+        <translation type="vanished">vrai négatif : route ni d&apos;un côté ni de l&apos;autre</translation>
+    </message>
+    <message>
+        <source>true positive: road on both sides</source>
+        <translation type="vanished">vrai positif : route des deux côtés</translation>
+    </message>
+    <message>
+        <source>false positive: road only in the prediction</source>
+        <translation type="vanished">faux positif : route seulement dans la prédiction</translation>
+    </message>
+    <message>
+        <source>false negative: road only in the ground truth</source>
+        <translation type="vanished">faux négatif : route seulement dans la vérité terrain</translation>
+    </message>
+    <message>
+        <source>wrong class: road on both sides, different classes</source>
+        <translation type="vanished">mauvaise classe : route des deux côtés, classes différentes</translation>
+    </message>
+    <message>
+        <source>ground-truth boundary within the tolerance of the predicted boundary</source>
+        <translation type="vanished">contour de la vérité terrain dans la tolérance du contour prédit</translation>
+    </message>
+    <message>
+        <source>ground-truth boundary farther than the tolerance (missed)</source>
+        <translation type="vanished">contour de la vérité terrain au-delà de la tolérance (manqué)</translation>
+    </message>
+    <message>
+        <source>predicted boundary within the tolerance of the ground-truth boundary</source>
+        <translation type="vanished">contour prédit dans la tolérance du contour de la vérité terrain</translation>
+    </message>
+    <message>
+        <source>predicted boundary farther than the tolerance (false)</source>
+        <translation type="vanished">contour prédit au-delà de la tolérance (faux)</translation>
+    </message>
+    <message>
+        <source>on both boundaries (distance 0)</source>
+        <translation type="vanished">sur les deux contours (distance 0)</translation>
+    </message>
+    <message>
+        <source>ground-truth boundary, matched</source>
+        <translation type="vanished">contour de la vérité terrain, apparié</translation>
+    </message>
+    <message>
+        <source>ground-truth boundary, unmatched (FN)</source>
+        <translation type="vanished">contour de la vérité terrain, non apparié (FN)</translation>
+    </message>
+    <message>
+        <source>predicted boundary, matched (TP)</source>
+        <translation type="vanished">contour prédit, apparié (TP)</translation>
+    </message>
+    <message>
+        <source>predicted boundary, unmatched (FP)</source>
+        <translation type="vanished">contour prédit, non apparié (FP)</translation>
+    </message>
+    <message>
+        <source>on both boundaries, matched on both</source>
+        <translation type="vanished">sur les deux contours, apparié des deux côtés</translation>
+    </message>
+    <message>
+        <source>on both boundaries, unmatched on one side</source>
+        <translation type="vanished">sur les deux contours, non apparié d&apos;un côté</translation>
+    </message>
+    <message>
+        <source>area strategy: within the tolerance of both boundaries (TP)</source>
+        <translation type="vanished">stratégie area : dans la tolérance des deux contours (TP)</translation>
+    </message>
+    <message>
+        <source>area strategy: within the tolerance of the ground-truth boundary only (FN)</source>
+        <translation type="vanished">stratégie area : dans la tolérance du seul contour de la vérité terrain (FN)</translation>
+    </message>
+    <message>
+        <source>area strategy: within the tolerance of the predicted boundary only (FP)</source>
+        <translation type="vanished">stratégie area : dans la tolérance du seul contour prédit (FP)</translation>
+    </message>
+    <message>
+        <source>road on neither side</source>
+        <translation type="vanished">route ni d&apos;un côté ni de l&apos;autre</translation>
+    </message>
+    <message>
+        <source>ground-truth skeleton inside the predicted mask (found)</source>
+        <translation type="vanished">squelette de la vérité terrain dans le masque prédit (trouvé)</translation>
+    </message>
+    <message>
+        <source>ground-truth skeleton outside the predicted mask (missed)</source>
+        <translation type="vanished">squelette de la vérité terrain hors du masque prédit (manqué)</translation>
+    </message>
+    <message>
+        <source>predicted skeleton inside the ground-truth mask (correct)</source>
+        <translation type="vanished">squelette prédit dans le masque de la vérité terrain (correct)</translation>
+    </message>
+    <message>
+        <source>predicted skeleton outside the ground-truth mask (false)</source>
+        <translation type="vanished">squelette prédit hors du masque de la vérité terrain (faux)</translation>
+    </message>
+    <message>
+        <source>road only in the ground-truth mask</source>
+        <translation type="vanished">route seulement dans le masque de la vérité terrain</translation>
+    </message>
+    <message>
+        <source>road only in the predicted mask</source>
+        <translation type="vanished">route seulement dans le masque prédit</translation>
+    </message>
+    <message>
+        <source>The raster {} is in {} ({}), not in metres on the ground, and the extraction&apos;s sizes are metres. Warp it to EPSG:{} first (QGIS: Raster &gt; Projections &gt; Warp (Reproject), nearest neighbour for a mask or a class map; GDAL: gdalwarp -t_srs EPSG:{} -r near).</source>
+        <translation type="vanished">Le raster {} est dans {} ({}), pas en mètres sur le terrain, et les tailles de l&apos;extraction sont en mètres. Reprojetez-le d&apos;abord en EPSG:{} (QGIS : Raster &gt; Projections &gt; Projection (warp), plus proche voisin pour un masque ou une carte de classes ; GDAL : gdalwarp -t_srs EPSG:{} -r near).</translation>
+    </message>
+    <message>
+        <source>The raster {} has no road pixel (band {}, threshold {}, classes {}): it gives no line.</source>
+        <translation type="vanished">Le raster {} n&apos;a aucun pixel de route (bande {}, seuil {}, classes {}) : il ne donne aucune ligne.</translation>
+    </message>
+    <message>
+        <source>Ground-truth threshold</source>
+        <translation type="vanished">Seuil de la vérité terrain</translation>
+    </message>
+    <message>
+        <source>Prediction threshold</source>
+        <translation type="vanished">Seuil de la prédiction</translation>
+    </message>
+    <message>
+        <source>Road classes</source>
+        <translation type="vanished">Classes de routes</translation>
+    </message>
+    <message>
+        <source>Boundary match map (raster)</source>
+        <translation type="vanished">Carte d&apos;appariement des contours (raster)</translation>
+    </message>
+    <message>
+        <source>Skeleton map (raster)</source>
+        <translation type="vanished">Carte des squelettes (raster)</translation>
+    </message>
+    <message>
+        <source>Boundary map (raster)</source>
+        <translation type="vanished">Carte des contours (raster)</translation>
+    </message>
+    <message>
+        <source>Confusion map (raster)</source>
+        <translation type="vanished">Carte de confusion (raster)</translation>
+    </message>
+    <message>
+        <source>Raster threshold (road where value &gt;= threshold)</source>
+        <translation type="vanished">Seuil du raster (route là où valeur &gt;= seuil)</translation>
     </message>
     <message>
         <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. All distances are in metres.</source>

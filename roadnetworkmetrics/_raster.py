@@ -158,13 +158,13 @@ def check_crs(crs: Any, name: str, box: tuple) -> None:
 
 def _source(shape, read, transform, crs, nodata, block_rows, resolved, name) -> Source:
     """The centrelines of a band as a Source with its extraction record."""
-    from .core.raster.rasterinput import empty_warning, extract
+    from .core.raster.rasterinput import empty_warning, extract, mask_warning
     try:
         lines, rec = extract(shape, read, transform, nodata, resolved, name, block_rows)
     except ValueError as e:
         raise InputError(message_of(e)) from None
-    w = empty_warning(name, rec)
-    return Source(lines, crs, False, name, [w] if w else [], rec)
+    warnings = [w for w in (mask_warning(name, rec), empty_warning(name, rec)) if w]
+    return Source(lines, crs, False, name, warnings, rec)
 
 
 def raster_source(path: Any, name: Optional[str] = None, params: Optional[dict] = None,

@@ -68,11 +68,12 @@ class Result:
         return self._layers
 
     def map_legend(self, name: str) -> list:
-        """[(code, colour, text)] of the map ``name`` (the registry's)."""
+        """[(code, colour, text)] of the map ``name``: the registry's
+        legend, with the codes this run's parameters can give."""
         from .core import registry
         for m in registry.get(self.metric).maps:
             if m.name == name:
-                return list(m.legend)
+                return m.legend_for(self.parameters)
         raise KeyError(f"{self.metric} has no map {name}")
 
     def write_map(self, name: str, path: str) -> str:
@@ -88,8 +89,8 @@ class Result:
                              f"{', '.join(m.name for m in registry.get(self.metric).maps)})")
         spec = {m.name: m for m in registry.get(self.metric).maps}[name]
         try:
-            return write_map(path, self.maps[name], self.transform, self.crs, spec.legend,
-                             spec.nodata)
+            return write_map(path, self.maps[name], self.transform, self.crs,
+                             spec.legend_for(self.parameters), spec.nodata)
         except ValueError as e:
             raise InputError(message_of(e)) from None
 

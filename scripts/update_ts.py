@@ -187,6 +187,10 @@ def collect_registry_strings():
         for p in spec.all_params():
             add(p.label, f"{spec.id}: parameter {p.name} label")
             add(p.help, f"{spec.id}: parameter {p.name} help")
+            if p.unit and p.kind != "distance":   # shown in brackets after the label
+                add(p.unit, f"{spec.id}: parameter {p.name} unit")
+            for option in (p.options or []) if p.kind == "enum" else []:
+                add(option, f"{spec.id}: parameter {p.name} option")
         for o in spec.outputs:
             add(o.label, f"{spec.id}: output {o.name} label")
             add(o.help, f"{spec.id}: output {o.name} help")

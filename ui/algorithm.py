@@ -18,7 +18,7 @@ from ..core import registry
 from ..core.runner import run_metric, with_inputs
 from ..core.parallel import cores_for_run
 from ..core.progress import Cancelled, Progress
-from .catalogue import family_icon, family_icon_path, help_with_labels, sink_label
+from .catalogue import family_icon, family_icon_path, help_with_labels, html_label, sink_label
 from .checks import (
     check_parameter_values,
     check_run,
@@ -35,7 +35,8 @@ from .compat import (
     WkbType,
 )
 from .i18n import tr
-from .rasters import raster_help, raster_input_parameters, raster_parameters, read_inputs
+from .rasters import (centreline_sinks, raster_help, raster_input_parameters, raster_parameters,
+                      read_inputs, scored_centrelines)
 from .summary import warn
 from .styles import style_sink
 from .summary import (
@@ -112,7 +113,10 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
     def _help_after_parameters(self):
         """HTML after the parameter list: the raster inputs' rules."""
         raster_labels = {d.name(): d.description() for d in self.parameterDefinitions()}
-        return "<p>" + help_with_labels(raster_help(), raster_labels) + "</p>"
+        return "<p>" + help_with_labels(raster_help() + " " + tr(
+            "The centrelines a raster input gave, as they were scored, can be written too "
+            "(GROUND_TRUTH_CENTRELINES, PREDICTION_CENTRELINES: off by default), styled as the "
+            "Centrelines algorithm's output."), raster_labels) + "</p>"
 
     def helpUrl(self):
         return registry.help_url(self.spec.id)
@@ -132,9 +136,10 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
 
     # -- parameters ---------------------------------------------------------
     def initAlgorithm(self, config=None):
-        self.addParameter(ground_truth_parameter())
-        self.addParameter(prediction_parameter())
-        for qp in raster_input_parameters():
+        gt_raster, pred_raster, *reading = raster_input_parameters()
+        for qp in [ground_truth_parameter(), gt_raster, prediction_parameter(), pred_raster]:
+            self.addParameter(qp)          # each input as lines or, right under, as a raster
+        for qp in reading:                 # band, threshold, classes: main panel
             self.addParameter(qp)
         for p in self.spec.all_params():
             self.addParameter(qgis_parameter(p))
@@ -148,7 +153,9 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
         for o in self.spec.outputs:
             self.addOutput(QgsProcessingOutputNumber(o.name, tr(o.label)))
         self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
-        self.addParameter(html_parameter())
+        for qp in centreline_sinks(registry.short_name(tr(self.spec.name))):
+            self.addParameter(qp)           # off by default: the centrelines a raster gave
+        self.addParameter(html_parameter(label=html_label(self.spec)))
 
     def _values(self, parameters, context):
         return {p.name: parameter_value(self, p, parameters, context)
@@ -184,6 +191,8 @@ class MetricAlgorithm(QgsProcessingAlgorithm):
             dest = self._write_sink(parameters, context, s, table, crs)
             if dest is not None:
                 outputs[s.name] = dest
+        outputs.update(scored_centrelines(self, parameters, context, feedback, info,
+                                          {"GROUND_TRUTH": gt, "PREDICTION": pred}, crs))
         for o in self.spec.outputs:
             v = result.scores.get(o.name, math.nan)
             outputs[o.name] = float(v) if v is not None else math.nan

@@ -66,3 +66,16 @@ def sink_label(spec, sink):
     layer in the project: prefixed by the metric's short name so layers of
     several metrics stay apart."""
     return layer_label(registry.short_name(tr(spec.name)), tr(sink.label))
+
+
+def html_label(spec):
+    """'APLS summary (HTML)': the report's name in the Results Viewer says
+    which algorithm made it."""
+    return tr("{} summary (HTML)").format(registry.short_name(tr(spec.name)))
+
+
+def map_label(spec, raster_map):
+    """'pixel_boundaryf: boundary matches (raster)': a map's output and
+    layer name, with the algorithm that made it."""
+    return tr("{metric}: {layer}").format(metric=spec.id,
+                                          layer=_lower_first(tr(raster_map.label)))

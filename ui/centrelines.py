@@ -5,18 +5,19 @@ line layer, with the extraction every metric runs on a raster input
 core/raster/params.py, the same as the metrics' raster parameters."""
 import json
 
-from qgis.core import (QgsFeature, QgsFields, QgsGeometry, QgsLineString, QgsProcessingException,
+from qgis.core import (QgsProcessingException,
                        QgsProcessingOutputNumber, QgsProcessingOutputString,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterRasterLayer)
 
 from ..core.progress import Cancelled
 from ..core.result import json_safe
 from .checks import check_run, layer_crs
-from .compat import SinkFlag, SourceType, WkbType, make_field
+from .compat import SourceType
 from .i18n import tr, tr_noop
-from .rasters import raster_lines, raster_parameters, raster_values
+from .rasters import (raster_lines, raster_parameters, raster_reading_parameters, raster_values,
+                      write_centrelines)
 from .summary import translate, warn
-from .tool_common import ToolAlgorithm, style_sink
+from .tool_common import ToolAlgorithm
 
 
 class CentrelinesAlgorithm(ToolAlgorithm):
@@ -40,12 +41,9 @@ class CentrelinesAlgorithm(ToolAlgorithm):
     def initAlgorithm(self, config=None):
         self.addParameter(QgsProcessingParameterRasterLayer(
             "INPUT", tr("Road raster (mask, probability or class map)")))
-        for p in raster_parameters(advanced=False):
-            if p.name() in ("RASTER_MIN_AREA", "RASTER_FILL_HOLES", "RASTER_PRUNE",
-                            "RASTER_SIMPLIFY"):
-                self.add_advanced([p])
-            else:
-                self.addParameter(p)
+        for p in raster_reading_parameters():       # band, threshold, classes: main panel
+            self.addParameter(p)
+        self.add_advanced(raster_parameters())
         self.addParameter(QgsProcessingParameterFeatureSink(
             "OUTPUT", tr("Centrelines"), SourceType.VectorLine))
         self.addOutput(QgsProcessingOutputNumber("LINE_COUNT", tr("Number of lines")))
@@ -60,7 +58,8 @@ class CentrelinesAlgorithm(ToolAlgorithm):
                 "INPUT", parameters.get("INPUT")))
         crs = layer_crs(layer)
         try:
-            lines, rec, w = raster_lines(layer, resolved, crs, context, feedback, None, (0, 95))
+            lines, rec, w = raster_lines(layer, resolved, crs, context, feedback, None, (0, 95),
+                                         self)
         except Cancelled:
             feedback.reportError(tr("Cancelled."))
             return {}
@@ -73,19 +72,4 @@ class CentrelinesAlgorithm(ToolAlgorithm):
                 "EXTRACTION": json.dumps(json_safe(rec))}
 
     def _write(self, parameters, context, lines, crs):
-        fields = QgsFields()
-        fields.append(make_field("id", "int"))
-        fields.append(make_field("length_m", "double"))
-        sink, dest = self.parameterAsSink(parameters, "OUTPUT", context, fields,
-                                          WkbType.LineString, crs)
-        feats = []
-        for i, p in enumerate(lines.parts):
-            f = QgsFeature(fields)
-            g = QgsGeometry(QgsLineString(p[:, 0].tolist(), p[:, 1].tolist()))
-            f.setGeometry(g)
-            f.setAttributes([i + 1, float(g.length())])
-            feats.append(f)
-        sink.addFeatures(feats, SinkFlag.FastInsert)
-        del sink
-        style_sink(context, dest, "LineString", {"color": "#2b83ba", "size": 0.6}, crs)
-        return dest
+        return write_centrelines(self, parameters, "OUTPUT", context, lines.parts, crs)

@@ -551,6 +551,9 @@ def _check_prediction_given(alg, parameters):
                 tr(label), name, name + "_RASTER"))
         if vector or raster:
             continue
+        if alg.parameterDefinition(name + "_RASTER") is not None:
+            raise QgsProcessingException(tr("Give the {} as lines ({}) or as a raster ({}).").format(
+                tr(label), _named(alg, name), _named(alg, name + "_RASTER")))
         if name == "PREDICTION":
             raise QgsProcessingException(tr("Choose the prediction layer (the lines to evaluate)."))
         if alg.parameterDefinition(name).flags() & ParameterFlag.Optional:
@@ -665,7 +668,7 @@ def ground_truth_parameter():
     given a layer they were not asked for)."""
     from qgis.core import QgsProcessingParameterFeatureSource
     p = QgsProcessingParameterFeatureSource(
-        "GROUND_TRUTH", tr("Ground truth (reference lines)"), [SourceType.VectorLine], None, True)
+        "GROUND_TRUTH", tr("Ground truth: lines"), [SourceType.VectorLine], None, True)
     layer = desktop_line_layer()
     if layer is not None:
         p.setGuiDefaultValueOverride(layer.id())
@@ -700,7 +703,7 @@ def prediction_parameter():
     truth; this one starts empty and check_run asks for it."""
     from qgis.core import QgsProcessingParameterFeatureSource
     return QgsProcessingParameterFeatureSource(
-        "PREDICTION", tr("Prediction (lines to evaluate)"), [SourceType.VectorLine],
+        "PREDICTION", tr("Prediction: lines to evaluate"), [SourceType.VectorLine],
         None, True)
 
 

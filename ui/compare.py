@@ -22,7 +22,7 @@ from .i18n import tr, tr_noop
 from .summary import error_text, meta, network_text, source_text, translate
 from .inputs import check_line_source, read_lines, working_crs
 from .rasters import (layer_name, raster_input_parameters, raster_layer, raster_lines,
-                      raster_parameters, raster_values, read_side)
+                      raster_parameters, raster_reading_parameters, raster_values, read_side)
 from .summary import warn
 from .tool_common import (
     ci_options,
@@ -85,6 +85,7 @@ class CompareAlgorithm(ToolAlgorithm):
         self.addParameter(QgsProcessingParameterMultipleLayers(
             "PREDICTION_RASTERS", tr("Predictions as rasters (one raster per method)"),
             SourceType.Raster, None, True))
+        self.add_main(raster_reading_parameters())     # band, threshold, classes in the main panel
         self.addParameter(metrics_parameter(specs))
         self.addParameter(QgsProcessingParameterEnum(
             "SCORES", tr("Scores compared"), SCORES, False, 0))

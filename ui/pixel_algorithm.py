@@ -12,15 +12,19 @@ from qgis.core import (QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingParameterRasterLayer, QgsRasterFileWriter)
 
 from ..core.metrics.pixel.masks import Rasters
+from ..core.raster.mask import NotAMask
+from ..core.registry import MASK_PARAMS
 from ..core.raster.memory import PIXEL_METRIC_BYTES_PER_PIXEL, check_fits
 from ..core.text import msg
 from ..core.progress import Cancelled, Progress
 from ..core.runner import run_masks
 from .algorithm import MetricAlgorithm
+from .catalogue import html_label, map_label
 from .checks import resolve_single
 from .compat import DistanceUnit
 from .i18n import tr
 from .qgsparams import qgis_parameter
+from .rasters import not_a_mask_text
 from ..core.reports.report import summary_lines
 from .styles import style_raster
 from .summary import (HTML_OUTPUT, error_text, html_parameter, log_block, meta, translate,
@@ -28,6 +32,7 @@ from .summary import (HTML_OUTPUT, error_text, html_parameter, log_block, meta, 
 from .tool_common import write_report
 
 LAYERS = (("GROUND_TRUTH", "GT_BAND"), ("PREDICTION", "PRED_BAND"))
+MASK_NAMES = {p.name for p in MASK_PARAMS}
 
 
 def pixel_algorithm_class(spec):
@@ -98,22 +103,27 @@ class PixelAlgorithm(MetricAlgorithm):
         log_block(feedback, tr(self.spec.name), lines)
 
     def initAlgorithm(self, config=None):
-        labels = {"GROUND_TRUTH": tr("Ground truth (raster mask)"),
-                  "PREDICTION": tr("Prediction (raster: mask, probabilities or classes)")}
-        for layer, band in LAYERS:
+        labels = {"GROUND_TRUTH": tr("Ground truth: raster (mask or classes)"),
+                  "PREDICTION": tr("Prediction: raster (mask, probabilities or classes)")}
+        bands = {"GROUND_TRUTH": tr("Ground-truth raster band"),
+                 "PREDICTION": tr("Prediction raster band")}
+        mask_params = {p.name: p for p in self.spec.all_params() if p.name in MASK_NAMES}
+        for (layer, band), threshold in zip(LAYERS, ("GT_THRESHOLD", "PRED_THRESHOLD")):
             self.addParameter(QgsProcessingParameterRasterLayer(layer, labels[layer]))
-            self.addParameter(QgsProcessingParameterBand(
-                band, tr("Band of the ground truth") if layer == "GROUND_TRUTH"
-                else tr("Band of the prediction"), 1, layer, optional=True))
+            self.addParameter(QgsProcessingParameterBand(band, bands[layer], 1, layer,
+                                                         optional=True))
+            self.addParameter(qgis_parameter(mask_params[threshold]))   # right under its raster
+        self.addParameter(qgis_parameter(mask_params["ROAD_CLASSES"]))
         for p in self.spec.all_params():
-            self.addParameter(qgis_parameter(p))
+            if p.name not in MASK_NAMES:
+                self.addParameter(qgis_parameter(p))
         for m in self.spec.maps:
             self.addParameter(QgsProcessingParameterRasterDestination(
-                m.name, tr(m.label), optional=True, createByDefault=True))
+                m.name, map_label(self.spec, m), optional=True, createByDefault=True))
         for o in self.spec.outputs:
             self.addOutput(QgsProcessingOutputNumber(o.name, tr(o.label)))
         self.addOutput(QgsProcessingOutputString("SCORES", tr("Scores (JSON)")))
-        self.addParameter(html_parameter())
+        self.addParameter(html_parameter(label=html_label(self.spec)))
 
     def _map_paths(self, parameters, context):
         """{map name: file} of the maps asked for (an optional raster
@@ -127,7 +137,7 @@ class PixelAlgorithm(MetricAlgorithm):
                 out[m.name] = path
         return out
 
-    def _write_maps(self, paths, result, grid, context):
+    def _write_maps(self, paths, result, grid, context, params=None):
         """Write each map as a raster on the prediction's grid (GDAL; the
         legend as colour table, category names and a .qml style)."""
         from ..core.io.geotiff import qml_path, write_map
@@ -137,11 +147,13 @@ class PixelAlgorithm(MetricAlgorithm):
             ext = os.path.splitext(path)[1]
             driver = QgsRasterFileWriter.driverForExtension(ext) if ext else "GTiff"
             try:
-                write_map(path, result.maps[name], transform, crs_wkt, specs[name].legend,
-                          specs[name].nodata, tr=tr, driver=driver or "GTiff", prefer="gdal")
+                write_map(path, result.maps[name], transform, crs_wkt,
+                          specs[name].legend_for(params), specs[name].nodata, tr=tr,
+                          driver=driver or "GTiff", prefer="gdal")
             except ValueError as e:
                 raise QgsProcessingException(error_text(e))
-            style_raster(context, path, qml_path(path))
+            style_raster(context, path, qml_path(path), map_label(self.spec, specs[name]),
+                         tr(specs[name].help))
         return paths
 
     def _html(self, parameters, context, result, values):
@@ -189,6 +201,8 @@ class PixelAlgorithm(MetricAlgorithm):
         except Cancelled:
             feedback.reportError(tr("Cancelled."))
             return {}
+        except NotAMask as e:
+            raise QgsProcessingException(not_a_mask_text(self, e, e.param or "PRED_THRESHOLD"))
         except (ValueError, KeyError) as e:
             raise QgsProcessingException(tr("Invalid parameters: {}").format(error_text(e)))
         result.parameters["pixel_size_m"] = list(rasters.spacing_m)
@@ -203,7 +217,7 @@ class PixelAlgorithm(MetricAlgorithm):
             v = result.scores.get(o.name, math.nan)
             outputs[o.name] = float(v) if v is not None else math.nan
         outputs["SCORES"] = result.to_json()
-        outputs.update(self._write_maps(maps, result, grid, context))
+        outputs.update(self._write_maps(maps, result, grid, context, resolved))
         html = self._html(parameters, context, result, values)
         if html:
             outputs[HTML_OUTPUT] = html

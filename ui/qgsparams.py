@@ -24,7 +24,7 @@ def qgis_parameter(p, advanced=None):
 
 
 def _make(p):
-    label = tr(p.label) + (f" [{p.unit}]" if p.unit and p.kind != "distance" else "")
+    label = tr(p.label) + (f" [{tr(p.unit)}]" if p.unit and p.kind != "distance" else "")
     if p.kind == "distance":
         q = metres_parameter(p.name, label, p.default, p.optional,
                              p.minimum if p.minimum is not None else 0.0)
@@ -40,7 +40,8 @@ def _make(p):
             q.setMaximum(p.maximum)
         return q
     if p.kind == "enum":
-        return QgsProcessingParameterEnum(p.name, label, p.options, False,
+        # the options shown translated; values are their indices, the same in every language
+        return QgsProcessingParameterEnum(p.name, label, [tr(o) for o in p.options], False,
                                           p.options.index(p.default), p.optional)
     if p.kind == "bool":
         return QgsProcessingParameterBoolean(p.name, label, bool(p.default), p.optional)

@@ -117,28 +117,36 @@ class RasterStylePostProcessor(QgsProcessingLayerPostProcessorInterface):
     the raster into the project."""
     _keep = []  # QGIS does not own the post-processors: keep them alive
 
-    def __init__(self, qml):
+    def __init__(self, qml, about=""):
         super().__init__()
         self.qml = qml
+        self.about = about
 
     def postProcessLayer(self, layer, context, feedback):
         if isinstance(layer, QgsRasterLayer) and os.path.exists(self.qml):
             layer.loadNamedStyle(self.qml)
+            if self.about:       # the legend's long meaning: the layer's tooltip and metadata
+                md = layer.metadata()
+                md.setAbstract(self.about)
+                layer.setMetadata(md)
             layer.triggerRepaint()
 
     @classmethod
-    def create(cls, qml):
-        p = cls(qml)
+    def create(cls, qml, about=""):
+        p = cls(qml, about)
         cls._keep.append(p)
         return p
 
 
-def style_raster(context, dest, qml):
+def style_raster(context, dest, qml, name=None, about=""):
     """Style a map raster with its .qml when Processing loads it (QGIS also
-    reads the .qml beside the file whenever the file is opened)."""
+    reads the .qml beside the file whenever the file is opened), name the
+    layer ``name`` and give it the codes' meaning ``about`` as abstract."""
     if context.willLoadLayerOnCompletion(dest):
-        context.layerToLoadOnCompletionDetails(dest).setPostProcessor(
-            RasterStylePostProcessor.create(qml))
+        details = context.layerToLoadOnCompletionDetails(dest)
+        if name:
+            details.name = name
+        details.setPostProcessor(RasterStylePostProcessor.create(qml, about))
 
 
 def style_sink(context, dest, geometry, style, crs):

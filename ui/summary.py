@@ -71,10 +71,28 @@ def input_rows(alg, parameters, context, info, gt, pred):
         source = source_text(alg, parameters, name + ("_RASTER" if raster else ""), context)
         rows[label] = f"{info.get(key + '_name')}: {source} ({network_text(ls)})"
         if raster:
-            rows[tr("{} raster: centreline extraction").format(label)] = ", ".join(
-                f"{k} {v}" for k, v in raster.items() if k not in ("source", "transform"))
+            rows[tr("{} raster: centreline extraction").format(label)] = record_text(raster)
     rows[tr("working CRS")] = info.get("working_crs") or ""
     return rows
+
+
+def record_text(rec):
+    """A raster extraction record as the reports show it: every setting but
+    the file name and the transform, none left empty (no Python 'None': a
+    band read without threshold or classes says it is read as a mask)."""
+    parts = []
+    for k, v in rec.items():
+        if k in ("source", "transform") or v is None:
+            continue
+        if isinstance(v, (list, tuple)):
+            v = " x ".join(f"{x:g}" if isinstance(x, float) else str(x) for x in v) \
+                if k in ("shape",) else ", ".join(f"{x:g}" if isinstance(x, float) else str(x)
+                                                  for x in v)
+        parts.append(f"{k} {v}")
+    if rec.get("threshold") is None and rec.get("classes") is None:
+        parts.append(tr("read as a 0/1 mask") if rec.get("road_value") is None else
+                     tr("read as a 0/{} mask").format(f"{rec['road_value']:g}"))
+    return ", ".join(parts)
 
 
 def log_block(feedback, title, lines):

@@ -85,6 +85,10 @@ class ToolAlgorithm(QgsProcessingAlgorithm):
         """The metrics in the metric picker's stable order."""
         return registry.picker_specs()
 
+    def add_main(self, params):
+        for p in params:
+            self.addParameter(p)
+
     def add_advanced(self, params):
         for p in params:
             p.setFlags(p.flags() | ParameterFlag.Advanced)

@@ -72,19 +72,55 @@ def to_map(rc: np.ndarray, transform: Sequence[float]) -> np.ndarray:
     return np.column_stack([a * col + b * row + c, d * col + e * row + f])
 
 
-def _is_binary(a: np.ndarray, valid: np.ndarray) -> bool:
-    """Every valid value is 0 or 1 (elementwise: no sort of the raster)."""
+class NotAMask(ValueError):
+    """A band read without a threshold or classes that is neither a 0/1
+    mask nor a two-valued {0, v} mask; ``param`` is the parameter a face
+    names as the way out (set by the caller that knows it)."""
+
+    param = None
+
+
+def binary_road(a: np.ndarray, valid: np.ndarray) -> tuple:
+    """(road pixels, their value) of a band read as a mask: the valid
+    non-zero pixels, which must all hold one value v (1 for a 0/1 mask, 255
+    for a 0/255 one; None when there is none); NotAMask otherwise."""
     if a.dtype == bool:
-        return True
-    return bool(((a == 0) | (a == 1) | ~valid).all())
+        road = valid & a
+        return road, (1.0 if road.any() else None)
+    road = valid & (a != 0)
+    if not road.any():
+        return road, None
+    values = a[road]
+    lo, hi = values.min(), values.max()
+    if lo != hi:
+        raise not_a_mask(a[valid])
+    return road, float(lo)
+
+
+def not_a_mask(values: np.ndarray) -> NotAMask:
+    """The refusal of a band that is not a mask, with the values it holds."""
+    return NotAMask(msg("The raster is not a 0/1 mask (its values include {}): give a "
+                        "threshold for a probability map or the road classes of a class map.",
+                        _examples(values)))
+
+
+def two_valued_warning(value: Optional[float]) -> Optional[object]:
+    """The warning of a mask whose road value is not 1 (a 0/255 mask), else None."""
+    if value is None or value == 1:
+        return None
+    return msg("The raster holds only 0 and {} (a 0/{} mask): its {} pixels are read as road.",
+               f"{value:g}", f"{value:g}", f"{value:g}")
 
 
 def road_mask(array, threshold: Optional[float] = None, classes=None,
-              nodata: Optional[float] = None) -> np.ndarray:
+              nodata: Optional[float] = None, warnings: Optional[list] = None) -> np.ndarray:
     """The road pixels of a 2-D band: ``array >= threshold`` (a
     probability or score), pixels whose value is one of ``classes`` (a
-    class map), or, with neither, the 1 pixels of a 0/1 (or bool) mask.
-    ``nodata`` pixels and NaN are never road."""
+    class map), or, with neither, the non-zero pixels of a mask holding 0
+    and one other value v (a 0/1 or bool mask; a 0/255 mask is read as road
+    = 255 with a warning appended to ``warnings``).  ``nodata`` pixels and
+    NaN are never road; any other band without threshold or classes:
+    NotAMask."""
     a = np.asarray(array)
     if a.ndim == 3 and a.shape[0] == 1:
         a = a[0]
@@ -97,11 +133,7 @@ def road_mask(array, threshold: Optional[float] = None, classes=None,
         raise ValueError(msg("The raster must hold numbers, not {}.", a.dtype))
     if a.dtype == bool and nodata is None and threshold is None and classes is None:
         return a.copy()
-    valid = np.ones(a.shape, dtype=bool)
-    if np.issubdtype(a.dtype, np.floating):
-        valid &= ~np.isnan(a)
-    if nodata is not None and not (isinstance(nodata, float) and np.isnan(nodata)):
-        valid &= a != nodata
+    valid = valid_mask(a, nodata)
     if threshold is not None and classes is not None:
         raise ValueError(msg("Give a threshold (probability maps) or classes (class maps), "
                              "not both."))
@@ -112,11 +144,21 @@ def road_mask(array, threshold: Optional[float] = None, classes=None,
     if classes is not None:
         values = np.atleast_1d(np.asarray(classes))
         return valid & np.isin(a, values)
-    if not _is_binary(a, valid):
-        raise ValueError(msg("The raster is not a 0/1 mask (its values include {}): give a "
-                             "threshold for a probability map or the road classes of a class "
-                             "map.", _examples(a[valid])))
-    return valid & (a == 1)
+    road, value = binary_road(a, valid)
+    w = two_valued_warning(value)
+    if w is not None and warnings is not None:
+        warnings.append(w)
+    return road
+
+
+def valid_mask(a: np.ndarray, nodata: Optional[float]) -> np.ndarray:
+    """The pixels of ``a`` that hold data: not NaN, not ``nodata``."""
+    valid = np.ones(a.shape, dtype=bool)
+    if np.issubdtype(a.dtype, np.floating):
+        valid &= ~np.isnan(a)
+    if nodata is not None and not (isinstance(nodata, float) and np.isnan(nodata)):
+        valid &= a != nodata
+    return valid
 
 
 def _examples(values: np.ndarray) -> str:

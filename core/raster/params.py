@@ -24,16 +24,21 @@ MAX_AREA_M2 = 1e6
 hole worth removing."""
 MAX_BAND = 100_000
 
+THRESHOLD_LABEL = "Raster threshold (probability map: road where value >= threshold)"
+CLASSES_LABEL = "Raster road classes (class map)"
+READING = ("RASTER_BAND", "RASTER_THRESHOLD", "RASTER_CLASSES")
+"""The parameters that say which pixels are road: in the main panel of every
+dialog, right under the raster inputs (the four sizes are advanced)."""
+
 RASTER_PARAMS = [
-    Param("RASTER_BAND", "integer", "Raster band", 1, minimum=1, maximum=MAX_BAND, advanced=True,
+    Param("RASTER_BAND", "integer", "Raster band", 1, minimum=1, maximum=MAX_BAND,
           help="Band of a raster input holding the road mask, probability or class map "
                "(1 = the first)."),
-    Param("RASTER_THRESHOLD", "number", "Raster threshold (road where value >= threshold)",
-          None, optional=True, minimum=-1e300, maximum=1e300, advanced=True,
+    Param("RASTER_THRESHOLD", "number", THRESHOLD_LABEL,
+          None, optional=True, minimum=-1e300, maximum=1e300,
           help="For a probability or score map: road pixels are those whose value is at "
                "least this. Empty: the raster must be a 0/1 mask, or give the classes."),
-    Param("RASTER_CLASSES", "string", "Raster road classes (class map)", None, optional=True,
-          advanced=True,
+    Param("RASTER_CLASSES", "string", CLASSES_LABEL, None, optional=True,
           help="For a class map: the values that are road, separated by commas (e.g. 1,3). "
                "Not together with the threshold."),
     Param("RASTER_MIN_AREA", "number", "Raster: smallest road component kept", MIN_AREA_M2,
@@ -53,7 +58,8 @@ RASTER_PARAMS = [
           help="Douglas-Peucker tolerance that removes the staircase of the pixel skeleton. "
                "0 keeps every pixel centre."),
 ]
-"""Every parameter of a raster input (names as in the QGIS algorithms)."""
+"""Every parameter of a raster input (names as in the QGIS algorithms): the
+band, threshold and classes, then the four sizes of the extraction."""
 
 BY_NAME = {p.name: p for p in RASTER_PARAMS}
 _KEYWORDS = {"RASTER_MIN_AREA": "min_area_m2", "RASTER_FILL_HOLES": "fill_holes_m2",
@@ -73,7 +79,7 @@ def parse_classes(text: Any) -> Optional[list]:
         values = []
     if not values or not np.isfinite(values).all():
         raise ValueError(msg("{} must be numbers separated by commas (e.g. 1,3), got {!r}.",
-                             msg("Raster road classes (class map)"), text))
+                             msg(CLASSES_LABEL), text))
     return values
 
 

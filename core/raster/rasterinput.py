@@ -41,9 +41,10 @@ def crs_problem(name: str, label: str, geographic: bool, unit: Optional[str],
            msg("{}", unit) if unit and unit.lower() not in ("metre", "meter", "m") else
            msg("metres that are {} m on the ground at the raster", f"{1.0 / scale:.3g}"))
     return msg("The raster {} is in {} ({}), not in metres on the ground, and the extraction's "
-               "sizes are metres. Warp it to EPSG:{} first (QGIS: Raster > Projections > Warp (Reproject), nearest "
-               "neighbour for a mask or a class map; GDAL: gdalwarp -t_srs EPSG:{} -r near).",
-               name, label, why, decision.target_epsg, decision.target_epsg)
+               "sizes are metres. Warp it to EPSG:{} first (QGIS: Raster > Projections > Warp "
+               "(Reproject), resampling nearest neighbour for a mask or a class map, bilinear for "
+               "a probability map; GDAL: gdalwarp -t_srs EPSG:{} -r near, or -r bilinear for "
+               "probabilities).", name, label, why, decision.target_epsg, decision.target_epsg)
 
 
 def extract(shape: tuple, read_window: ReadWindow, transform, nodata: Optional[float],
@@ -58,16 +59,29 @@ def extract(shape: tuple, read_window: ReadWindow, transform, nodata: Optional[f
     progress = progress or NO_PROGRESS
     t = as_transform(transform)
     check_fits(shape, CENTRELINE_BYTES_PER_PIXEL + 1, name)     # + the road mask's byte
+    mask_warnings = []
     mask = read_mask(shape, read_window, threshold=resolved["RASTER_THRESHOLD"],
                      classes=resolved["RASTER_CLASSES"], nodata=nodata,
-                     block_rows=block_rows, progress=progress.sub(0.0, 0.3))
+                     block_rows=block_rows, progress=progress.sub(0.0, 0.3),
+                     warnings=mask_warnings)
     road = int(mask.sum())
     lines = extract_centrelines(mask, t, progress=progress.sub(0.3, 1.0),
                                 **extraction_args(resolved))
     rec = record(resolved, nodata, t, shape, name)
     rec["road_pixels"] = road
     rec["lines"] = len(lines.parts)
+    if mask_warnings:           # a 0/255 mask: its road value, for SCORES and mask_warning
+        rec["road_value"] = float(mask_warnings[0].args[0])
     return lines, rec
+
+
+def mask_warning(name: str, rec: dict) -> Optional[Text]:
+    """The warning of a raster read as a 0/v mask with v other than 1 (a
+    0/255 mask: road where the value is 255), else None."""
+    if rec.get("road_value") is None:
+        return None
+    return msg("The raster {} holds only 0 and {} (a 0/{} mask): its {} pixels are read as "
+               "road.", name, *[f"{rec['road_value']:g}"] * 3)
 
 
 def empty_warning(name: str, rec: dict) -> Optional[Text]:
@@ -76,8 +90,11 @@ def empty_warning(name: str, rec: dict) -> Optional[Text]:
     if rec.get("lines"):
         return None
     if not rec.get("road_pixels"):
-        return msg("The raster {} has no road pixel (band {}, threshold {}, classes {}): it "
-                   "gives no line.", name, rec["band"], rec["threshold"], rec["classes"])
+        how = (msg("threshold {}", rec["threshold"]) if rec.get("threshold") is not None else
+               msg("classes {}", ", ".join(f"{c:g}" for c in rec["classes"]))
+               if rec.get("classes") else msg("read as a mask"))
+        return msg("The raster {} has no road pixel (band {}, {}): it gives no line.", name,
+                   rec["band"], how)
     return msg("The raster {} gives no line: its {} road pixel(s) form no component of at "
                "least {} m2 with a skeleton longer than the pruning length.", name,
                rec["road_pixels"], rec["min_area_m2"])

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..progress import NO_PROGRESS, Progress, checkpoint
 from ..text import msg
-from .mask import road_mask
+from .mask import binary_road, not_a_mask, road_mask, two_valued_warning, valid_mask
 
 WINDOW_PIXELS = 1 << 22
 """Pixels per window (4 Mi: 32 MB as float64, whatever the band's type)."""
@@ -37,27 +37,49 @@ def window_rows(shape: tuple, block_rows: int = 1, window_pixels: int = WINDOW_P
 
 def read_mask(shape: tuple, read_window: ReadWindow, *, threshold: Optional[float] = None,
               classes=None, nodata: Optional[float] = None, block_rows: int = 1,
-              window_pixels: int = WINDOW_PIXELS,
-              progress: Optional[Progress] = None) -> np.ndarray:
+              window_pixels: int = WINDOW_PIXELS, progress: Optional[Progress] = None,
+              warnings: Optional[list] = None) -> np.ndarray:
     """The road mask (bool, ``shape``) of a band read in full-width windows
     of about ``window_pixels`` pixels: in each window the pixels ``>=
-    threshold``, or whose value is one of ``classes``, or the 1 pixels of a
-    0/1 mask; ``nodata`` and NaN pixels are background (road_mask's rules,
-    so a band that is not a 0/1 mask without a threshold or classes is
-    refused, with a sentence, at its first window that shows it)."""
+    threshold``, or whose value is one of ``classes``; with neither, the
+    band must be a mask of 0 and one value v, decided on the whole band as
+    road_mask does (a 0/1 mask, or a 0/255 one read as road = 255 with a
+    warning appended to ``warnings``; a band with two non-zero values is
+    refused at the first window that shows it, even when each window alone
+    holds one).  ``nodata`` and NaN pixels are background."""
     rows, cols = int(shape[0]), int(shape[1])
     if rows <= 0 or cols <= 0:
         raise ValueError(msg("The raster is empty ({} x {} pixels).", rows, cols))
     progress = progress or NO_PROGRESS
     out = np.zeros((rows, cols), dtype=bool)
     h = window_rows((rows, cols), block_rows, window_pixels)
+    as_mask = threshold is None and classes is None
+    value = None
     for r0 in range(0, rows, h):
         n = min(h, rows - r0)
         a = np.asarray(read_window(r0, 0, n, cols))
         if a.shape != (n, cols):
             raise ValueError(msg("The raster's window at row {} has shape {}, not {}.",
                                  r0, tuple(a.shape), (n, cols)))
-        out[r0:r0 + n] = road_mask(a, threshold=threshold, classes=classes, nodata=nodata)
+        if as_mask:
+            out[r0:r0 + n], value = _mask_window(a, nodata, value)
+        else:
+            out[r0:r0 + n] = road_mask(a, threshold=threshold, classes=classes, nodata=nodata)
         progress.set((r0 + n) / rows, None)
         checkpoint()
+    w = two_valued_warning(value) if as_mask else None
+    if w is not None and warnings is not None:
+        warnings.append(w)
     return out
+
+
+def _mask_window(a: np.ndarray, nodata: Optional[float], value: Optional[float]) -> tuple:
+    """(road pixels, road value so far) of one window of a band read as a
+    mask; NotAMask when its road value differs from the earlier windows'."""
+    if not (np.issubdtype(a.dtype, np.number) or a.dtype == bool):
+        raise ValueError(msg("The raster must hold numbers, not {}.", a.dtype))
+    valid = valid_mask(a, nodata)
+    road, v = binary_road(a, valid)
+    if v is not None and value is not None and v != value:
+        raise not_a_mask(np.array([value, v, 0.0]))
+    return road, (value if v is None else v)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import struct
 import zlib
-from typing import Callable
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -80,20 +80,22 @@ def code_counts(codes: np.ndarray) -> np.ndarray:
     return out
 
 
-def maps_section(spec, maps: dict, tr: Callable = _identity) -> str:
-    """HTML: one figure per map of ``spec`` present in ``maps``."""
+def maps_section(spec, maps: dict, tr: Callable = _identity, params: Optional[dict] = None) -> str:
+    """HTML: one figure per map of ``spec`` present in ``maps``, with the
+    legend of a run with ``params`` (the codes it can give)."""
     parts = []
     for m in spec.maps:
         codes = maps.get(m.name)
         if codes is None:
             continue
+        legend = m.legend_for(params)
         small, k = preview(codes, m.draw_order)
-        png = base64.b64encode(palette_png(small, m.legend)).decode("ascii")
+        png = base64.b64encode(palette_png(small, legend)).decode("ascii")
         counts = code_counts(codes)
         rows = "".join(
             f"<tr><td><span class='swatch' style='background:{colour or '#fff'}'></span></td>"
             f"<td>{int(code)}</td><td>{esc(tr(text))}</td><td class='num'>{int(counts[code]):,}</td></tr>"
-            for code, colour, text in m.legend)
+            for code, colour, text in legend)
         if counts[m.nodata]:
             rows += (f"<tr><td></td><td>{m.nodata}</td><td>{esc(tr('nodata (left out)'))}</td>"
                      f"<td class='num'>{int(counts[m.nodata]):,}</td></tr>")
@@ -122,4 +124,4 @@ def pixel_report(spec, result, rows: dict, tr: Callable = _identity, meta=None) 
     from .report import evaluation_report
     ev = Evaluation({spec.id: result}, {}, [spec.id])
     return evaluation_report(tr(spec.name), rows, ev, None, (), (), tr=tr, meta=meta,
-                             sections=[maps_section(spec, result.maps, tr)])
+                             sections=[maps_section(spec, result.maps, tr, result.parameters)])

@@ -67,8 +67,14 @@ def test_grids_and_masks_are_checked():
     g, p = masks()
     with pytest.raises(InputError, match="one grid"):
         rnm.pixel_iou(g, p[:10], pixel_size=1.0)
+    three = p * 7
+    three[0, 0] = 3                 # 0, 3 and 7: not a mask
     with pytest.raises(InputError, match="not a 0/1 mask"):
-        rnm.pixel_iou(g, p * 7, pixel_size=1.0)
+        rnm.pixel_iou(g, three, pixel_size=1.0)
+    # 0 and 7 only: a 0/7 mask, read as road = 7 with a warning (issue 37)
+    r = rnm.pixel_iou(g, p * 7, pixel_size=1.0)
+    assert r.scores == rnm.pixel_iou(g, p, pixel_size=1.0).scores
+    assert any("0 and 7" in w for w in r.warnings)
 
 
 def test_command_line_on_npy_files(tmp_path):

@@ -97,7 +97,7 @@ def test_compare_raster_inputs_refused_clearly(run_alg, tmp_path):
     cases = [
         ({"GROUND_TRUTH": gt_layer(), "GROUND_TRUTH_RASTER": tif, "PREDICTION_RASTERS": [tif, tif]},
          "not both"),
-        ({"PREDICTION_RASTERS": [tif, tif]}, "ground-truth layer"),
+        ({"PREDICTION_RASTERS": [tif, tif]}, "Give the ground truth as lines"),
         ({"GROUND_TRUTH": gt_layer(), "PREDICTION_RASTERS": [tif]}, "at least two"),
         ({"GROUND_TRUTH": gt_layer(), "PREDICTIONS": [gt_layer(), gt_layer()],
           "RASTER_THRESHOLD": 0.5}, "only apply to a raster input"),

@@ -142,3 +142,27 @@ def test_update_ts_check_passes():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "update_ts.py"), "--check"],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_pixel_mask_error_units_and_strategies_in_french(french, plugin):
+    """Issue 37: the pixel metrics' mask refusal (its side, its sentence and
+    where to set the threshold), the unit in brackets and the strategy names
+    are French."""
+    import numpy as np
+    masks = importlib.import_module("roadmetrics.core.metrics.pixel.masks")
+    mask = importlib.import_module("roadmetrics.core.raster.mask")
+    pixel = importlib.import_module("roadmetrics.ui.pixel_algorithm")
+    registry = importlib.import_module("roadmetrics.core.registry")
+    g = np.zeros((6, 6), dtype=np.uint8)
+    p = np.array([[0, 1, 2]] * 2 + [[0] * 3] * 4, dtype=np.uint8).repeat(2, axis=1)[:, :6]
+    with pytest.raises(mask.NotAMask) as e:
+        masks.road_masks(masks.from_pixel_size(g, p, 1.0), {})
+    alg = pixel.pixel_algorithm_class(registry.get("pixel_boundaryf"))()
+    alg.initAlgorithm()
+    text = pixel.not_a_mask_text(alg, e.value, e.value.param)
+    assert text.startswith("prédiction\xa0: Le raster n'est pas un masque 0/1"), text
+    assert "[PRED_THRESHOLD] dans le panneau principal" in text, text
+    angle = alg.parameterDefinition("ANGLE_TOLERANCE").description()
+    assert angle.endswith("[degrés]"), angle
+    strategy = alg.parameterDefinition("STRATEGY").options()
+    assert strategy == ["distance", "aire", "correspondance", "validation"], strategy

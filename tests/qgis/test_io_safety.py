@@ -547,4 +547,5 @@ def test_prediction_has_no_default_layer(qgis_app, run_alg):
         # QGIS puts the active layer in a mandatory layer parameter without default
         assert d.flags() & ParameterFlag.Optional
         assert d.defaultValue() is None
-        refused(run_alg, alg_id, {"GROUND_TRUTH": GT_SAMPLE}, "Choose the prediction layer")
+        refused(run_alg, alg_id, {"GROUND_TRUTH": GT_SAMPLE}, "Give the prediction as lines",
+                "[PREDICTION_RASTER]")

@@ -99,9 +99,40 @@ def test_different_grids_and_crs_are_refused(run_alg, tifs, tmp_path):
     crs = write_tif(tmp_path / "crs.tif", rasters.pred, rasters.transform, epsg=3035)
     with pytest.raises(QgsProcessingException, match="different CRSs"):
         run_alg("roadmetrics:pixel_iou", {"GROUND_TRUTH": gt, "PREDICTION": crs})
-    prob = write_tif(tmp_path / "prob.tif", rasters.pred * 200, rasters.transform)
-    with pytest.raises(QgsProcessingException, match="not a 0/1 mask"):
+    values = rasters.pred * 200
+    values[0, 0] = 100                               # three values: not a mask
+    prob = write_tif(tmp_path / "prob.tif", values, rasters.transform)
+    with pytest.raises(QgsProcessingException,
+                       match=r"prediction: The raster is not a 0/1 mask.*'Prediction raster "
+                             r"threshold .*' \[PRED_THRESHOLD\] in the main panel"):
         run_alg("roadmetrics:pixel_iou", {"GROUND_TRUTH": gt, "PREDICTION": prob})
+
+
+def test_0_255_mask_read_as_road_with_a_warning(run_alg, tmp_path):
+    """Issue 37: a 0/200 prediction is read as road = 200 (the same numbers
+    as the 0/1 mask) with a warning in SCORES."""
+    from pixel_data import sample_masks
+    g, p, t = sample_masks(1.0, 3.0, box=BOX)
+    gt = write_tif(tmp_path / "gt.tif", g, t)
+    one = write_tif(tmp_path / "one.tif", p, t)
+    two = write_tif(tmp_path / "two.tif", p.astype(np.uint8) * 200, t)
+    a = run_alg("roadmetrics:pixel_iou", {"GROUND_TRUTH": gt, "PREDICTION": one})
+    b = run_alg("roadmetrics:pixel_iou", {"GROUND_TRUTH": gt, "PREDICTION": two})
+    assert a["IOU"] == b["IOU"]
+    assert any("prediction: The raster holds only 0 and 200" in w
+               for w in json.loads(b["SCORES"])["warnings"])
+
+
+def test_mask_parameters_right_under_their_rasters():
+    from qgis.core import QgsApplication
+    alg = QgsApplication.processingRegistry().algorithmById("roadmetrics:pixel_boundaryf")
+    names = [d.name() for d in alg.parameterDefinitions()]
+    assert names[:7] == ["GROUND_TRUTH", "GT_BAND", "GT_THRESHOLD", "PREDICTION", "PRED_BAND",
+                         "PRED_THRESHOLD", "ROAD_CLASSES"]
+    assert alg.parameterDefinition("PRED_THRESHOLD").description() == \
+        "Prediction raster threshold (probability map: road where value >= threshold)"
+    assert alg.parameterDefinition("ROAD_CLASSES").description() == \
+        "Raster road classes (class map)"
 
 
 def test_rasters_without_crs_run_with_a_warning(run_alg, tifs, tmp_path):

@@ -13,12 +13,14 @@ if TYPE_CHECKING:
     from ...registry import MetricSpec
 
 
-def setup(rasters: Rasters, params: dict) -> tuple[np.ndarray, np.ndarray, dict]:
-    """(ground-truth road mask, prediction road mask, counts) of a run."""
+def setup(rasters: Rasters, params: dict,
+          warnings: Optional[list] = None) -> tuple[np.ndarray, np.ndarray, dict]:
+    """(ground-truth road mask, prediction road mask, counts) of a run; a
+    0/255 mask's warning goes into ``warnings``."""
     if not isinstance(rasters, Rasters):
         raise ValueError(msg("A pixel metric scores two rasters (core.metrics.pixel.masks."
                              "Rasters), not {}.", type(rasters).__name__))
-    g, p = road_masks(rasters, params)
+    g, p = road_masks(rasters, params, warnings)
     dy, dx = rasters.spacing_m
     counts = {"rows": int(g.shape[0]), "columns": int(g.shape[1]),
               "pixel_height_m": dy, "pixel_width_m": dx,

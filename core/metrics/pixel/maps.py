@@ -23,7 +23,7 @@ legend lists, 0 is always "nothing to show" and drawn transparent):
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -38,12 +38,14 @@ LOOKUP_CHUNK = 1 << 22
 # code of (gt road, predicted road): index gt * 2 + pred
 _CONFUSION_LUT = [0, 2, 3, 1]
 
+# legend texts are short (a Layers panel shows them whole); each map's help
+# says at length what the codes count
 CONFUSION_LEGEND = [
-    (0, "", N_("true negative: road on neither side")),
-    (1, "#1a9641", N_("true positive: road on both sides")),
-    (2, "#fd8d3c", N_("false positive: road only in the prediction")),
-    (3, "#d7191c", N_("false negative: road only in the ground truth")),
-    (4, "#7b3294", N_("wrong class: road on both sides, different classes")),
+    (0, "", N_("true negative")),
+    (1, "#1a9641", N_("true positive (road on both)")),
+    (2, "#fd8d3c", N_("false positive (prediction only)")),
+    (3, "#d7191c", N_("false negative (ground truth only)")),
+    (4, "#7b3294", N_("wrong class")),
 ]
 
 
@@ -55,40 +57,40 @@ def _boundary_legend(texts: list) -> list:
 # pixel_distances: matched = within TOLERANCE of the other boundary (NSD)
 DISTANCE_LEGEND = _boundary_legend([
     N_("not a boundary pixel"),
-    N_("ground-truth boundary within the tolerance of the predicted boundary"),
-    N_("ground-truth boundary farther than the tolerance (missed)"),
-    N_("predicted boundary within the tolerance of the ground-truth boundary"),
-    N_("predicted boundary farther than the tolerance (false)"),
-    N_("on both boundaries (distance 0)"),
+    N_("ground truth, within tolerance"),
+    N_("ground truth, missed"),
+    N_("prediction, within tolerance"),
+    N_("prediction, false"),
+    N_("on both boundaries"),
 ])
 
 # pixel_boundaryf: matched by the chosen strategy
 MATCH_LEGEND = _boundary_legend([
     N_("not a boundary pixel"),
-    N_("ground-truth boundary, matched"),
-    N_("ground-truth boundary, unmatched (FN)"),
-    N_("predicted boundary, matched (TP)"),
-    N_("predicted boundary, unmatched (FP)"),
-    N_("on both boundaries, matched on both"),
-    N_("on both boundaries, unmatched on one side"),
+    N_("ground truth, matched"),
+    N_("ground truth, unmatched (FN)"),
+    N_("prediction, matched (TP)"),
+    N_("prediction, unmatched (FP)"),
+    N_("both boundaries, matched"),
+    N_("both boundaries, unmatched once"),
 ])
 
 AREA_LEGEND = [
-    (7, "#a6d96a", N_("area strategy: within the tolerance of both boundaries (TP)")),
-    (8, "#f4a582", N_("area strategy: within the tolerance of the ground-truth boundary only (FN)")),
-    (9, "#fee090", N_("area strategy: within the tolerance of the predicted boundary only (FP)")),
+    (7, "#a6d96a", N_("near both boundaries (TP)")),
+    (8, "#f4a582", N_("near the ground truth only (FN)")),
+    (9, "#fee090", N_("near the prediction only (FP)")),
 ]
 
 SKELETON_LEGEND = [
-    (0, "", N_("road on neither side")),
-    (1, "#2c7bb6", N_("ground-truth skeleton inside the predicted mask (found)")),
-    (2, "#d7191c", N_("ground-truth skeleton outside the predicted mask (missed)")),
-    (3, "#1a9641", N_("predicted skeleton inside the ground-truth mask (correct)")),
-    (4, "#fd8d3c", N_("predicted skeleton outside the ground-truth mask (false)")),
+    (0, "", N_("no road")),
+    (1, "#2c7bb6", N_("ground-truth skeleton, found")),
+    (2, "#d7191c", N_("ground-truth skeleton, missed")),
+    (3, "#1a9641", N_("predicted skeleton, correct")),
+    (4, "#fd8d3c", N_("predicted skeleton, false")),
     (5, "#004529", N_("on both skeletons")),
     (6, "#d9d9d9", N_("road in both masks")),
-    (7, "#fbb4b9", N_("road only in the ground-truth mask")),
-    (8, "#fee8c8", N_("road only in the predicted mask")),
+    (7, "#fbb4b9", N_("road in the ground truth only")),
+    (8, "#fee8c8", N_("road in the prediction only")),
 ]
 
 
@@ -158,6 +160,7 @@ SKELETON_ORDER = [0, 6, 7, 8, 5, 1, 3, 4, 2]
 
 
 def map_spec(name: str, label: str, help: str, legend: list,
-             draw_order: Optional[list] = None) -> RasterMap:
-    """A RasterMap of this module's codes (nodata IGNORED)."""
-    return RasterMap(name, label, help, legend, IGNORED, draw_order or [])
+             draw_order: Optional[list] = None, codes: Optional[Callable] = None) -> RasterMap:
+    """A RasterMap of this module's codes (nodata IGNORED); ``codes(params)``:
+    the codes a run with these parameters can give (its legend)."""
+    return RasterMap(name, label, help, legend, IGNORED, draw_order or [], codes)

@@ -14,7 +14,7 @@ from typing import Optional
 
 import numpy as np
 
-from ...text import msg
+from ...text import message_of, msg
 
 # two pixel axes are orthogonal when |cos| of their angle is below this
 ORTHOGONAL_COS = 1e-9
@@ -136,13 +136,15 @@ def road_classes(params: dict) -> Optional[list]:
     return sorted(set(out)) or None
 
 
-def road_masks(rasters: Rasters, params: dict) -> tuple[np.ndarray, np.ndarray]:
+def road_masks(rasters: Rasters, params: dict,
+               warnings: Optional[list] = None) -> tuple[np.ndarray, np.ndarray]:
     """(ground-truth, prediction) road pixels as bool arrays: each raster
     ``>=`` its threshold (GT_THRESHOLD, PRED_THRESHOLD), else its values in
-    ROAD_CLASSES, else its 1 pixels (a 0/1 mask; any other raster is
-    refused with a sentence).  Nodata and NaN pixels are never road.  The
-    inputs are not modified."""
-    from ...raster.mask import road_mask  # core/raster loads scipy: on first use
+    ROAD_CLASSES, else its 1 pixels (a 0/1 mask; a 0/v mask such as 0/255
+    is read as road = v with a warning appended to ``warnings``; any other
+    raster is refused with NotAMask, whose ``param`` names the threshold).
+    Nodata and NaN pixels are never road.  The inputs are not modified."""
+    from ...raster.mask import NotAMask, road_mask  # core/raster loads scipy: on first use
     classes = road_classes(params)
     out = []
     for a, key, nodata, name in ((rasters.gt, "GT_THRESHOLD", rasters.gt_nodata, "ground truth"),
@@ -155,11 +157,18 @@ def road_masks(rasters: Rasters, params: dict) -> tuple[np.ndarray, np.ndarray]:
                 m &= a != nodata
             out.append(m)
             continue
+        found = []
         try:
             out.append(road_mask(a, threshold=t, classes=None if t is not None else classes,
-                                 nodata=nodata))
+                                 nodata=nodata, warnings=found))
+        except NotAMask as e:
+            refusal = NotAMask(msg("{}: {}", msg(name), message_of(e)))
+            refusal.param = key
+            raise refusal from None
         except ValueError as e:
-            raise ValueError(msg("{}: {}", msg(name), e)) from None
+            raise ValueError(msg("{}: {}", msg(name), message_of(e))) from None
+        if warnings is not None:
+            warnings += [msg("{}: {}", msg(name), w) for w in found]
     return out[0], out[1]
 
 

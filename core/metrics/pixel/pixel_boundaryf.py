@@ -193,6 +193,17 @@ def _match(strategy, g, p, eg, ep, params, rasters, flags=None):
     return validation_match(g, p, eg, ep, tol, spacing, angle, flags)
 
 
+def map_codes(params: dict) -> list:
+    """The BOUNDARY_MAP codes a STRATEGY can give: the area strategy's
+    neighbourhoods 7-9; a pixel on both boundaries is always matched by the
+    distance strategy (distance 0), so only correspondence and validation
+    give 6."""
+    strategy = params.get("STRATEGY") or "distance"
+    if strategy == "area":
+        return [0, 7, 8, 9]
+    return [0, 1, 2, 3, 4, 5] + ([6] if strategy != "distance" else [])
+
+
 def _match_map(strategy, eg, ep, flags, params, rasters) -> np.ndarray:
     """BOUNDARY_MAP from the matching's flags (none when a side is empty:
     nothing is matched; the area strategy's neighbourhoods then are the other
@@ -219,7 +230,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
     alpha = require_in_range(params, "ALPHA", 0.0, 1.0)
     warnings = []
     progress.set(0.0, N_("road masks"))
-    g, p, counts = setup(rasters, params)
+    g, p, counts = setup(rasters, params, warnings)
     eg, ep = thread_map(boundary, [g, p])   # numpy's array operations release the GIL
     counts.update(gt_boundary_pixels=int(np.count_nonzero(eg)),
                   pred_boundary_pixels=int(np.count_nonzero(ep)))
@@ -302,12 +313,12 @@ SPEC = register(MetricSpec(
     compute=compute,
     headline="F",
     inputs="masks",
-    maps=[map_spec("BOUNDARY_MAP", "Boundary match map (raster)",
+    maps=[map_spec("BOUNDARY_MAP", "Boundary matches (raster)",
                    "The boundary pixels of both masks, matched or not by the chosen STRATEGY "
                    "(unmatched ground truth: FN, unmatched prediction: FP); with the area "
                    "strategy, the TOLERANCE neighbourhoods of both boundaries instead (in both: "
                    "TP, only the ground truth's: FN, only the prediction's: FP).",
-                   MATCH_LEGEND + AREA_LEGEND, MATCH_ORDER)],
+                   MATCH_LEGEND + AREA_LEGEND, MATCH_ORDER, map_codes)],
     doc=('docs/pixel.md', 'roadmetricspixel_boundaryf--pixel-boundary-f-measure'),
     tags=('boundary', 'f-measure', 'bf score', 'contour', 'mask', 'raster', 'pixel',
           'segmentation', 'precision', 'recall'),

@@ -58,7 +58,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
             diagnostics: bool = False) -> MetricResult:
     warnings = []
     progress.set(0.0, N_("road masks"))
-    g, p, counts = setup(rasters, params)
+    g, p, counts = setup(rasters, params, warnings)
     progress.set(0.1, N_("skeletons"))
     skeletons = [] if diagnostics else None
     scores, more = cldice_scores(g, p, warnings, skeletons)
@@ -92,7 +92,7 @@ SPEC = register(MetricSpec(
     headline="CLDICE",
     cost=2.0,
     inputs="masks",
-    maps=[map_spec("SKELETON_MAP", "Skeleton map (raster)",
+    maps=[map_spec("SKELETON_MAP", "Skeletons (raster)",
                    "The skeleton pixels of both masks, each inside the other mask (counted by "
                    "TSENS / TPREC) or outside it (missed ground truth, false prediction), over "
                    "the two masks in light colours.", SKELETON_LEGEND, SKELETON_ORDER)],

@@ -98,7 +98,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
                              shape))
     warnings, details = [], {}
     progress.set(0.0, N_("road masks"))
-    g, p, counts = setup(rasters, params)
+    g, p, counts = setup(rasters, params, warnings)
     spacing = rasters.spacing_m
     bg, bp = boundary(g), boundary(p)
     counts.update(gt_boundary_pixels=int(np.count_nonzero(bg)),
@@ -183,7 +183,7 @@ SPEC = register(MetricSpec(
     headline="HD95",
     cost=2.0,
     inputs="masks",
-    maps=[map_spec("BOUNDARY_MAP", "Boundary map (raster)",
+    maps=[map_spec("BOUNDARY_MAP", "Boundary distances (raster)",
                    "The boundary pixels of both masks, each within TOLERANCE of the other "
                    "boundary (counted by NSD) or farther (missed ground-truth boundary, false "
                    "predicted boundary); pixels on both boundaries apart.", DISTANCE_LEGEND,

@@ -64,6 +64,12 @@ def _several_classes(params: dict) -> bool:
     return not (classes is None or thresholds or len(classes) == 1)
 
 
+def map_codes(params: dict) -> list:
+    """The CONFUSION_MAP codes a run can give: 'wrong class' only when
+    several ROAD_CLASSES are scored as classes."""
+    return [0, 1, 2, 3] + ([4] if _several_classes(params) else [])
+
+
 def _class_masks(rasters: Rasters, params: dict, road: tuple) -> dict:
     """{class name: (gt mask, prediction mask)} of the classes to score
     (``road``: the road masks of the run)."""
@@ -88,7 +94,7 @@ def compute(rasters: Rasters, params: dict, progress: Progress,
             diagnostics: bool = False) -> MetricResult:
     warnings = []
     progress.set(0.0, N_("road masks"))
-    g0, p0, counts = setup(rasters, params)
+    g0, p0, counts = setup(rasters, params, warnings)
     keep = valid_pixels(rasters.gt, rasters.gt_nodata)
     everywhere = bool(keep.all())
     per_class = {}
@@ -139,11 +145,12 @@ SPEC = register(MetricSpec(
     compute=compute,
     headline="IOU",
     inputs="masks",
-    maps=[map_spec("CONFUSION_MAP", "Confusion map (raster)",
+    maps=[map_spec("CONFUSION_MAP", "Confusion (raster)",
                    "Each pixel of the grid: true positive (road on both), false positive (road "
                    "only in the prediction), false negative (road only in the ground truth), "
                    "wrong class (class maps: road on both, another class) or true negative "
-                   "(transparent); ground-truth nodata pixels are nodata.", CONFUSION_LEGEND)],
+                   "(transparent); ground-truth nodata pixels are nodata.", CONFUSION_LEGEND,
+                   codes=map_codes)],
     doc=('docs/pixel.md', 'roadmetricspixel_iou--pixel-iou-and-iiou-per-class'),
     tags=('iou', 'iiou', 'jaccard', 'mask', 'raster', 'pixel', 'segmentation', 'class',
           'mapillary', 'cityscapes'),

@@ -17,7 +17,10 @@ def test_defaults_are_the_extractions():
                  "RASTER_PRUNE": c.PRUNE_M, "RASTER_SIMPLIFY": c.SIMPLIFY_M}
     assert extraction_args(r) == {"min_area_m2": 30.0, "fill_holes_m2": 30.0, "prune_m": 6.0,
                                   "simplify_m": 0.5}
-    assert all(p.advanced and p.name.startswith("RASTER_") and p.help for p in RASTER_PARAMS)
+    assert all(p.name.startswith("RASTER_") and p.help for p in RASTER_PARAMS)
+    # band, threshold and classes in the main panel, the sizes advanced (issue 37)
+    assert [p.name for p in RASTER_PARAMS if not p.advanced] == [
+        "RASTER_BAND", "RASTER_THRESHOLD", "RASTER_CLASSES"]
 
 
 def test_classes_parsed():

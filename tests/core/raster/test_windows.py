@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.raster.mask import road_mask
+from core.raster.mask import NotAMask, road_mask, two_valued_warning
 from core.raster.windows import read_mask, window_rows
 
 
@@ -56,11 +56,43 @@ def test_same_as_road_mask_on_the_whole_band(rows, cols, window, seed, kind):
 
 
 def test_non_binary_band_refused_at_the_window_that_shows_it():
+    # each 20-pixel window alone holds 0 and one value (1, then 7): the band holds three
     a = np.zeros((40, 10), dtype=np.uint8)
+    a[2, 2] = 1
     a[35, 3] = 7
-    with pytest.raises(ValueError, match="not a 0/1 mask .* 7"):
+    with pytest.raises(NotAMask, match="not a 0/1 mask .* 7"):
         read_mask(a.shape, reader(a), window_pixels=20)
+    with pytest.raises(NotAMask, match="not a 0/1 mask .* 7"):
+        road_mask(a)
     assert read_mask(a.shape, reader(a), classes=[7], window_pixels=20).sum() == 1
+
+
+def test_two_valued_mask_read_as_road_equals_v_from_the_whole_band():
+    """A 0/255 mask (issue 37): road = 255 with one warning, the same in
+    windows as on the whole band; a band whose windows hold 0/1 and 0/255
+    is refused, and a window without road changes nothing."""
+    a = np.zeros((6, 4), dtype=np.uint8)
+    a[0, 1] = a[1, 1] = a[5, 0] = a[5, 3] = 255   # hand-checked: 4 road pixels
+    a[3, 2] = 9                                    # nodata
+    expected = np.zeros((6, 4), dtype=bool)
+    expected[0, 1] = expected[1, 1] = expected[5, 0] = expected[5, 3] = True
+    for window in (4, 8, 24):                      # one row, two rows, the whole band
+        warnings = []
+        m = read_mask(a.shape, reader(a), nodata=9, window_pixels=window, warnings=warnings)
+        assert (m == expected).all()
+        assert len(warnings) == 1 and "0 and 255" in warnings[0]
+    warnings = []
+    assert (road_mask(a, nodata=9, warnings=warnings) == expected).all()
+    assert len(warnings) == 1 and warnings[0].template == two_valued_warning(255).template
+    b = a.copy()
+    b[2, 0] = 1                                    # a 0/1 window beside 0/255 ones
+    with pytest.raises(NotAMask, match="0, 1, 255"):
+        read_mask(b.shape, reader(b), nodata=9, window_pixels=8)
+    with pytest.raises(NotAMask, match="0, 1, 255"):
+        road_mask(b, nodata=9)
+    warnings = []                                  # a 0/1 mask: no warning
+    assert read_mask(a.shape, reader((a == 255).astype(np.uint8)), window_pixels=4,
+                     warnings=warnings).sum() == 4 and warnings == []
 
 
 def test_empty_and_wrong_window_refused():

@@ -52,7 +52,7 @@ def test_report_has_scores_maps_counts_and_warnings():
     r = run_masks("pixel_iou", from_pixel_size(g, np.zeros_like(g), 1.0), diagnostics=True)
     html = pixel_report(registry.get("pixel_iou"), r, {"ground truth": "gt.tif"})
     assert "data:image/png;base64," in html and "gt.tif" in html
-    assert re.search(r"false negative: road only in the ground truth</td><td class='num'>80<", html)
+    assert re.search(r"false negative \(ground truth only\)</td><td class='num'>80<", html)
     d = run_masks("pixel_distances", from_pixel_size(g, np.zeros_like(g), 1.0), diagnostics=True)
     assert "predicted mask is empty" in pixel_report(registry.get("pixel_distances"), d, {})
     png = re.search(r"base64,([A-Za-z0-9+/=]+)'", html).group(1)

@@ -156,8 +156,12 @@ def test_inputs_are_not_modified_and_bad_input_is_a_sentence():
     before = p.copy()
     run_masks("pixel_distances", from_pixel_size(g, p, 1.0), {"PRED_THRESHOLD": 0.5})
     assert np.array_equal(p, before)
+    p[0, 0] = 0.3                # three values: a probability map, not a 0/v mask
     with pytest.raises(ValueError, match="not a 0/1 mask"):
         run_masks("pixel_distances", from_pixel_size(g, p, 1.0))
+    # two values {0, 0.7}: a 0/v mask, road = 0.7 with a warning in SCORES (issue 37)
+    r = run_masks("pixel_distances", from_pixel_size(g, g * 0.7, 1.0))
+    assert r.scores["HAUSDORFF"] == 0 and any("0 and 0.7" in w for w in r.warnings)
     with pytest.raises(ValueError, match="one grid"):
         from_pixel_size(g, g[:5], 1.0)
     with pytest.raises(ValueError, match="pixel size"):

@@ -202,3 +202,33 @@ def test_look_ups_in_chunks_give_the_same_codes(monkeypatch):
     monkeypatch.setattr(maps, "LOOKUP_CHUNK", 5)
     np.testing.assert_array_equal(confusion_map(g, p), whole)
     np.testing.assert_array_equal(whole, np.select([g & p, p, g], [1, 2, 3], 0))
+
+
+def test_legends_list_only_the_codes_a_run_can_give():
+    """Issue 37: a distance-strategy boundary map lists codes 0-5 only (a
+    pixel on both boundaries is at distance 0: always matched), the area
+    strategy 0 and 7-9, correspondence and validation 0-6; a confusion map
+    without several classes has no 'wrong class'; the report and the maps
+    carry the run's legend."""
+    from core import registry
+    from core.reports.pixel_maps import maps_section
+    bf = registry.get("pixel_boundaryf").maps[0]
+    codes = {s: [c for c, _, _ in bf.legend_for(registry.get("pixel_boundaryf").resolve(
+        {"STRATEGY": s}))] for s in ("distance", "area", "correspondence", "validation")}
+    assert codes == {"distance": [0, 1, 2, 3, 4, 5], "area": [0, 7, 8, 9],
+                     "correspondence": [0, 1, 2, 3, 4, 5, 6], "validation": [0, 1, 2, 3, 4, 5, 6]}
+    assert [c for c, _, _ in bf.legend_for(None)] == list(range(10))
+    iou = registry.get("pixel_iou").maps[0]
+    assert [c for c, _, _ in iou.legend_for({"ROAD_CLASSES": None})] == [0, 1, 2, 3]
+    assert [c for c, _, _ in iou.legend_for({"ROAD_CLASSES": "1,2"})] == [0, 1, 2, 3, 4]
+    assert all(len(text) <= 36 for m in (bf, iou) for _, _, text in m.legend)   # short labels
+    g = np.zeros((12, 12), dtype=np.uint8)
+    g[3:9, 3:9] = 1
+    p = np.roll(g, 1, axis=1)
+    for strategy, absent in (("distance", "unmatched once"), ("area", "ground truth, matched")):
+        r = run_masks("pixel_boundaryf", from_pixel_size(g, p, 1.0), {"STRATEGY": strategy},
+                      diagnostics=True)
+        shown = set(np.unique(r.maps["BOUNDARY_MAP"]).tolist())
+        assert shown <= set(codes[strategy])
+        html = maps_section(registry.get("pixel_boundaryf"), r.maps, params=r.parameters)
+        assert absent not in html

@@ -39,12 +39,12 @@
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:181; ui/centrelines.py:64; ui/compare.py:131; ui/evaluate.py:196; ui/perturb.py:95; ui/pixel_algorithm.py:202; ui/sensitivity.py:111</extracomment>
+        <extracomment>ui/algorithm.py:181; ui/centrelines.py:64; ui/compare.py:133; ui/evaluate.py:196; ui/perturb.py:95; ui/pixel_algorithm.py:202; ui/sensitivity.py:111</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:184; ui/checks.py:530; ui/checks.py:603; ui/checks.py:631; ui/checks.py:646; ui/compare.py:134; ui/evaluate.py:201; ui/perturb.py:98; ui/pixel_algorithm.py:207; ui/rasters.py:99; ui/sensitivity.py:114; ui/tool_common.py:170; ui/tool_common.py:182</extracomment>
+        <extracomment>ui/algorithm.py:184; ui/checks.py:530; ui/checks.py:603; ui/checks.py:631; ui/checks.py:646; ui/compare.py:136; ui/evaluate.py:201; ui/perturb.py:98; ui/pixel_algorithm.py:207; ui/rasters.py:99; ui/sensitivity.py:114; ui/tool_common.py:170; ui/tool_common.py:182</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -109,12 +109,12 @@
         <translation>{} ligne(s) issue(s) de {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:39; ui/compare.py:169; ui/inputs.py:296; ui/rasters.py:247; ui/sensitivity.py:93</extracomment>
+        <extracomment>ui/checks.py:39; ui/compare.py:171; ui/inputs.py:296; ui/rasters.py:247; ui/sensitivity.py:93</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:39; ui/checks.py:544; ui/checks.py:586; ui/compare.py:233; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:247; ui/rasters.py:289; ui/summary.py:69; core/metrics/geometric/cldice.py:97; core/metrics/instances/instances.py:420; core/metrics/paths/apls.py:362; core/metrics/paths/apls.py:425; core/reports/report.py:439; core/schema.py:466</extracomment>
+        <extracomment>ui/checks.py:39; ui/checks.py:544; ui/checks.py:586; ui/compare.py:226; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:247; ui/rasters.py:289; ui/summary.py:69; core/metrics/geometric/cldice.py:97; core/metrics/instances/instances.py:420; core/metrics/paths/apls.py:362; core/metrics/paths/apls.py:425; core/reports/report.py:439; core/schema.py:466</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -234,7 +234,7 @@
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:543; ui/compare.py:248; ui/compare.py:251; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:289; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:68; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:419; core/metrics/paths/apls.py:360; core/metrics/paths/apls.py:425; core/reports/report.py:438; core/schema.py:466</extracomment>
+        <extracomment>ui/checks.py:543; ui/compare.py:241; ui/compare.py:244; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:289; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:68; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:419; core/metrics/paths/apls.py:360; core/metrics/paths/apls.py:425; core/reports/report.py:438; core/schema.py:466</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -284,127 +284,122 @@
         <translation>Prédiction : lignes à évaluer</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:48</extracomment>
+        <extracomment>ui/compare.py:49</extracomment>
         <source>Compare methods</source>
         <translation>Comparer des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:49; ui/perturb.py:39; ui/sensitivity.py:39</extracomment>
+        <extracomment>ui/compare.py:50; ui/perturb.py:39; ui/sensitivity.py:39</extracomment>
         <source>Metric analysis</source>
         <translation>Analyse des métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:51</extracomment>
+        <extracomment>ui/compare.py:52</extracomment>
         <source>Scores several predictions (one layer per method) against one ground truth with every selected metric, ranks the methods by each score, and measures how consistently the metrics rank them: Pearson and Spearman correlations between scores, Equal-Sorting Ratio (share of triplets (reference, method B, method C) that two scores sort alike) and Sorting Margins (Lopez-Molina et al.). With a tile size or a polygon layer of tiles, every tile is a reference (as the cities of Citraro et al., Fig. 6 and 8) and the overall scores are aggregated (pooled or mean). &lt;i&gt;Scores compared&lt;/i&gt;: one headline score per metric (F1, APLS, TLTS correct ...) or every score with a perfect value (lower-is-better scores are negated before comparing). The HTML report shows the scores and ranks, the pairwise-preference bars, the correlation and ESR matrices and the Sorting Margin distributions. All distances are in metres.</source>
         <translation>Note plusieurs prédictions (une couche par méthode) par rapport à une vérité terrain avec chaque métrique choisie, classe les méthodes selon chaque score et mesure la cohérence des classements entre métriques : corrélations de Pearson et de Spearman entre scores, taux de tri identique (ESR : part des triplets (référence, méthode B, méthode C) que deux scores trient de la même façon) et marges de tri (Lopez-Molina et al.). Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est une référence (comme les villes de Citraro et al., fig. 6 et 8) et les scores d&apos;ensemble sont agrégés (cumul ou moyenne). &lt;i&gt;Scores comparés&lt;/i&gt; : un score principal par métrique (F1, APLS, TLTS correct ...) ou chaque score ayant une valeur parfaite (les scores où plus bas est meilleur sont inversés avant comparaison). Le rapport HTML montre les scores et les rangs, les barres de préférence par paires, les matrices de corrélation et d&apos;ESR et les distributions des marges de tri. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:64</extracomment>
-        <source>The ground truth can be a raster (GROUND_TRUTH_RASTER) and methods can be rasters (PREDICTION_RASTERS, e.g. the outputs of several models: 0/1 road masks, probability maps with RASTER_THRESHOLD or class maps with RASTER_CLASSES, in a projected CRS in metres), beside or instead of line layers: their centrelines are extracted first with the advanced RASTER_* parameters, the same for every raster, as the Centrelines algorithm does, and each extraction is recorded in RESULTS and the report.</source>
-        <translation>La vérité terrain peut être un raster (GROUND_TRUTH_RASTER) et les méthodes peuvent être des rasters (PREDICTION_RASTERS, par ex. les sorties de plusieurs modèles : masques de routes 0/1, cartes de probabilité avec RASTER_THRESHOLD ou cartes de classes avec RASTER_CLASSES, dans un SCR projeté en mètres), en plus ou à la place de couches de lignes : leurs axes sont d&apos;abord extraits avec les paramètres avancés RASTER_*, les mêmes pour chaque raster, comme le fait l&apos;algorithme « Axes des routes d&apos;un raster », et chaque extraction est consignée dans RESULTS et dans le rapport.</translation>
+        <extracomment>ui/compare.py:65</extracomment>
+        <source>The ground truth can be a raster (GROUND_TRUTH_RASTER) and methods can be rasters (PREDICTION_RASTERS, e.g. the outputs of several models: 0/1 road masks, probability maps with RASTER_THRESHOLD or class maps with RASTER_CLASSES, in a projected CRS in metres), beside or instead of line layers: their centrelines are extracted first with the raster parameters (band, threshold and classes in the main panel, the extraction sizes under Advanced), the same for every raster, as the Centrelines algorithm does, and each extraction is recorded in RESULTS and the report.</source>
+        <translation>La vérité terrain peut être un raster (GROUND_TRUTH_RASTER) et les méthodes peuvent être des rasters (PREDICTION_RASTERS, par ex. les sorties de plusieurs modèles : masques de routes 0/1, cartes de probabilité avec RASTER_THRESHOLD ou cartes de classes avec RASTER_CLASSES, dans un SCR projeté en mètres), en plus ou à la place de couches de lignes : leurs axes sont d&apos;abord extraits avec les paramètres raster (bande, seuil et classes dans le panneau principal, tailles d&apos;extraction dans les paramètres avancés), les mêmes pour chaque raster, comme le fait l&apos;algorithme « Axes des routes d&apos;un raster », et chaque extraction est consignée dans RESULTS et dans le rapport.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:83</extracomment>
+        <extracomment>ui/compare.py:85</extracomment>
         <source>Predictions (one layer per method)</source>
         <translation>Prédictions (une couche par méthode)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:86</extracomment>
+        <extracomment>ui/compare.py:88</extracomment>
         <source>Predictions as rasters (one raster per method)</source>
         <translation>Prédictions sous forme de rasters (un raster par méthode)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:91</extracomment>
+        <extracomment>ui/compare.py:93</extracomment>
         <source>Scores compared</source>
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:101; ui/evaluate.py:94; ui/sensitivity.py:76</extracomment>
+        <extracomment>ui/compare.py:103; ui/evaluate.py:94; ui/sensitivity.py:76</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:101; ui/evaluate.py:94; ui/sensitivity.py:76; ui/summary.py:27</extracomment>
+        <extracomment>ui/compare.py:103; ui/evaluate.py:94; ui/sensitivity.py:76; ui/summary.py:27</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:103</extracomment>
+        <extracomment>ui/compare.py:105</extracomment>
         <source>Scores per method</source>
         <translation>Scores par méthode</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:105</extracomment>
+        <extracomment>ui/compare.py:107</extracomment>
         <source>Ranking of the methods</source>
         <translation>Classement des méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:107</extracomment>
+        <extracomment>ui/compare.py:109</extracomment>
         <source>Consistency of metric pairs</source>
         <translation>Cohérence des paires de métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:108; ui/sensitivity.py:81</extracomment>
+        <extracomment>ui/compare.py:110; ui/sensitivity.py:81</extracomment>
         <source>Results (JSON)</source>
         <translation>Résultats (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:147; ui/evaluate.py:221; ui/sensitivity.py:131</extracomment>
+        <extracomment>ui/compare.py:149; ui/evaluate.py:221; ui/sensitivity.py:131</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:150; ui/evaluate.py:224; core/reports/report.py:497</extracomment>
+        <extracomment>ui/compare.py:152; ui/evaluate.py:224; core/reports/report.py:497</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:151; ui/evaluate.py:226; core/reports/tool_reports.py:285</extracomment>
+        <extracomment>ui/compare.py:153; ui/evaluate.py:226; core/reports/tool_reports.py:285</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:156</extracomment>
+        <extracomment>ui/compare.py:158</extracomment>
         <source>Comparison of methods</source>
         <translation>Comparaison de méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:173</extracomment>
+        <extracomment>ui/compare.py:175</extracomment>
         <source>Choose at least two prediction layers to compare.</source>
         <translation>Choisissez au moins deux couches de prédiction à comparer.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:183; ui/sensitivity.py:100</extracomment>
+        <extracomment>ui/compare.py:190; ui/sensitivity.py:100</extracomment>
         <source>The ground-truth layer has no usable line.</source>
         <translation>La couche vérité terrain ne contient aucune ligne exploitable.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:189</extracomment>
+        <extracomment>ui/compare.py:196</extracomment>
         <source>{}: transformed from {} to {}.</source>
         <translation>{} : reprojection de {} vers {}.</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:208</extracomment>
-        <source>{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTERS), and every input is a line layer.</source>
-        <translation>{} ne s&apos;applique(nt) qu&apos;à une entrée raster (GROUND_TRUTH_RASTER ou PREDICTION_RASTERS), et toutes les entrées sont des couches de lignes.</translation>
-    </message>
-    <message>
-        <extracomment>ui/compare.py:218</extracomment>
+        <extracomment>ui/compare.py:211</extracomment>
         <source>method {}</source>
         <translation>méthode {}</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:249; ui/summary.py:74</extracomment>
+        <extracomment>ui/compare.py:242; ui/summary.py:74</extracomment>
         <source>{} raster: centreline extraction</source>
         <translation>raster de {} : extraction des axes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:252</extracomment>
+        <extracomment>ui/compare.py:245</extracomment>
         <source>methods</source>
         <translation>méthodes</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:255; ui/pixel_algorithm.py:174; ui/sensitivity.py:127; ui/summary.py:75</extracomment>
+        <extracomment>ui/compare.py:248; ui/pixel_algorithm.py:174; ui/sensitivity.py:127; ui/summary.py:75</extracomment>
         <source>working CRS</source>
         <translation>SCR de travail</translation>
     </message>
@@ -5822,6 +5817,14 @@
         <extracomment>raster parameter RASTER_SIMPLIFY help</extracomment>
         <source>Douglas-Peucker tolerance that removes the staircase of the pixel skeleton. 0 keeps every pixel centre.</source>
         <translation>Tolérance de Douglas-Peucker qui supprime l&apos;effet d&apos;escalier du squelette de pixels. 0 conserve chaque centre de pixel.</translation>
+    </message>
+    <message>
+        <source>The ground truth can be a raster (GROUND_TRUTH_RASTER) and methods can be rasters (PREDICTION_RASTERS, e.g. the outputs of several models: 0/1 road masks, probability maps with RASTER_THRESHOLD or class maps with RASTER_CLASSES, in a projected CRS in metres), beside or instead of line layers: their centrelines are extracted first with the advanced RASTER_* parameters, the same for every raster, as the Centrelines algorithm does, and each extraction is recorded in RESULTS and the report.</source>
+        <translation type="vanished">La vérité terrain peut être un raster (GROUND_TRUTH_RASTER) et les méthodes peuvent être des rasters (PREDICTION_RASTERS, par ex. les sorties de plusieurs modèles : masques de routes 0/1, cartes de probabilité avec RASTER_THRESHOLD ou cartes de classes avec RASTER_CLASSES, dans un SCR projeté en mètres), en plus ou à la place de couches de lignes : leurs axes sont d&apos;abord extraits avec les paramètres avancés RASTER_*, les mêmes pour chaque raster, comme le fait l&apos;algorithme « Axes des routes d&apos;un raster », et chaque extraction est consignée dans RESULTS et dans le rapport.</translation>
+    </message>
+    <message>
+        <source>{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTERS), and every input is a line layer.</source>
+        <translation type="vanished">{} ne s&apos;applique(nt) qu&apos;à une entrée raster (GROUND_TRUTH_RASTER ou PREDICTION_RASTERS), et toutes les entrées sont des couches de lignes.</translation>
     </message>
     <message>
         <source>Prediction (lines to evaluate)</source>

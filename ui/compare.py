@@ -22,7 +22,8 @@ from .i18n import tr, tr_noop
 from .summary import error_text, meta, network_text, source_text, translate
 from .inputs import check_line_source, read_lines, working_crs
 from .rasters import (layer_name, raster_input_parameters, raster_layer, raster_lines,
-                      raster_parameters, raster_reading_parameters, raster_values, read_side)
+                      raster_parameters, raster_reading_parameters, raster_values, read_side,
+                      unused_raster_warning)
 from .summary import warn
 from .tool_common import (
     ci_options,
@@ -66,7 +67,8 @@ class CompareAlgorithm(ToolAlgorithm):
         "(PREDICTION_RASTERS, e.g. the outputs of several models: 0/1 road masks, probability "
         "maps with RASTER_THRESHOLD or class maps with RASTER_CLASSES, in a projected CRS in "
         "metres), beside or instead of line layers: their centrelines are extracted first with "
-        "the advanced RASTER_* parameters, the same for every raster, as the Centrelines "
+        "the raster parameters (band, threshold and classes in the main panel, the extraction "
+        "sizes under Advanced), the same for every raster, as the Centrelines "
         "algorithm does, and each extraction is recorded in RESULTS and the report.")
 
     def shortHelpString(self):
@@ -171,8 +173,13 @@ class CompareAlgorithm(ToolAlgorithm):
         rasters = self.parameterAsLayerList(parameters, "PREDICTION_RASTERS", context)
         if len(layers) + len(rasters) < 2:
             raise QgsProcessingException(tr("Choose at least two prediction layers to compare."))
-        resolved = self._raster_values(parameters, context, gt_raster is not None or rasters)
+        any_raster = gt_raster is not None or bool(rasters)
+        resolved = raster_values(self, parameters, context) if any_raster else None
         info = {"warnings": checked, "gt_name": layer_name(gt_src)}
+        leftover = None if any_raster else unused_raster_warning(parameters)
+        if leftover:   # a threshold left from an earlier raster run: ignored, said
+            info["warnings"].append(leftover)
+            warn(feedback, translate(leftover))
         crs = working_crs(gt_src, gt_src, context, feedback, info)
         try:
             gt = read_side(gt_src, gt_raster is not None, "ground_truth", resolved, crs, context,
@@ -197,20 +204,6 @@ class CompareAlgorithm(ToolAlgorithm):
             if feedback.isCanceled():
                 return None
         return gt_src, gt, preds, crs, info
-
-    def _raster_values(self, parameters, context, any_raster):
-        """The resolved RASTER_* parameters; given without any raster input,
-        the threshold or classes are refused (as for the metric algorithms)."""
-        if not any_raster:
-            given = [n for n in ("RASTER_THRESHOLD", "RASTER_CLASSES")
-                     if parameters.get(n) not in (None, "")]
-            if given:
-                raise QgsProcessingException(tr(
-                    "{} only apply to a raster input (GROUND_TRUTH_RASTER or "
-                    "PREDICTION_RASTERS), and every input is a line layer.").format(
-                    ", ".join(given)))
-            return None
-        return raster_values(self, parameters, context)
 
     @staticmethod
     def _method_name(layer, k, names):
@@ -298,4 +291,5 @@ class CompareAlgorithm(ToolAlgorithm):
 def _record_text(rec):
     """A raster extraction record as the reports show it (ui/summary.py
     input_rows): every setting but the file name and the transform."""
-    return ", ".join(f"{k} {v}" for k, v in rec.items() if k not in ("source", "transform"))
+    return ", ".join(f"{k} {v}" for k, v in rec.items()
+                     if k not in ("source", "transform") and v is not None)

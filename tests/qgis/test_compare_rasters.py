@@ -99,8 +99,6 @@ def test_compare_raster_inputs_refused_clearly(run_alg, tmp_path):
          "not both"),
         ({"PREDICTION_RASTERS": [tif, tif]}, "Give the ground truth as lines"),
         ({"GROUND_TRUTH": gt_layer(), "PREDICTION_RASTERS": [tif]}, "at least two"),
-        ({"GROUND_TRUTH": gt_layer(), "PREDICTIONS": [gt_layer(), gt_layer()],
-          "RASTER_THRESHOLD": 0.5}, "only apply to a raster input"),
         ({"GROUND_TRUTH": gt_layer(), "PREDICTION_RASTERS": [tif, tif], "RASTER_BAND": 2},
          "band 2"),
     ]
@@ -139,3 +137,15 @@ def test_compare_rasters_through_qgis_process(qgis_process, tmp_path):
     assert doc["methods"] == ["a", "b"] and sorted(doc["prediction_rasters"]) == ["a", "b"]
     core = run("ccq", extract_centrelines(cross(), T), extract_centrelines(one_road(), T))
     assert doc["scores"]["CCQ_F1"]["overall"] == [1.0, core.scores["F1"]]
+
+
+def test_a_leftover_threshold_on_line_methods_is_ignored_with_a_warning(run_alg):
+    """As the metric algorithms: a RASTER_THRESHOLD left from an earlier raster
+    run, with every input a line layer, does not abort compare; RESULTS say it
+    was ignored."""
+    res = run_alg("roadmetrics:compare", {
+        "GROUND_TRUTH": gt_layer(), "PREDICTIONS": [gt_layer(), gt_layer()],
+        "METRICS": [metric_index("ccq")], "RASTER_THRESHOLD": 0.5, "WORKERS": 1})
+    warnings = json.loads(res["RESULTS"])["input_warnings"]
+    assert any("RASTER_THRESHOLD only apply to a raster input" in w and "ignored" in w
+               for w in warnings)

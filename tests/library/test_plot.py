@@ -11,7 +11,7 @@ import pytest
 
 import roadnetworkmetrics as rnm
 from roadnetworkmetrics import InputError
-from roadnetworkmetrics.core import registry
+from core import registry
 
 
 

@@ -78,7 +78,7 @@ def load_lines(path):
     processing.run with the core on the same data."""
     import numpy as np
     from qgis.core import QgsVectorLayer
-    from roadmetrics.core.network.lineset import LineSet
+    from core.network.lineset import LineSet
     layer = QgsVectorLayer(path, "x", "ogr")
     parts = []
     for f in layer.getFeatures():

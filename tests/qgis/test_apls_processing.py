@@ -173,7 +173,7 @@ def test_file_outputs_get_qml_sidecars_and_load_styled(run_alg, tmp_path):
 
 
 def test_style_post_processor(qgis_app):
-    from roadmetrics.core import registry
+    from core import registry
     from roadmetrics.ui.styles import StylePostProcessor
     spec = registry.get("apls")
     layer = memory_layer([], geom="Point")
@@ -183,7 +183,7 @@ def test_style_post_processor(qgis_app):
 
 
 def test_sample_matches_core(run_alg):
-    from roadmetrics.core.runner import run as run_spec
+    from core.runner import run as run_spec
     r = run_alg("roadmetrics:apls", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})
     # same numbers straight from the core on the same coordinates
     core = run_spec("apls", load_lines(GT_SAMPLE), load_lines(PRED_SAMPLE))

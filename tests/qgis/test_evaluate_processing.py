@@ -130,7 +130,7 @@ def test_tile_scores_in_a_shapefile_keep_every_score_apart(run_alg, tmp_path):
     names are the fields' aliases (the .qml sidecar) and every value is the
     one of the GeoPackage output."""
     from test_tools_processing import metric_index
-    from roadmetrics.core import registry
+    from core import registry
     metrics = ["boundaryf", "ccq", "distances", "instances"]
     base = {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,
             "METRICS": [metric_index(m) for m in metrics], "WORKERS": 1}

@@ -13,7 +13,7 @@ def _read(path):
 
 
 def test_report_seed_row_and_line_diagnostics(run_alg, tmp_path):
-    from roadmetrics.core import registry
+    from core import registry
     ids = [s.id for s in registry.picker_specs()]
     report = str(tmp_path / "report.html")
     r = run_alg("roadmetrics:evaluate", {

@@ -74,7 +74,7 @@ def test_raster_prediction_identical_on_every_face(qgis_process, tmp_path):
 # -- the science tools (issue 34): perturb, sensitivity, compare --------------------------
 
 def _metric_index(metric_id):
-    from roadmetrics.core import registry
+    from core import registry
     return [s.id for s in registry.picker_specs()].index(metric_id)
 
 
@@ -83,7 +83,7 @@ def _lines(path):
 
 
 def test_perturb_identical_on_every_face(qgis_process, tmp_path):
-    from roadmetrics.core.analysis.perturb import ERROR_TYPES
+    from core.analysis.perturb import ERROR_TYPES
     lib = rnm.perturb(GT_SAMPLE, "overconnections", 3, seed=2, max_link=80)
     out, err = str(tmp_path / "cli_pred.geojson"), str(tmp_path / "cli_err.geojson")
     c = cli("perturb", GT_SAMPLE, "--error-type", "overconnections", "--count", "3", "--seed", "2",
@@ -143,7 +143,7 @@ def test_tile_intervals_identical_on_every_face(qgis_process):
     """evaluate with tiles (600 m: 6 tiles of the sample, each with ground truth):
     the library, the CLI and qgis_process give the same bootstrap intervals
     (one engine, the same seed, the same resamples)."""
-    from roadmetrics.core import registry
+    from core import registry
     metrics = ["apls", "ccq"]
     lib = rnm.evaluate(GT_SAMPLE, PRED_SAMPLE, metrics, tile_size=600.0, seed=3,
                        ci_resamples=2000, ci_method="percentile", ci_level=0.9).to_dict()

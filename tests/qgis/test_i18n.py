@@ -89,7 +89,7 @@ def test_placeholders_survive(french):
 def test_provider_and_apls_display_names(french, plugin):
     provider = importlib.import_module("roadmetrics.ui.provider")
     algorithm = importlib.import_module("roadmetrics.ui.algorithm")
-    registry = importlib.import_module("roadmetrics.core.registry")
+    registry = importlib.import_module("core.registry")
     assert provider.RoadMetricsProvider().name() == "Métriques de réseaux routiers"
     spec = registry.get("apls")
     alg = algorithm.algorithm_class(spec)()
@@ -115,7 +115,7 @@ def test_core_refusals_are_shown_in_french(french, plugin):
     # the kind and the range as translated parts) reaches the user in French
     from qgis.core import QgsProcessingException
     checks = importlib.import_module("roadmetrics.ui.checks")
-    registry = importlib.import_module("roadmetrics.core.registry")
+    registry = importlib.import_module("core.registry")
     with pytest.raises(QgsProcessingException) as e:
         checks.resolve_single(registry.get("apls"), {"CONTROL_SPACING": float("nan")})
     text = str(e.value)
@@ -149,10 +149,10 @@ def test_pixel_mask_error_units_and_strategies_in_french(french, plugin):
     where to set the threshold), the unit in brackets and the strategy names
     are French."""
     import numpy as np
-    masks = importlib.import_module("roadmetrics.core.metrics.pixel.masks")
-    mask = importlib.import_module("roadmetrics.core.raster.mask")
+    masks = importlib.import_module("core.metrics.pixel.masks")
+    mask = importlib.import_module("core.raster.mask")
     pixel = importlib.import_module("roadmetrics.ui.pixel_algorithm")
-    registry = importlib.import_module("roadmetrics.core.registry")
+    registry = importlib.import_module("core.registry")
     g = np.zeros((6, 6), dtype=np.uint8)
     p = np.array([[0, 1, 2]] * 2 + [[0] * 3] * 4, dtype=np.uint8).repeat(2, axis=1)[:, :6]
     with pytest.raises(mask.NotAMask) as e:

@@ -125,8 +125,8 @@ def test_styled_file_outputs(run_alg, tmp_path):
 
 @pytest.mark.parametrize("alg,key", [("junct", "F1"), ("optj", "F1")])
 def test_sample_matches_core(run_alg, alg, key):
-    from roadmetrics.core import registry
-    from roadmetrics.core.runner import run as run_spec
+    from core import registry
+    from core.runner import run as run_spec
     r = run_alg(f"roadmetrics:{alg}", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE})
     core = run_spec(alg, load_lines(GT_SAMPLE), load_lines(PRED_SAMPLE))
     for o in registry.get(alg).outputs:

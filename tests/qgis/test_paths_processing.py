@@ -113,7 +113,7 @@ def test_bad_parameter_is_a_clear_error(run_alg):
 
 
 def test_sample_matches_core(run_alg):
-    from roadmetrics.core.runner import run as run_spec
+    from core.runner import run as run_spec
     gt, pred = load_lines(GT_SAMPLE), load_lines(PRED_SAMPLE)
     for aid, key in (("tlts", "CORRECT"), ("optp", "F1")):
         r = run_alg(f"roadmetrics:{aid}", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,

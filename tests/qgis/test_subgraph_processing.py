@@ -93,7 +93,7 @@ def test_bad_parameter_is_a_processing_error(run_alg):
 @pytest.mark.parametrize("sink,color", [("MATCHED", "#1a9641"), ("UNMATCHED_GT", "#d7191c"),
                                         ("UNMATCHED_PRED", "#fd8d3c")])
 def test_sink_styles(qgis_app, sink, color):
-    from roadmetrics.core import registry
+    from core import registry
     from roadmetrics.ui.styles import StylePostProcessor
     for alg in ("subg", "optg", "topo"):
         s = [s for s in registry.get(alg).sinks if s.name == sink][0]
@@ -103,7 +103,7 @@ def test_sink_styles(qgis_app, sink, color):
 
 
 def test_sample_topo_matches_core_and_file_sink_is_styled(run_alg, tmp_path):
-    from roadmetrics.core.runner import run as run_spec
+    from core.runner import run as run_spec
     out = str(tmp_path / "missing.gpkg")
     r = run_alg("roadmetrics:topo", {"GROUND_TRUTH": GT_SAMPLE, "PREDICTION": PRED_SAMPLE,
                                      "UNMATCHED_GT": out})
@@ -119,8 +119,8 @@ def test_qgis_thread_setting_sets_the_cores(run_alg, monkeypatch):
     """A metric algorithm may use as many cores as QGIS's thread setting
     allows (ui/compat.py max_threads; -1: all); the numbers do not change."""
     from qgis.core import QgsApplication
-    from roadmetrics.core.metrics.subgraphs import evaluation
-    from roadmetrics.core.parallel import available_cores
+    from core.metrics.subgraphs import evaluation
+    from core.parallel import available_cores
     monkeypatch.setattr(evaluation, "PARALLEL_PAIRS", 0)
     used = []
     real = evaluation.process_map

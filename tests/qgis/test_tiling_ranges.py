@@ -30,7 +30,7 @@ def test_tile_size_and_margin_out_of_range_are_refused_with_a_sentence(run_alg, 
 
 def test_dialogs_show_the_tiling_ranges(qgis_app):
     from qgis.core import QgsApplication
-    from roadmetrics.core.analysis.tiles import TILE_PARAMS
+    from core.analysis.tiles import TILE_PARAMS
     for alg_id in ("roadmetrics:evaluate", "roadmetrics:compare"):
         alg = QgsApplication.processingRegistry().algorithmById(alg_id)
         for name, p in TILE_PARAMS.items():

@@ -17,7 +17,7 @@ GRID = [f"LINESTRING({', '.join(f'{x} {y}' for x in STEPS)})" for y in STEPS] + 
 
 
 def metric_index(metric_id):
-    from roadmetrics.core import registry
+    from core import registry
     return [s.id for s in registry.picker_specs()].index(metric_id)
 
 

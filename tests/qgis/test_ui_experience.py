@@ -77,7 +77,7 @@ def test_a_geographic_layer_reads_the_distances_as_metres(run_alg):
 
 # -- 5: layer names --------------------------------------------------------------------------
 def test_sink_descriptions_are_prefixed_by_their_metric_and_unique(qgis_app):
-    from roadmetrics.core import registry
+    from core import registry
     seen = {}
     for spec in registry.all_specs():
         a = alg(spec.id)
@@ -170,7 +170,7 @@ def test_junction_directions_legend_captured_missed(run_alg, tmp_path):
 def test_no_legend_shows_numbers_meant_as_codes(qgis_app):
     """Every styled sink of every metric: no class limits around codes
     (-0.5, 0.5 ...), no 1e+09, distances with their unit."""
-    from roadmetrics.core import registry
+    from core import registry
     from roadmetrics.ui.styles import make_renderer
     for spec in registry.all_specs():
         for s in spec.sinks:
@@ -216,7 +216,7 @@ def test_help_names_parameters_by_their_labels(qgis_app):
 
 
 def test_every_algorithm_has_a_help_url_tags_and_its_family_icon(qgis_app):
-    from roadmetrics.core import registry
+    from core import registry
     icons = {}
     for a in algorithms():
         assert a.helpUrl() == registry.help_url(a.name()) and "#" in a.helpUrl()
@@ -233,7 +233,7 @@ def test_every_algorithm_has_a_help_url_tags_and_its_family_icon(qgis_app):
 
 
 def test_metric_picker_is_readable_and_its_indices_stable(run_alg):
-    from roadmetrics.core import registry
+    from core import registry
     specs = registry.picker_specs()
     for name in ("evaluate", "sensitivity", "compare"):
         opts = alg(name).parameterDefinition("METRICS").options()
@@ -315,8 +315,8 @@ def test_readme_model_variable_is_the_one_qgis_names(qgis_app):
 def test_tool_dialogs_show_the_ranges_the_core_checks(qgis_app):
     # perturb and sensitivity: the widgets' minimum / maximum are the core's ranges
     from qgis.core import QgsApplication
-    from roadmetrics.core.analysis.perturb import param_specs
-    from roadmetrics.core.registry import MAX_COUNT
+    from core.analysis.perturb import param_specs
+    from core.registry import MAX_COUNT
     specs = param_specs()
     for alg_id in ("roadmetrics:perturb", "roadmetrics:sensitivity"):
         alg = QgsApplication.processingRegistry().algorithmById(alg_id)

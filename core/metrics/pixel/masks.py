@@ -181,10 +181,7 @@ def _is_01(a: np.ndarray) -> bool:
 
 
 def valid_pixels(array: np.ndarray, nodata: Optional[float]) -> np.ndarray:
-    """Pixels that hold data (not NaN, not ``nodata``)."""
-    ok = np.ones(array.shape, dtype=bool)
-    if np.issubdtype(array.dtype, np.floating):
-        ok &= ~np.isnan(array)
-    if nodata is not None and not (isinstance(nodata, float) and math.isnan(nodata)):
-        ok &= array != nodata
-    return ok
+    """Pixels that hold data (not NaN, not ``nodata``): the rule of
+    core/raster/mask.py, which reads every raster."""
+    from ...raster.mask import valid_mask
+    return valid_mask(array, nodata)

@@ -47,13 +47,7 @@ class _One:
         st = self.st
         order = {i: k for k, i in enumerate(ids)}
         rows = sorted(self.rows, key=lambda r: order[r["id"]])
-        summary = _batch.aggregate(self.spec.id, rows)
-        iv = _batch.intervals(self.spec.id, rows, ci)
-        summary["scores"], summary["intervals"] = iv["scores"], iv["settings"]
-        if iv["notes"]:
-            summary["intervals"]["notes"] = iv["notes"]
-        if st["proto"] is not None:
-            summary["protocol"] = _batch._protocol_summary(st["proto"], self.spec.id, rows)
+        summary = _batch.summarise(self.spec.id, rows, ci, st["proto"])
         cols = _batch.columns(self.spec.id, st["rasters"] is not None)
         prov = provenance(self.spec.id, st["resolved"], pixel_size_m=self.pixel_size,
                           empty_chips=st["empty_chips"], raster=st["rasters"],

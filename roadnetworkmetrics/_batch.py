@@ -50,7 +50,7 @@ from .core.text import message_of, msg
 from ._errors import InputError
 from ._raster import RASTER_EXTENSIONS, is_raster_path
 from ._rows import (RASTER_COLUMNS, STATUS, RowsFile, check_output, inputs_record,
-                    provenance)
+                    provenance, score_bounds)
 
 READABLE = (".gpkg", ".geojson", ".json", ".graph", ".csv", ".shp", ".fgb", ".gml", ".kml",
             ".sqlite", ".gpx", ".tab", ".p", ".pickle", ".pkl") + RASTER_EXTENSIONS
@@ -240,14 +240,6 @@ def columns(metric: str, rasters: bool = False) -> list:
 def score_names(spec) -> list:
     return [o.name for o in spec.outputs] + [k for k in spec.extra_scores
                                              if k not in {o.name for o in spec.outputs}]
-
-
-def _bounds(spec) -> dict:
-    """{score: (low, high)} for the strict reading of a resumed file."""
-    out = {o.name: tuple(o.bounds) if o.bounds else (None, None) for o in spec.outputs}
-    for k in spec.extra_scores:
-        out.setdefault(k, (None, None))
-    return out
 
 
 def _nan(v) -> bool:
@@ -447,7 +439,7 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
                       raster=rasters, band=band if spec.inputs == "masks" else None,
                       inputs=inputs_record(kind, sources, pairs), columns=cols,
                       protocol=proto.record() if proto else None)
-    writer = RowsFile(out, cols, prov, _bounds(spec), resume=resume, keep_errors=keep_errors)
+    writer = RowsFile(out, cols, prov, score_bounds(spec), resume=resume, keep_errors=keep_errors)
     done = writer.done
     todo = [(i, g, p) for i, g, p in pairs if str(i) not in done]
     tasks = [{"id": str(i), "gt": g, "pred": p, "metric": metric, "params": params,
@@ -477,19 +469,26 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     computed = [row for _, row in sorted(computed, key=lambda x: x[0])]
     order = {str(i): k for k, (i, _, _) in enumerate(pairs)}
     kept = sorted(writer.kept, key=lambda r: order.get(str(r.get("id")), -1))
-    result = aggregate(metric, kept + computed)
-    iv = intervals(metric, kept + computed, ci)
-    result["scores"], result["intervals"] = iv["scores"], iv["settings"]
-    if iv["notes"]:
-        result["intervals"]["notes"] = iv["notes"]
-    if proto is not None:
-        result["protocol"] = _protocol_summary(proto, metric, kept + computed)
+    result = summarise(metric, kept + computed, ci, proto)
     result.update({"empty_chips": empty_chips, "resumed": len(writer.kept),
                    "retried": writer.retried, "rows": out, "warnings": writer.warnings,
                    "provenance": prov})
     if rasters is not None:
         result["raster"] = rasters
     result["_rows"] = kept + computed
+    return result
+
+
+def summarise(metric: str, rows: list, ci: Optional[dict], proto=None) -> dict:
+    """The summary of a batch's (or an accumulator's) rows: :func:`aggregate`,
+    the intervals (``scores``, ``intervals``) and the protocol's aggregate."""
+    result = aggregate(metric, rows)
+    iv = intervals(metric, rows, ci)
+    result["scores"], result["intervals"] = iv["scores"], iv["settings"]
+    if iv["notes"]:
+        result["intervals"]["notes"] = iv["notes"]
+    if proto is not None:
+        result["protocol"] = _protocol_summary(proto, metric, rows)
     return result
 
 
@@ -595,7 +594,7 @@ class BatchResult:
         """Write the rows with their provenance to ``path`` (.csv, .jsonl or
         .parquet), replacing the file; returns ``path``."""
         spec = registry.get(self.summary["metric"])
-        w = RowsFile(path, self.provenance["columns"], self.provenance, _bounds(spec),
+        w = RowsFile(path, self.provenance["columns"], self.provenance, score_bounds(spec),
                      resume=False)
         for r in self.records:
             w.write(r)

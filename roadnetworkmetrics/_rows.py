@@ -472,6 +472,14 @@ def _cell(v):
         return str(v)
 
 
+def score_bounds(spec) -> dict:
+    """{score: (low, high)} of a metric's rows, for their strict reading."""
+    out = {o.name: tuple(o.bounds) if o.bounds else (None, None) for o in spec.outputs}
+    for k in spec.extra_scores:
+        out.setdefault(k, (None, None))
+    return out
+
+
 class RowsInput(RowsFile):
     """A rows file read as an input (``compare-runs``): as strictly as a
     resume reads it, against its own provenance record and columns.
@@ -507,7 +515,4 @@ class RowsInput(RowsFile):
         if not isinstance(prov.get("columns"), list):
             raise self._refuse("its provenance record lists no columns.")
         self.prov, self.cols = prov, list(prov["columns"])
-        out = {o.name: tuple(o.bounds) if o.bounds else (None, None) for o in spec.outputs}
-        for k in spec.extra_scores:
-            out.setdefault(k, (None, None))
-        self.outputs = out
+        self.outputs = score_bounds(spec)

@@ -44,7 +44,7 @@ from typing import Optional
 import numpy as np
 
 from .bootstrap import count_chunks, weighted_sums
-from .compare import TIE_TOLERANCE, _ranks
+from .compare import TIE_TOLERANCE, _ranks, tie_tolerance
 
 # share of tied chips from which the sign test is used
 SIGN_TEST_TIES = 0.25
@@ -54,9 +54,7 @@ EXACT_MAX = 50
 
 def tolerance(*values) -> float:
     """The tie tolerance of one score over every method's values."""
-    v = np.abs(np.concatenate([np.asarray(x, dtype=float).ravel() for x in values]))
-    v = v[np.isfinite(v)]
-    return TIE_TOLERANCE * max(1.0, float(v.max()) if len(v) else 0.0)
+    return tie_tolerance(np.concatenate([np.asarray(x, dtype=float).ravel() for x in values]))
 
 
 def wins_ties_losses(d, tol: float, orientation: int = 1) -> tuple[int, int, int]:

@@ -45,6 +45,7 @@ from ..network.lineset import LineSet
 from ..progress import NO_PROGRESS
 from ..progress import Progress
 from ..result import MetricResult
+from .bootstrap import is_count
 from .evaluate import evaluate
 from ..executor import run_tasks
 from ..text import N_, msg
@@ -358,10 +359,6 @@ class TiledEvaluation:
         return {**self.ci, "scores": scores}
 
 
-def _is_count(o):
-    return o.perfect is None and o.bounds is not None and o.bounds[1] is None
-
-
 def worst_value(o) -> Optional[float]:
     """The worst value of a bounded output (its bound opposite the perfect
     value: 0 for a ratio, 1 for an error rate); None without one.  The
@@ -410,7 +407,7 @@ def aggregate_metric(spec: registry.MetricSpec, tiles: list, aggregation: str, e
     out = {}
     # counts: summed over every tile that ran
     for o in spec.outputs:
-        if _is_count(o):
+        if is_count(o):
             vals = [t.scores(spec.id).get(o.name, math.nan) for t in ok]
             vals = [v for v in vals if not math.isnan(v)]
             out[o.name] = float(sum(vals)) if vals else math.nan
@@ -419,13 +416,13 @@ def aggregate_metric(spec: registry.MetricSpec, tiles: list, aggregation: str, e
               for t in pooled_tiles(spec, tiles, empty_tiles)]
         pooled = spec.clip_scores(dict(spec.pool(rs))) if rs else {}
         for o in spec.outputs:
-            if not _is_count(o):
+            if not is_count(o):
                 out[o.name] = float(pooled.get(o.name, math.nan))
         return out
     if aggregation == "pooled":
         warnings.append(msg("{}: no pooled rule; the mean of tile scores is used", spec.id))
     for o in spec.outputs:
-        if _is_count(o):
+        if is_count(o):
             continue
         vals, nan_tiles = [], 0
         for t in ok:
@@ -465,7 +462,7 @@ def metric_intervals(spec: registry.MetricSpec, tiles: list, aggregation: str, e
     interval.  Returns ``bounds`` {output: (low, high)}, ``tiles`` and
     ``notes``."""
     from . import bootstrap
-    names = [o.name for o in spec.outputs if not _is_count(o)]
+    names = [o.name for o in spec.outputs if not is_count(o)]
     pooled = aggregation == "pooled" and spec.pool is not None
     n = len(pooled_tiles(spec, tiles, empty_tiles) if pooled else
             [t for t in _ran(spec, tiles) if not (t.empty and empty_tiles == "skip")])
@@ -480,7 +477,7 @@ def metric_intervals(spec: registry.MetricSpec, tiles: list, aggregation: str, e
             res["notes"] = [msg("{}'s pooled rule is not a sum of counts: no pooled interval over "
                                 "{} tiles", spec.id, len(use))]
     else:
-        outs = [o for o in spec.outputs if not _is_count(o)]
+        outs = [o for o in spec.outputs if not is_count(o)]
         use = [t for t in _ran(spec, tiles) if not (t.empty and empty_tiles == "skip")]
         x = np.full((len(use), len(outs)), math.nan)
         for i, t in enumerate(use):

@@ -161,13 +161,39 @@ def mean_of(name: str) -> Callable[[Rows], dict]:
     return agg
 
 
+def script_order(ids: list) -> list:
+    """The order SAM-Road's City-Scale TOPO script reads tiles in: its list
+    of tile numbers, ascending (ids that are not whole numbers after those,
+    as text)."""
+    def key(i):
+        s = str(i)
+        return (0, int(s), "") if s.isdigit() else (1, 0, s)
+    return sorted(ids, key=key)
+
+
+def cityscale_topo_carry(extents: dict) -> dict:
+    """{id: {"PRIOR_MAX_A": ...}} from {id: the largest first coordinate of
+    the tile's two graphs (None: nothing read)}: SAM-Road's City-Scale
+    ``topo/main.py`` keeps ``min_lat`` over its loop, so each tile's walk
+    radius rule sees the largest row of every tile read before it."""
+    out, prior = {}, None
+    for i in script_order(list(extents)):
+        out[i] = {"PRIOR_MAX_A": prior}
+        v = extents[i]
+        if v is not None and math.isfinite(v):
+            prior = v if prior is None else max(prior, v)
+    return out
+
+
 @dataclass(frozen=True)
 class Protocol:
     """One benchmark protocol: ``params`` {metric id: {parameter: value}}
     set for every tile; ``aggregate`` {metric id: function of the rows};
     ``empty_chips``: 'reference' (every tile scored by the metric itself,
     empty sides included) or a batch rule; ``pixel_size``: metres per
-    coordinate unit (None: coordinates used as they are)."""
+    coordinate unit (None: coordinates used as they are); ``carry``
+    {metric id: function of {tile id: largest first coordinate} giving
+    {tile id: parameters}}: what the reference carries from tile to tile."""
 
     name: str
     version: str
@@ -178,6 +204,7 @@ class Protocol:
     pixel_size: Optional[float] = None
     reference: str = ""
     notes: tuple = field(default_factory=tuple)
+    carry: dict = field(default_factory=dict)
 
     def record(self) -> dict:
         """What a score, a rows file or a summary records about it."""
@@ -188,7 +215,8 @@ PROTOCOLS = {p.name: p for p in (
     Protocol("sat2graph_cityscale", "1", "Sat2Graph / RNGDet++ / SAM-Road City-Scale",
              {"apls": {"VARIANT": "sat2graph"}, "topo": {"VARIANT": "sat2graph"}},
              {"apls": cityscale_apls, "topo": cityscale_topo},
-             reference="songtaohe/Sat2Graph metrics/; htcr/sam_road cityscale_metrics/"),
+             reference="songtaohe/Sat2Graph metrics/; htcr/sam_road cityscale_metrics/",
+             carry={"topo": cityscale_topo_carry}),
     Protocol("samroad_spacenet", "1", "SAM-Road SpaceNet (400 px tiles)",
              {"apls": {"VARIANT": "sat2graph_spacenet"}, "topo": {"VARIANT": "sat2graph_spacenet"}},
              {"apls": spacenet_apls, "topo": spacenet_topo},

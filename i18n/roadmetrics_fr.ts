@@ -114,7 +114,7 @@
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:39; ui/checks.py:544; ui/checks.py:586; ui/compare.py:226; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:247; ui/rasters.py:289; ui/summary.py:69; core/metrics/geometric/cldice.py:97; core/metrics/instances/instances.py:420; core/metrics/paths/apls.py:362; core/metrics/paths/apls.py:425; core/reports/report.py:439; core/schema.py:466</extracomment>
+        <extracomment>ui/checks.py:39; ui/checks.py:544; ui/checks.py:586; ui/compare.py:226; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:247; ui/rasters.py:289; ui/summary.py:69; core/metrics/geometric/cldice.py:97; core/metrics/instances/instances.py:420; core/metrics/paths/apls.py:362; core/metrics/paths/apls.py:426; core/reports/report.py:439; core/schema.py:466</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -234,7 +234,7 @@
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:543; ui/compare.py:241; ui/compare.py:244; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:289; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:68; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:419; core/metrics/paths/apls.py:360; core/metrics/paths/apls.py:425; core/reports/report.py:438; core/schema.py:466</extracomment>
+        <extracomment>ui/checks.py:543; ui/compare.py:241; ui/compare.py:244; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:289; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:68; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:419; core/metrics/paths/apls.py:360; core/metrics/paths/apls.py:426; core/reports/report.py:438; core/schema.py:466</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -854,7 +854,7 @@
         <translation>Métriques</translation>
     </message>
     <message>
-        <extracomment>ui/tool_common.py:118; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
+        <extracomment>ui/tool_common.py:118; apls: parameter SEED label; subg: parameter SEED label; optg: parameter SEED label; optp: parameter SEED label; tlts: parameter SEED label</extracomment>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
@@ -1049,7 +1049,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:69; core/analysis/evaluate.py:262; core/analysis/paired.py:290; core/analysis/tiles.py:492; core/metrics/pixel/masks.py:165; core/metrics/pixel/masks.py:169; core/metrics/pixel/masks.py:171; core/reports/report.py:186</extracomment>
+        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:69; core/analysis/evaluate.py:262; core/analysis/paired.py:288; core/analysis/tiles.py:489; core/metrics/pixel/masks.py:165; core/metrics/pixel/masks.py:169; core/metrics/pixel/masks.py:171; core/reports/report.py:186</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -1069,7 +1069,7 @@
         <translation>Un protocole évalue des tuiles entières telles que son benchmark les découpe : donnez les tuiles comme fichiers à l&apos;évaluation par lot avec le protocole, pas des tuiles d&apos;une seule évaluation.</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:176; core/protocols.py:214</extracomment>
+        <extracomment>core/analysis/evaluate.py:176; core/protocols.py:242</extracomment>
         <source>The protocol {} covers {}, not {}.</source>
         <translation>Le protocole {} couvre {}, pas {}.</translation>
     </message>
@@ -1079,22 +1079,22 @@
         <translation>aucune métrique n&apos;a pu être calculée ; {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/paired.py:214</extracomment>
+        <extracomment>core/analysis/paired.py:212</extracomment>
         <source>{} chip(s) are not in every run and are left out of the paired statistics: {}</source>
         <translation>{} tuile(s) ne sont pas dans toutes les exécutions et sont exclues des statistiques appariées : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/paired.py:276</extracomment>
+        <extracomment>core/analysis/paired.py:274</extracomment>
         <source>compare-runs needs at least two runs, got {}</source>
         <translation>compare-runs demande au moins deux exécutions, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/paired.py:278</extracomment>
+        <extracomment>core/analysis/paired.py:276</extracomment>
         <source>run names must be unique, got {}</source>
         <translation>les noms des exécutions doivent être uniques, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/paired.py:281</extracomment>
+        <extracomment>core/analysis/paired.py:279</extracomment>
         <source>the runs have {} chip(s) in common: nothing to compare</source>
         <translation>les exécutions ont {} tuile(s) en commun : rien à comparer</translation>
     </message>
@@ -1269,67 +1269,67 @@
         <translation>{} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:76</extracomment>
+        <extracomment>core/analysis/tiles.py:77</extracomment>
         <source>TILE_SIZE must be &gt; 0 for a grid</source>
         <translation>TILE_SIZE doit être &gt; 0 pour une grille</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:80</extracomment>
+        <extracomment>core/analysis/tiles.py:81</extracomment>
         <source>TILE_SIZE {} gives {} tiles; choose a larger size</source>
         <translation>TILE_SIZE {} donne {} tuiles ; choisissez une taille plus grande</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:260; core/analysis/tiles.py:271</extracomment>
+        <extracomment>core/analysis/tiles.py:261; core/analysis/tiles.py:272</extracomment>
         <source>clipping tiles</source>
         <translation>découpage des tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:426</extracomment>
+        <extracomment>core/analysis/tiles.py:423</extracomment>
         <source>{}: no pooled rule; the mean of tile scores is used</source>
         <translation>{} : pas de règle de cumul ; la moyenne des scores des tuiles est utilisée</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:440</extracomment>
+        <extracomment>core/analysis/tiles.py:437</extracomment>
         <source>{}: {} undefined (NaN) in {} tile(s), left out of the mean</source>
         <translation>{} : {} indéfini (NaN) dans {} tuile(s), exclues de la moyenne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:474</extracomment>
+        <extracomment>core/analysis/tiles.py:471</extracomment>
         <source>{}: fewer than two tiles: no interval</source>
         <translation>{} : moins de deux tuiles : pas d&apos;intervalle</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:480</extracomment>
+        <extracomment>core/analysis/tiles.py:477</extracomment>
         <source>{}&apos;s pooled rule is not a sum of counts: no pooled interval over {} tiles</source>
         <translation>la règle de cumul de {} n&apos;est pas une somme de décomptes : pas d&apos;intervalle cumulé sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:539</extracomment>
+        <extracomment>core/analysis/tiles.py:536</extracomment>
         <source>AGGREGATION must be &apos;pooled&apos; or &apos;mean&apos;</source>
         <translation>AGGREGATION doit valoir « pooled » ou « mean »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:541</extracomment>
+        <extracomment>core/analysis/tiles.py:538</extracomment>
         <source>EMPTY_TILES must be &apos;skip&apos;, &apos;worst&apos; or &apos;best&apos;</source>
         <translation>EMPTY_TILES doit valoir « skip », « worst » ou « best »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:563</extracomment>
+        <extracomment>core/analysis/tiles.py:560</extracomment>
         <source>tile {}: {} failed: {}</source>
         <translation>tuile {} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:566</extracomment>
+        <extracomment>core/analysis/tiles.py:563</extracomment>
         <source>tile {} failed: {}</source>
         <translation>tuile {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:571</extracomment>
+        <extracomment>core/analysis/tiles.py:568</extracomment>
         <source>{} of {} tile(s) have no ground truth (EMPTY_TILES = {})</source>
         <translation>{} tuile(s) sur {} sans vérité terrain (EMPTY_TILES = {})</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:573</extracomment>
+        <extracomment>core/analysis/tiles.py:570</extracomment>
         <source>confidence intervals</source>
         <translation>intervalles de confiance</translation>
     </message>
@@ -1949,47 +1949,47 @@
         <translation>APLS_time ne fait pas partie de l&apos;APLS de Sat2Graph : SPEED_FIELD est ignoré par VARIANT={}.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:427</extracomment>
+        <extracomment>core/metrics/paths/apls.py:428</extracomment>
         <source>{}: no pair of control points to score (no control point inside the tile less its {} m margin, or none at least MIN_PATH_LENGTH apart): this direction is NaN, and so is APLS, as in the reference.</source>
         <translation>{} : aucune paire de points de contrôle à évaluer (aucun point de contrôle dans la tuile moins sa marge de {} m, ou aucun à au moins MIN_PATH_LENGTH l&apos;un de l&apos;autre) : cette direction vaut NaN, et l&apos;APLS aussi, comme dans la référence.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:471</extracomment>
+        <extracomment>core/metrics/paths/apls.py:473</extracomment>
         <source>VARIANT must be one of {}</source>
         <translation>VARIANT doit être parmi {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:482</extracomment>
+        <extracomment>core/metrics/paths/apls.py:485</extracomment>
         <source>CONTROL_SPACING must be &gt; 0</source>
         <translation>CONTROL_SPACING doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:484</extracomment>
+        <extracomment>core/metrics/paths/apls.py:487</extracomment>
         <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
         <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:494</extracomment>
+        <extracomment>core/metrics/paths/apls.py:497</extracomment>
         <source>both networks are empty: APLS = 1 (SpaceNet convention)</source>
         <translation>les deux réseaux sont vides : APLS = 1 (convention SpaceNet)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:497</extracomment>
+        <extracomment>core/metrics/paths/apls.py:500</extracomment>
         <source>the prediction is empty: APLS = 0</source>
         <translation>la prédiction est vide : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:500</extracomment>
+        <extracomment>core/metrics/paths/apls.py:503</extracomment>
         <source>the ground truth is empty but the prediction is not: APLS = 0</source>
         <translation>la vérité terrain est vide mais pas la prédiction : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:503</extracomment>
+        <extracomment>core/metrics/paths/apls.py:506</extracomment>
         <source>the ground truth has no route of at least MIN_PATH_LENGTH: APLS is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:507</extracomment>
+        <extracomment>core/metrics/paths/apls.py:510</extracomment>
         <source>the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 (as the reference scores a proposal without routes)</source>
         <translation>la prédiction n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS = 0 (comme la référence note une proposition sans itinéraire)</translation>
     </message>
@@ -2469,17 +2469,17 @@
         <translation>parcours et appariement des sous-graphes</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:134</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:136</extracomment>
         <source>no ground-truth chain is long enough for a seed: TOPO is undefined (NaN); the reference divides by zero.</source>
         <translation>aucune chaîne de la vérité terrain n&apos;est assez longue pour un germe : TOPO est indéfini (NaN) ; la référence divise par zéro.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:137</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:139</extracomment>
         <source>the prediction is empty: PRECISION = RECALL = 0, as in the reference.</source>
         <translation>la prédiction est vide : PRECISION = RECALL = 0, comme dans la référence.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/subgraphs/topo.py:234</extracomment>
+        <extracomment>core/metrics/subgraphs/topo.py:237</extracomment>
         <source>no seed has a prediction pair: PRECISION is undefined (NaN), RECALL = 0</source>
         <translation>aucun germe n&apos;a de correspondant dans la prédiction : PRECISION est indéfinie (NaN), RECALL = 0</translation>
     </message>
@@ -2494,12 +2494,12 @@
         <translation>{} : {} partie(s) de ligne ignorée(s) : une coordonnée au-delà de 2^53 m (9,007e+15 m, où float64 ne distingue plus les mètres entiers ; une erreur de saisie ou d&apos;export).</translation>
     </message>
     <message>
-        <extracomment>core/protocols.py:205</extracomment>
+        <extracomment>core/protocols.py:233</extracomment>
         <source>Unknown protocol {!r}: one of {}.</source>
         <translation>Protocole inconnu {!r} : l&apos;un de {}.</translation>
     </message>
     <message>
-        <extracomment>core/protocols.py:219</extracomment>
+        <extracomment>core/protocols.py:247</extracomment>
         <source>The protocol {} sets {} = {}; {} = {} contradicts it (leave it out, or run without the protocol).</source>
         <translation>Le protocole {} fixe {} = {} ; {} = {} le contredit (retirez-le, ou lancez sans le protocole).</translation>
     </message>
@@ -3634,6 +3634,16 @@
         <translation>Variantes sat2graph : points de contrôle seulement plus loin que cela des bords de la tuile. Vide : 100 (sat2graph), 30 (sat2graph_spacenet).</translation>
     </message>
     <message>
+        <extracomment>apls: parameter ORDERS label</extracomment>
+        <source>Random orders (sat2graph)</source>
+        <translation>Ordres aléatoires (sat2graph)</translation>
+    </message>
+    <message>
+        <extracomment>apls: parameter ORDERS help</extracomment>
+        <source>sat2graph variants: where the reference&apos;s result depends on Go&apos;s random map order (one-to-one snapping conflicts, e.g. doubled roads), the mean over up to this many random orders drawn with SEED, 4 at a time until its standard error is below 0.001; the reference&apos;s expected number. 1: one fixed order.</source>
+        <translation>Variantes sat2graph : là où le résultat de la référence dépend de l&apos;ordre aléatoire des tables de hachage de Go (conflits d&apos;accrochage un à un, p. ex. routes doublées), la moyenne sur au plus ce nombre d&apos;ordres aléatoires tirés avec SEED, 4 à la fois jusqu&apos;à ce que son erreur type soit inférieure à 0,001 ; la valeur attendue de la référence. 1 : un seul ordre fixe.</translation>
+    </message>
+    <message>
         <extracomment>apls: parameter SPEED_FIELD label</extracomment>
         <source>Speed field (for APLS_time)</source>
         <translation>Champ de vitesse (pour APLS_time)</translation>
@@ -3677,6 +3687,11 @@
         <extracomment>apls: parameter DEFAULT_SPEED help</extracomment>
         <source>Speed used for features without a valid speed value (in SPEED_UNIT).</source>
         <translation>Vitesse utilisée pour les entités sans valeur de vitesse valide (en SPEED_UNIT).</translation>
+    </message>
+    <message>
+        <extracomment>apls: parameter SEED help; subg: parameter SEED help; optg: parameter SEED help; optp: parameter SEED help; tlts: parameter SEED help</extracomment>
+        <source>Seed of every random draw (0 to 2147483647); same inputs and seed give the same numbers.</source>
+        <translation>Graine de tous les tirages aléatoires (0 à 2147483647) ; mêmes entrées et même graine donnent les mêmes nombres.</translation>
     </message>
     <message>
         <extracomment>apls: parameter CLASS_FIELD help; boundaryf: parameter CLASS_FIELD help; ccq: parameter CLASS_FIELD help; cldice: parameter CLASS_FIELD help; distances: parameter CLASS_FIELD help; junct: parameter CLASS_FIELD help; subg: parameter CLASS_FIELD help; optg: parameter CLASS_FIELD help; optj: parameter CLASS_FIELD help; optp: parameter CLASS_FIELD help; tlts: parameter CLASS_FIELD help; topo: parameter CLASS_FIELD help</extracomment>
@@ -4779,11 +4794,6 @@
         <translation>Un trou et une bille sont appariés lorsqu&apos;ils sont distants d&apos;au plus cette valeur ; l&apos;autre centre d&apos;un germe doit aussi être à cette distance au plus (25 px à 0,5 m/px).</translation>
     </message>
     <message>
-        <extracomment>subg: parameter SEED help; optg: parameter SEED help; optp: parameter SEED help; tlts: parameter SEED help</extracomment>
-        <source>Seed of every random draw (0 to 2147483647); same inputs and seed give the same numbers.</source>
-        <translation>Graine de tous les tirages aléatoires (0 à 2147483647) ; mêmes entrées et même graine donnent les mêmes nombres.</translation>
-    </message>
-    <message>
         <extracomment>subg: output PRECISION help; optg: output PRECISION help; topo: output PRECISION help</extracomment>
         <source>Matched prediction control points (marbles) / all marbles of the sampled subgraphs; NaN without marbles.</source>
         <translation>Points de contrôle de la prédiction appariés (billes) / toutes les billes des sous-graphes échantillonnés ; NaN en l&apos;absence de billes.</translation>
@@ -5702,6 +5712,16 @@
         <extracomment>topo: parameter VARIANT option</extracomment>
         <source>standard</source>
         <translation>standard</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter PRIOR_MAX_A label</extracomment>
+        <source>Rows read before (sat2graph)</source>
+        <translation>Lignes lues avant (sat2graph)</translation>
+    </message>
+    <message>
+        <extracomment>topo: parameter PRIOR_MAX_A help</extracomment>
+        <source>VARIANT=sat2graph: the largest first coordinate of the tiles SAM-Road&apos;s City-Scale script read before this one. Its loop never resets min_lat, so a tile with roads only above row 1111 walks 0.003 degree when an earlier tile reached further down. Batch scoring with --protocol sat2graph_cityscale fills it in the script&apos;s tile order. Empty: the tile alone.</source>
+        <translation>VARIANT=sat2graph : la plus grande première coordonnée des tuiles que le script City-Scale de SAM-Road a lues avant celle-ci. Sa boucle ne remet jamais min_lat à zéro : une tuile dont les routes sont toutes au-dessus de la ligne 1111 parcourt 0,003 degré si une tuile précédente allait plus bas. Le calcul par lots avec --protocol sat2graph_cityscale la remplit dans l&apos;ordre des tuiles du script. Vide : la tuile seule.</translation>
     </message>
     <message>
         <extracomment>topo: output TP help</extracomment>

@@ -544,7 +544,12 @@ def main() -> int:
     ap.add_argument("--no-topo", action="store_true", help="APLS only")
     ap.add_argument("--only", action="append", default=[], help="case name (repeatable); no aggregate then")
     ap.add_argument("--list", action="store_true", help="print the cases' sizes and exit")
+    ap.add_argument("--update", action="store_true",
+                    help="with --only: replace those cases' results in the existing --out file "
+                         "(more --runs for cases whose runs spread), keep the rest")
     args = ap.parse_args()
+    if args.update and not args.only:
+        ap.error("--update needs --only")
 
     cases = make_cases()
     if args.list:
@@ -630,6 +635,19 @@ def main() -> int:
     doc = {"about": about, "cases": out_cases}
     if agg:
         doc["aggregate"] = agg
+    if args.update:
+        doc = json.loads(Path(args.out).read_text())
+        new = {c["name"]: c for c in out_cases}
+        for c in doc["cases"]:
+            if c["name"] in new:
+                c["apls"] = new[c["name"]]["apls"]
+                c.update({k: new[c["name"]][k] for k in ("topo",) if k in new[c["name"]]})
+        doc["about"].setdefault("apls_runs_by_case", {}).update({n: args.runs for n in new})
+        doc["about"]["updated"] = about["date"]
+        note = ("cases rerun with --update (apls_runs_by_case) have new runs; the aggregate keeps "
+                "the texts of the first generation's run 1")
+        if note not in doc["about"]["notes"]:
+            doc["about"]["notes"].append(note)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     with open(args.out, "w") as f:
         json.dump(doc, f, indent=1, allow_nan=False)

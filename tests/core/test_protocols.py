@@ -115,3 +115,18 @@ def test_aggregations_print_what_sam_roads_scripts_print_on_the_same_tile_files(
     assert out["reference_fails_on"] == ["49"]
     f1, p, r = _printed(city["topo_py_without_empty"]["stdout"], "TOPO")
     assert (out["F1"], out["PRECISION"], out["RECALL"]) == pytest.approx((f1, p, r), abs=1e-12)
+
+
+def test_cityscale_topo_carries_the_largest_row_in_the_scripts_tile_order():
+    """SAM-Road's City-Scale TOPO loop reads tiles 8, 9, 19, ... (numbers
+    ascending, not file order) and keeps min_lat: each tile gets the largest
+    first coordinate of the tiles before it; a tile read as nothing adds
+    nothing."""
+    assert protocols.script_order(["19", "8", "108", "9", "x"]) == ["8", "9", "19", "108", "x"]
+    got = protocols.cityscale_topo_carry({"19": 1050.0, "8": 1860.0, "108": 700.0, "9": None})
+    assert got == {"8": {"PRIOR_MAX_A": None}, "9": {"PRIOR_MAX_A": 1860.0},
+                   "19": {"PRIOR_MAX_A": 1860.0}, "108": {"PRIOR_MAX_A": 1860.0}}
+    got = protocols.cityscale_topo_carry({"29": 1050.0, "8": 900.0})
+    assert got["29"] == {"PRIOR_MAX_A": 900.0}
+    assert get("sat2graph_cityscale").carry["topo"] is protocols.cityscale_topo_carry
+    assert get("samroad_spacenet").carry == {}

@@ -38,12 +38,22 @@ reference does, so that every threshold falls where it falls there.
 5. C(A -> B) = 1 - sum / count, NaN without any pair; APLS = the mean of
    the two directions (NaN when either is).
 
-Randomness: the reference walks Go maps, whose order changes from run to
-run (APLS apart by up to 0.0035 on one tile).  The replay fixes the order:
-a vertex's chains in increasing neighbour id, control points snapped in
-increasing vertex id.  Deviation: an edge between two positions that print
-alike (a self-loop after densifying) is dropped; the reference keeps it as
-a self-neighbour, which can make its chain walk loop.
+Randomness: the reference walks Go maps, whose iteration order changes from
+run to run: a junction's neighbours (which of its chains is walked first)
+and the control points when snapping (which point wins a contested vertex).
+Most tiles give the same number in every order; doubled or parallel roads do
+not (0.80 to 0.99 over 400 runs of one SpaceNet tile).  The replay first
+runs one fixed order (neighbours in insertion order, points snapped in the
+order kept) and checks whether any order could differ: a point that did not
+get its first candidate within the snap distance, two competing candidates
+in one junction's chains, or a loop with interior points.  If none, that
+number is the reference's in every order.  Otherwise it averages ``orders``
+random orders drawn as Go 1.19 draws them (:func:`go_map_order`), 4 at a
+time until the mean's standard error is below 0.001: an estimate of the
+reference's expected number, deterministic for a seed.  Deviation: an edge
+between two positions that print alike (a self-loop after densifying) is
+dropped; the reference keeps it as a self-neighbour, which can make its
+chain walk loop.
 """
 from __future__ import annotations
 
@@ -117,6 +127,18 @@ class Graph:
         self.indices = both[:, 1]
         self.src = both[:, 0]
         self.degree = np.diff(self.indptr)
+        # each vertex's neighbours in the order addEdge inserted them into its Go map
+        d = np.empty((2 * len(pairs), 2), np.int64)
+        d[0::2], d[1::2] = pairs, pairs[:, ::-1]
+        if len(d):
+            d = d[np.sort(np.unique(d, axis=0, return_index=True)[1])]
+            d = d[np.argsort(d[:, 0], kind="stable")]
+        self._ins = d[:, 1]
+        self._chains: dict = {}          # (v, next) -> the chain walked from v through next
+
+    def inserted(self, v: int) -> np.ndarray:
+        """``v``'s neighbours in insertion order (the same set as CSR's)."""
+        return self._ins[self.indptr[v]:self.indptr[v + 1]]
 
     @property
     def n(self) -> int:
@@ -238,61 +260,171 @@ def lockeys(loc: np.ndarray) -> np.ndarray:
     return np.trunc(loc * M_PER_DEGREE / 2.0).astype(np.int64)
 
 
-def control_points(g: Graph, other: Graph, s: Setting) -> list:
-    """The control points of ``g`` (vertex ids, in the order they are
-    kept), with the reference's coverage defect (``other``'s balls)."""
-    inside = in_bound(g.loc, s)
-    keys = lockeys(g.loc)
-    taken_keys: set = set()
-    covered = np.zeros(g.n, bool)
-    visited = np.zeros(g.n, bool)
-    out: list = []
-    deg = g.degree
-    indptr, indices = g.indptr, g.indices
+def go_small_map_order(items: list, rng) -> list:
+    """The order Go 1.19 iterates a map of at most 8 entries inserted as
+    ``items``: one bucket of 8 slots filled in insertion order, walked from a
+    random slot (empty slots skipped), so a rotation of the insertion order,
+    the unrotated one with probability (9 - k) / 8."""
+    if rng is None or len(items) < 2:
+        return list(items)
+    start = int(rng.integers(8))
+    start = start if start < len(items) else 0
+    return list(items[start:]) + list(items[:start])
 
-    def keep(v: int) -> None:
-        k = (int(keys[v, 0]), int(keys[v, 1]))
-        if k in taken_keys:
-            return
-        taken_keys.add(k)
-        out.append(v)
-        ball = other.ball(v, COVER_HOPS)
-        covered[ball[ball < g.n]] = True
 
-    for v in np.flatnonzero(deg != 2).tolist():
-        for nxt in indices[indptr[v]:indptr[v + 1]].tolist():
-            if visited[nxt]:
-                continue
-            chain = [v, nxt]
-            last, cur = v, nxt
-            while deg[cur] == 2:
-                a, b = indices[indptr[cur]], indices[indptr[cur] + 1]
-                last, cur = cur, int(a + b - last)
-                chain.append(cur)
-                if len(chain) > g.n + 1:        # a loop the reference would never leave
-                    break
-            L = len(chain)
-            if L > s.interval_1:
-                m = int(float(L) / s.interval_2) + 1
-                for i in range(1, m):
-                    c = chain[int(float(L) * float(i) / float(m))]
-                    if inside[c] and not covered[c]:
-                        keep(c)
-            visited[chain] = True
-        if inside[v] and (not covered[v] or deg[v] == 1):
-            keep(v)
+def go_map_order(items: list, rng) -> list:
+    """The order Go 1.19 iterates a ``map[int]int`` whose keys were inserted
+    as ``items`` (``rng`` None: the insertion order).  The map has 2^B
+    buckets, B the least with len <= 6.5 2^B; each key goes to the bucket
+    its seeded hash picks (uniform), after the keys already there, 8 slots a
+    bucket and overflow buckets after; iteration starts at a random bucket,
+    walks them in turn and each bucket's slots from one random offset."""
+    n = len(items)
+    if rng is None or n <= 8:
+        return go_small_map_order(items, rng)
+    nb = 1
+    while n > 6.5 * nb:
+        nb *= 2
+    bucket = rng.integers(nb, size=n)
+    start, offset = int(rng.integers(nb)), int(rng.integers(8))
+    by_bucket = np.argsort(bucket, kind="stable")
+    first = np.searchsorted(bucket[by_bucket], bucket[by_bucket], side="left")
+    pos = np.empty(n, np.int64)
+    pos[by_bucket] = np.arange(n) - first          # insertion rank within the bucket
+    key = ((bucket - start) % nb) * (n + 8) + (pos // 8) * 8 + (pos % 8 - offset) % 8
+    return [items[i] for i in np.argsort(key, kind="stable")]
+
+
+def _walk(g: Graph, v: int, nxt: int) -> list:
+    """The chain from ``v`` through ``nxt`` to the next vertex of degree
+    != 2 (main.go's inner loop), walked once per graph and kept."""
+    chain = g._chains.get((v, nxt))
+    if chain is None:
+        indptr, indices, deg = g.indptr, g.indices, g.degree
+        chain = [v, nxt]
+        last, cur = v, nxt
+        while deg[cur] == 2:
+            a, b = indices[indptr[cur]], indices[indptr[cur] + 1]
+            last, cur = cur, int(a + b - last)
+            chain.append(cur)
+            if len(chain) > g.n + 1:        # a loop the reference would never leave
+                break
+        g._chains[(v, nxt)] = chain
+    return chain
+
+
+def _chains(g: Graph, v: int, rng, visited: np.ndarray) -> list:
+    """The chains walked from vertex ``v`` (degree != 2), its neighbours in
+    Go's map order (``rng`` None: insertion order); marks them visited."""
+    out = []
+    for nxt in go_small_map_order(g.inserted(v).tolist(), rng):
+        if visited[nxt]:
+            continue
+        chain = _walk(g, v, nxt)
+        visited[chain] = True
+        out.append(chain)
     return out
 
 
-def snap(g: Graph, points: list, other: Graph, s: Setting) -> np.ndarray:
+def _interior(chain: list, s: Setting) -> list:
+    """The interior control point candidates of a chain, in walking order."""
+    L = len(chain)
+    if L <= s.interval_1:
+        return []
+    m = int(float(L) / s.interval_2) + 1
+    return [chain[int(float(L) * float(i) / float(m))] for i in range(1, m)]
+
+
+class _Picker:
+    """main.go's control point bookkeeping: 2 m keys taken, vertices covered
+    (by ids of the *other* graph's balls: the reference's defect)."""
+
+    def __init__(self, g: Graph, other: Graph):
+        self.keys = lockeys(g.loc)
+        self.taken: set = set()
+        self.covered = np.zeros(g.n, bool)
+        self.other, self.n = other, g.n
+        self.out: list = []
+        self._balls: dict = {}
+
+    def key(self, v: int) -> tuple:
+        return int(self.keys[v, 0]), int(self.keys[v, 1])
+
+    def ball(self, v: int) -> np.ndarray:
+        b = self._balls.get(v)
+        if b is None:
+            b = self.other.ball(v, COVER_HOPS)
+            b = self._balls[v] = b[b < self.n]
+        return b
+
+    def open(self, v: int) -> bool:
+        """Neither its key taken nor the vertex covered."""
+        return not self.covered[v] and self.key(v) not in self.taken
+
+    def keep(self, v: int) -> None:
+        k = self.key(v)
+        if k in self.taken:
+            return
+        self.taken.add(k)
+        self.out.append(v)
+        self.covered[self.ball(v)] = True
+
+
+def _group_depends(pk: _Picker, v: int, chains: list, cands: list, s: Setting) -> bool:
+    """Whether another order of ``v``'s chains could keep other points: a
+    loop back to ``v`` long enough for interior points (its walking
+    direction decides them), or two open candidates of different chains
+    sharing a key or lying in one another's cover ball."""
+    if any(ch[-1] == v and len(ch) > s.interval_1 for ch in chains):
+        return True
+    by_key: dict = {}
+    by_vertex: dict = {}
+    for i, cs in enumerate(cands):
+        for c in cs:
+            if pk.open(c):
+                if by_key.setdefault(pk.key(c), i) != i:
+                    return True
+                by_vertex[c] = i
+    if len(set(by_vertex.values())) < 2:
+        return False
+    return any(by_vertex.get(w, i) != i
+               for c, i in by_vertex.items() for w in pk.ball(c).tolist())
+
+
+def control_points(g: Graph, other: Graph, s: Setting, rng=None) -> tuple[list, bool]:
+    """The control points of ``g`` (vertex ids, in the order they are kept),
+    with the reference's coverage defect (``other``'s balls), and whether
+    another map order could give other points (checked when ``rng`` is
+    None, the fixed order: neighbours in insertion order)."""
+    inside = in_bound(g.loc, s)
+    pk = _Picker(g, other)
+    visited = np.zeros(g.n, bool)
+    depends = False
+    for v in np.flatnonzero(g.degree != 2).tolist():
+        chains = _chains(g, v, rng, visited)
+        cands = [[c for c in _interior(ch, s) if inside[c]] for ch in chains]
+        if rng is None and not depends and chains:
+            depends = _group_depends(pk, v, chains, cands, s)
+        for cs in cands:
+            for c in cs:
+                if not pk.covered[c]:
+                    pk.keep(c)
+        if inside[v] and (not pk.covered[v] or g.degree[v] == 1):
+            pk.keep(v)
+    return pk.out, depends
+
+
+def snap(g: Graph, points: list, other: Graph, s: Setting, rng=None) -> tuple[np.ndarray, bool]:
     """The vertex of ``other`` each control point snaps to (-1: none), one
-    to one, in increasing control point id."""
+    to one, the points taken in Go's map order (``rng`` None: the order they
+    were kept); and whether the order mattered: some point did not get its
+    first candidate closer than the snap distance (without that, every order
+    gives the same matches)."""
     match = np.full(len(points), -1, np.int64)
     if other.n == 0 or not points:
-        return match
+        return match, False
     tree = cKDTree(other.loc)
-    order = np.argsort(points, kind="stable")
-    q = g.loc[np.asarray(points)[order]]
+    q = g.loc[np.asarray(points)]
     k = min(other.n, NEAREST + 6)
     _, idx = tree.query(q, k=k)
     idx = np.asarray(idx).reshape(len(q), k)
@@ -303,35 +435,30 @@ def snap(g: Graph, points: list, other: Graph, s: Setting) -> np.ndarray:
     cand = np.take_along_axis(idx, rank, axis=1)
     dist = gps_distance(other.loc[cand.reshape(-1)], np.repeat(q, cand.shape[1], axis=0)
                         ).reshape(cand.shape)
+    near = dist < s.snap_m
+    first = np.where(near.any(axis=1), cand[np.arange(len(q)), near.argmax(axis=1)], -1)
     taken = np.zeros(other.n, bool)
-    for row, j in enumerate(order.tolist()):
-        for c, dc in zip(cand[row].tolist(), dist[row].tolist()):
-            if taken[c]:
-                continue
-            if dc < s.snap_m:
+    for j in go_map_order(list(range(len(points))), rng):
+        for c in cand[j][near[j]].tolist():
+            if not taken[c]:
                 match[j] = c
                 taken[other.ball(c, s.prop_step)] = True
                 break
-    return match
+    return match, bool((match != first).any())
 
 
-def one_way(g: Graph, other: Graph, s: Setting) -> dict:
-    """C(g -> other) and its counts (main.go apls_one_way)."""
-    points = control_points(g, other, s)
-    match = snap(g, points, other, s)
+def _score(points: list, match: np.ndarray, dg: np.ndarray, dp: np.ndarray,
+           s: Setting) -> tuple[float, int, float]:
+    """C(A -> B), the pairs counted and their penalty sum (main.go's pair
+    loop), given the shortest paths in centimetres between the matched
+    points (``dg``, in A) and between their matches (``dp``, in B)."""
     n_cp = len(points)
     ok = match >= 0
     m = int(ok.sum())
     pairs = n_cp * (n_cp - 1) // 2
-    unmatched_pairs = pairs - m * (m - 1) // 2
-    total = float(unmatched_pairs)
-    count = float(unmatched_pairs)
+    total = count = float(pairs - m * (m - 1) // 2)     # pairs with an unmatched end score 1
     if m >= 2:
         a = np.asarray(points)[ok]
-        b = match[ok]
-        dg = g.distances(a)
-        ub, inv = np.unique(b, return_inverse=True)
-        dp = other.distances(ub)[inv][:, inv]
         d1 = dg / 100.0
         d2 = dp / 100.0
         d1[~np.isfinite(dg)] = -1.0
@@ -347,16 +474,98 @@ def one_way(g: Graph, other: Graph, s: Setting) -> dict:
         total += float(pen.sum())
         count += float(scored.sum())
     score = 1.0 - total / count if count > 0 else math.nan
-    return {"score": score, "control_points": n_cp, "matched": m, "pairs": int(count),
-            "penalty_sum": total, "points": points, "match": match}
+    return score, int(count), total
 
 
-def replay(gt_parts: list, pred_parts: list, setting: Setting = CITYSCALE) -> dict:
+def _paths(graph: Graph, ids: np.ndarray, cache: dict) -> np.ndarray:
+    """Shortest paths between ``ids`` (sorted, unique) from ``cache``, which
+    is recomputed for its ids and these when it lacks one of them."""
+    have = cache.get("ids")
+    if have is None or not np.isin(ids, have).all():
+        have = ids if have is None else np.union1d(have, ids)
+        cache["ids"], cache["d"] = have, graph.distances(have)
+    k = np.searchsorted(cache["ids"], ids)
+    return cache["d"][np.ix_(k, k)]
+
+
+def _prime(g: Graph, other: Graph, batch: list, caches: tuple) -> None:
+    """Fill both caches once for every point and match of a batch of orders."""
+    ok = [m >= 0 for _, m in batch]
+    a = np.unique(np.concatenate([np.asarray(p, np.int64)[k] for (p, _), k in zip(batch, ok)]))
+    b = np.unique(np.concatenate([m[k] for (_, m), k in zip(batch, ok)]))
+    if len(a):
+        _paths(g, a, caches[0])
+    if len(b):
+        _paths(other, b, caches[1])
+
+
+def _run(g: Graph, other: Graph, points: list, match: np.ndarray, s: Setting,
+         caches: tuple) -> tuple[float, int, float]:
+    """C(g -> other) of one order's control points and matches."""
+    ok = match >= 0
+    if ok.sum() < 2:
+        return _score(points, match, np.zeros((0, 0)), np.zeros((0, 0)), s)
+    a = np.asarray(points)[ok]
+    ua, ia = np.unique(a, return_inverse=True)
+    ub, ib = np.unique(match[ok], return_inverse=True)
+    dg = _paths(g, ua, caches[0])[np.ix_(ia, ia)]
+    dp = _paths(other, ub, caches[1])[np.ix_(ib, ib)]
+    return _score(points, match, dg, dp, s)
+
+
+ORDERS = 64          # the most random orders averaged
+ORDER_BATCH = 4      # orders drawn at a time; the mean stops once ...
+ORDER_SE = 0.001     # ... its standard error is below this
+
+
+def one_way(g: Graph, other: Graph, s: Setting, orders: int = ORDERS, seed=0) -> dict:
+    """C(g -> other) and its counts (main.go apls_one_way).  The fixed order
+    (insertion order, points snapped in the order kept) first; when another
+    order could change the result (:func:`control_points`, :func:`snap`)
+    and ``orders`` > 1, the mean over random orders drawn with ``seed`` as
+    Go draws them, ``ORDER_BATCH`` at a time until the mean's standard error
+    is below ``ORDER_SE`` or ``orders`` are done (NaN orders left out)."""
+    caches = ({}, {})
+    points, depends = control_points(g, other, s)
+    match, conflict = snap(g, points, other, s)
+    out = {"control_points": len(points), "matched": int((match >= 0).sum()),
+           "points": points, "match": match, "orders": 1}
+    if not (depends or conflict) or orders <= 1:
+        score, pairs, total = _run(g, other, points, match, s, caches)
+        out.update(score=score, pairs=pairs, pairs_mean=float(pairs), penalty_sum=total,
+                   order_min=score, order_max=score)
+        return out
+    rng = np.random.default_rng(seed)
+    runs: list = []
+    while len(runs) < orders:
+        batch = []
+        for _ in range(min(ORDER_BATCH, orders - len(runs))):
+            pts, _ = control_points(g, other, s, rng)
+            batch.append((pts, snap(g, pts, other, s, rng)[0]))
+        _prime(g, other, batch, caches)
+        runs += [_run(g, other, pts, m, s, caches) for pts, m in batch]
+        v = np.array([r[0] for r in runs])
+        v = v[np.isfinite(v)]
+        if len(v) > 1 and v.std(ddof=1) / math.sqrt(len(v)) < ORDER_SE:
+            break
+    v = np.array([r[0] for r in runs])
+    fin = v[np.isfinite(v)]
+    out.update(score=float(fin.mean()) if len(fin) else math.nan, orders=len(runs),
+               order_min=float(fin.min()) if len(fin) else math.nan,
+               order_max=float(fin.max()) if len(fin) else math.nan,
+               pairs=int(round(np.mean([r[1] for r in runs]))),
+               pairs_mean=float(np.mean([r[1] for r in runs])),
+               penalty_sum=float(np.mean([r[2] for r in runs])))
+    return out
+
+
+def replay(gt_parts: list, pred_parts: list, setting: Setting = CITYSCALE,
+           orders: int = ORDERS, seed: int = 0) -> dict:
     """(gt -> pred, pred -> gt, APLS) and counts of the reference's APLS on
     two graphs given as parts in metres from the tile's corner (x = a)."""
     G = densify([to_degrees(np.asarray(p, float)) for p in gt_parts])
     P = densify([to_degrees(np.asarray(p, float)) for p in pred_parts])
-    a = one_way(G, P, setting)
-    b = one_way(P, G, setting)
+    a = one_way(G, P, setting, orders, (seed, 0))
+    b = one_way(P, G, setting, orders, (seed, 1))
     apls = (a["score"] + b["score"]) / 2.0
     return {"gt_to_pred": a, "pred_to_gt": b, "apls": apls, "gt": G, "pred": P}

@@ -128,7 +128,9 @@ def _replay(gt: LineSet, pred: LineSet, params: dict, variant: str,
     numbers it prints for one tile (precision=, overall-recall=), F1 of the
     two (0 when both are 0)."""
     progress.set(0.0, N_("walking and matching subgraphs"))
-    r = s2g.replay(gt.parts, pred.parts, REPLAYS[variant])
+    prior = params.get("PRIOR_MAX_A")
+    r = s2g.replay(gt.parts, pred.parts, REPLAYS[variant],
+                   None if prior is None else float(prior))
     warnings = []
     if not r["seeds"]:
         warnings.append(msg("no ground-truth chain is long enough for a seed: TOPO is undefined "
@@ -148,7 +150,8 @@ def _replay(gt: LineSet, pred: LineSet, params: dict, variant: str,
     used = {"VARIANT": variant, "RADIUS": r["radius"] * M, "SPACING": s2g.STEP * M,
             "MATCH_DISTANCE": s2g.MATCH_DISTANCE * M, "SEED_SPACING": s2g.SEED_DENSITY * M,
             "ANGLE_TOLERANCE": math.degrees(math.acos(1 - s2g.MATCH_ANGLE)),
-            "AGGREGATION": "mean", "MERGE_TOLERANCE": None, "NODE_CROSSINGS": None}
+            "AGGREGATION": "mean", "PRIOR_MAX_A": prior, "MERGE_TOLERANCE": None,
+            "NODE_CROSSINGS": None}
     counts = {"seeds": len(r["seeds"]), "seeds_paired": len(r["pairs"]),
               "seeds_evaluated": len(r["rows"]), "seeds_kept": len(kept),
               "holes": int(h_all), "marbles": int(m_all), "matched_holes": int(tp_r),
@@ -290,6 +293,14 @@ SPEC = register(MetricSpec(
                    "0.0015 degree (SAM-Road's SpaceNet). The replays ignore RADIUS, SPACING, "
                    "MATCH_DISTANCE, ANGLE_TOLERANCE, SEED_SPACING, AGGREGATION and the network "
                    "options, and record the constants they used."),
+        Param("PRIOR_MAX_A", "distance", "Rows read before (sat2graph)", None, unit="m",
+              minimum=0.0, optional=True, advanced=True,
+              help="VARIANT=sat2graph: the largest first coordinate of the tiles SAM-Road's "
+                   "City-Scale script read before this one. Its loop never resets min_lat, so "
+                   "a tile with roads only above row 1111 walks 0.003 degree when an earlier "
+                   "tile reached further down. Batch scoring with --protocol "
+                   "sat2graph_cityscale fills it in the script's tile order. Empty: the tile "
+                   "alone."),
     ],
     outputs=common.outputs("Matched hole-marble pairs, summed over seeds (pooled in both "
                            "aggregations)."),

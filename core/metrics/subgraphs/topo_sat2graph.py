@@ -182,9 +182,15 @@ class Graph:
         return cls(loc, edges)
 
 
-def region_and_radius(G: Graph, P: Graph, setting: Setting) -> tuple:
-    """main.py: the region [lat0, lon0, lat1, lon1] and the walk radius."""
+def region_and_radius(G: Graph, P: Graph, setting: Setting,
+                      prior_max_a: Optional[float] = None) -> tuple:
+    """main.py: the region [lat0, lon0, lat1, lon1] and the walk radius.
+    ``prior_max_a``: the largest first coordinate (metres) of the tiles
+    SAM-Road's City-Scale loop read before this one, whose ``min_lat`` it
+    never resets (None: this tile alone, as Sat2Graph's own main.py)."""
     min_lat, max_lon = LAT0, LON0
+    if prior_max_a is not None:
+        min_lat = min(min_lat, LAT0 - float(prior_max_a) * 1.0 / M_PER_DEGREE)
     for g in (G, P):
         if g.n:
             min_lat = min(min_lat, float(g.loc[:, 0].min()))
@@ -523,12 +529,13 @@ class SeedRow(NamedTuple):
     matched_holes: int
 
 
-def replay(gt_parts: list, pred_parts: list, setting: Setting = CITYSCALE) -> dict:
+def replay(gt_parts: list, pred_parts: list, setting: Setting = CITYSCALE,
+           prior_max_a: Optional[float] = None) -> dict:
     """The reference's TOPO on two graphs given as parts in metres from the
     tile's corner (x = a): precision, recall (overall-recall), F1 and the
-    per-seed numbers."""
+    per-seed numbers (``prior_max_a``: :func:`region_and_radius`)."""
     G, P = Graph.from_parts(gt_parts), Graph.from_parts(pred_parts)
-    region, r = region_and_radius(G, P, setting)
+    region, r = region_and_radius(G, P, setting, prior_max_a)
     sd = seeds(G, region)
     checkpoint()
     pr = pairs(G, P, sd)

@@ -99,9 +99,9 @@ def test_point_diagnostics_keep_dots_and_say_so():
 
 def test_seed_used_is_the_resolved_seed():
     from core.analysis.evaluate import seed_used
-    # TLTS and SUBG sample; CCQ and APLS do not
+    # TLTS and SUBG sample (APLS draws the sat2graph replay's orders); CCQ and TOPO do not
     assert seed_used(["tlts", "ccq"], {}, None) == "0"  # the default, not None
-    assert seed_used(["ccq", "apls"], {}, None) == ""
+    assert seed_used(["ccq", "topo"], {}, None) == ""
     assert seed_used(["tlts", "subg"], {}, 7) == "7"
     assert seed_used(["tlts", "subg"], {"SEED": 5}, None) == "5"
     assert seed_used(["tlts", "subg"], {"SEED": 5}, 2) == "2"

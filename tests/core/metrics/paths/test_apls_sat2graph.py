@@ -33,7 +33,7 @@ def test_densify_and_chain_control_points():
     walked from vertex 0)."""
     g = s2g.densify([s2g.to_degrees(GT.parts[0])])
     assert g.n == 202 and g.degree[0] == g.degree[201] == 1
-    pts = s2g.control_points(g, g, s2g.CITYSCALE)
+    pts, depends = s2g.control_points(g, g, s2g.CITYSCALE)
     assert pts == [22, 44, 67, 89, 112, 134, 157, 179, 0, 201]
     assert set(np.unique(g.hop_centimetres()).tolist()) == {199.0}
     # chains summed between key vertices: the ends 0 .. 201 and 22 .. 179
@@ -94,3 +94,97 @@ def test_spacenet_setting_constants():
         (352.0, 30.0, 30.0, 20.0)
     # 260.3 m: int(130.15) + 1 = 131 hops, 132 vertices: n = int(132 / 10) + 1 = 14 pieces
     assert r.counts["gt_control_points"] == 13 + 2
+
+
+# --- Go's random map order -------------------------------------------------
+
+def test_small_map_order_is_a_rotation_of_the_insertion_order():
+    """A map of k <= 8 keys is one bucket walked from a random slot of 8:
+    rotation r (1 <= r < k) with probability 1/8 each, the insertion order
+    with (9 - k) / 8.  Over 8,000 draws, k = 3: 6/8, 1/8, 1/8."""
+    rng = np.random.default_rng(0)
+    seen = {}
+    for _ in range(8000):
+        o = tuple(s2g.go_small_map_order(["a", "b", "c"], rng))
+        seen[o] = seen.get(o, 0) + 1
+    assert set(seen) == {("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")}
+    assert abs(seen[("a", "b", "c")] / 8000 - 0.75) < 0.02
+    assert abs(seen[("b", "c", "a")] / 8000 - 0.125) < 0.015
+    assert s2g.go_small_map_order(["a", "b"], None) == ["a", "b"]
+
+
+def test_large_map_order_is_a_permutation_keeping_bucket_mates_in_order():
+    """Above 8 keys: a permutation; keys are walked bucket by bucket, each
+    bucket's keys in insertion order rotated by one offset, so over many
+    draws every key comes first sometimes, and one seed gives one order."""
+    items = list(range(40))
+    firsts = set()
+    for seed in range(200):
+        o = s2g.go_map_order(items, np.random.default_rng(seed))
+        assert sorted(o) == items
+        firsts.add(o[0])
+    assert len(firsts) > 30
+    assert s2g.go_map_order(items, np.random.default_rng(3)) == \
+        s2g.go_map_order(items, np.random.default_rng(3))
+    assert s2g.go_map_order(items, None) == items
+
+
+def _graphs(gt_lines, pred_lines):
+    return (s2g.densify([s2g.to_degrees(np.asarray(p, float)) for p in gt_lines]),
+            s2g.densify([s2g.to_degrees(np.asarray(p, float)) for p in pred_lines]))
+
+
+ROAD = [[200.0, 500.0], [601.0, 500.0]]
+
+
+def test_a_contested_vertex_is_an_order_dependence_and_a_free_one_is_not():
+    """The prediction's road lies on the ground truth (every point gets its
+    first candidate: no conflict); a doubled prediction road 4 m away makes
+    the ground truth's points compete with nothing, but the doubled road's
+    points, snapped onto the ground truth, contest the vertices the first
+    copy's points take (4 m < 4 hops of 2 m)."""
+    g, p = _graphs([ROAD], [ROAD])
+    pts, depends = s2g.control_points(p, g, s2g.CITYSCALE)
+    assert not depends
+    assert not s2g.snap(p, pts, g, s2g.CITYSCALE)[1]
+    g, p = _graphs([ROAD], [ROAD, [[200.0, 504.0], [601.0, 504.0]]])
+    pts, _ = s2g.control_points(p, g, s2g.CITYSCALE)
+    match, conflict = s2g.snap(p, pts, g, s2g.CITYSCALE)
+    assert conflict and (match < 0).any()
+
+
+def test_a_loop_with_interior_points_depends_on_its_walking_direction():
+    """A 600 m loop hanging from a dead-end road: its chain starts and ends
+    at the junction, and which way it is walked moves its interior points."""
+    loop = [[600.0, 500.0], [900.0, 500.0], [900.0, 800.0], [600.0, 500.0]]
+    g, _ = _graphs([[[300.0, 500.0], [600.0, 500.0]], loop], [ROAD])
+    assert s2g.control_points(g, g, s2g.CITYSCALE)[1]
+
+
+def test_orders_average_only_where_the_order_matters():
+    """No dependence: one run, and 16 random orders give exactly its
+    number.  Doubled roads: the mean of random orders, reproducible for a
+    seed, inside the range of the orders it averaged."""
+    g, p = _graphs([ROAD], [ROAD])
+    one = s2g.one_way(p, g, s2g.CITYSCALE)
+    assert one["orders"] == 1
+    rng = np.random.default_rng(5)
+    for _ in range(16):
+        pts, _ = s2g.control_points(p, g, s2g.CITYSCALE, rng)
+        m, _ = s2g.snap(p, pts, g, s2g.CITYSCALE, rng)
+        assert s2g._run(p, g, pts, m, s2g.CITYSCALE, ({}, {}))[0] == one["score"]
+    cross = [[400.0, 300.0], [400.0, 700.0]]
+    g, p = _graphs([ROAD, cross], [ROAD, [[200.0, 504.0], [601.0, 504.0]], cross])
+    a = s2g.one_way(p, g, s2g.CITYSCALE, seed=(0, 1))
+    assert a["orders"] >= 4
+    assert a["order_min"] <= a["score"] <= a["order_max"]
+    assert s2g.one_way(p, g, s2g.CITYSCALE, seed=(0, 1))["score"] == a["score"]
+    assert s2g.one_way(p, g, s2g.CITYSCALE, orders=1)["orders"] == 1
+
+
+def test_orders_and_seed_are_parameters_recorded_with_the_score():
+    r = run(GT, HALF, ORDERS=1)
+    assert r.parameters["ORDERS"] == 1 and r.parameters["SEED"] == 0
+    assert r.counts["gt_orders"] == 1
+    spacenet = run_spec(APLS, GT, HALF, {})
+    assert spacenet.parameters["ORDERS"] is None and spacenet.parameters["SEED"] is None

@@ -114,6 +114,21 @@ def test_walk_radius_follows_the_data():
     assert radius(1112.0, "sat2graph_spacenet") == pytest.approx(0.0015)
 
 
+def test_walk_radius_sees_the_rows_of_tiles_read_before():
+    """SAM-Road's City-Scale main.py never resets min_lat: a tile with roads
+    only above row 1111 walks 0.003 degree after a tile reaching row 1860,
+    0.0015 after tiles reaching 1100 only (PRIOR_MAX_A, filled by batch)."""
+    road = [np.array([[600.0, 500.0], [1000.0, 500.0]])]
+
+    def radius(prior):
+        p = {"VARIANT": "sat2graph", "PRIOR_MAX_A": prior}
+        return run_spec(TOPO, LineSet(road), LineSet(road), p).parameters["RADIUS"] / 111111
+
+    assert radius(None) == pytest.approx(0.0015)
+    assert radius(1100.0) == pytest.approx(0.0015)
+    assert radius(1860.0) == pytest.approx(0.003)
+
+
 def test_border_margin_excludes_nothing_on_small_tiles_but_does_on_5_km():
     """Region = extent padded by 300 m (lat) and 500 m / cos(41 deg) (lon);
     seeds kept only 7 % of the region inside it.  A 5 km road at b = 100:

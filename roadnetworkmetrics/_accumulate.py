@@ -33,6 +33,9 @@ class _One:
         self.pixel_size, self.band = pixel_size, band
         self.protocol = protocol
         self.rows: list = []
+        proto = self.st["proto"]
+        self.carry = proto.carry.get(self.spec.id) if proto is not None else None
+        self.extents: dict = {}
 
     def task(self, i: str, gt, pred) -> dict:
         st = self.st
@@ -79,7 +82,11 @@ class Metric:
     empty_chips : {'spacenet', 'skip'}
         What a pair with an empty side scores (as :func:`batch`).
     protocol : str, optional
-        Score as a published benchmark does (as :func:`batch`).
+        Score as a published benchmark does (as :func:`batch`).  What a
+        protocol carries from tile to tile (City-Scale TOPO's ``min_lat``)
+        comes from the tiles given so far that precede this one in the
+        reference's order: give the tiles in that order (tile numbers
+        ascending) for the reference's number.
     workers : int
         1 (default): each pair is scored in ``update``; more (0: one per
         core): pairs are queued and scored in worker processes at
@@ -146,6 +153,9 @@ class Metric:
             (_, g, p), = _batch._memory_pairs(one.spec, [(i, gt, pred)])
             _batch.check_pairs(one.spec, [(i, g, p)], self.pixel_size)
             task = one.task(i, g, p)
+            if one.carry is not None:     # what the protocol carries from the tiles seen so far
+                one.extents[i] = _batch.extent(task, g, p)
+                task = _batch.with_carried(task, one.carry(one.extents)[i])
             if self.workers == 1:
                 row = _batch.score_pair(task)
                 one.rows.append(row)
@@ -192,7 +202,7 @@ class Metric:
         """Forget every pair (a new epoch)."""
         self._ids, self._queue = [], []
         for one in self._metrics.values():
-            one.rows = []
+            one.rows, one.extents = [], {}
 
     def __repr__(self) -> str:
         return f"<Metric {', '.join(self._metrics)}: {len(self._ids)} pair(s)>"

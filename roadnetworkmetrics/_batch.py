@@ -175,32 +175,38 @@ def _side(path, name: str, task: dict) -> Source:
     return read_path(path, task["fields"])
 
 
-def _carried(proto, metric: str, tasks: list, pairs: list) -> None:
-    """A protocol's tile-to-tile state (core/protocols.py ``carry``): the
-    largest first coordinate of every pair's two graphs, read in this
-    process before scoring, turned into each task's parameters."""
+def extent(task: dict, gt, pred) -> Optional[float]:
+    """The largest first coordinate of a pair's two graphs (None: nothing
+    read), for a protocol that carries it from tile to tile."""
+    top = None
+    for side, label in ((gt, "ground truth"), (pred, "prediction")):
+        if side is None:
+            continue
+        try:
+            src = _side(side, label, task)
+        except ValueError:
+            continue
+        for part in src.lines.parts:
+            if len(part):
+                v = float(part[:, 0].max())
+                top = v if top is None else max(top, v)
+    return top
+
+
+def with_carried(task: dict, extra: dict) -> dict:
+    """``task`` with a protocol's carried parameters added."""
+    return {**task, "resolved": {**task["resolved"], **extra}, "params": {**task["params"], **extra}}
+
+
+def _carried(proto, metric: str, tasks: list, pairs: list) -> list:
+    """The tasks with a protocol's tile-to-tile state (core/protocols.py
+    ``carry``): every pair's largest first coordinate, read in this process
+    before scoring, turned into each task's parameters."""
     carry = proto.carry.get(metric) if proto is not None else None
-    if carry is None:
-        return
-    extents = {}
-    for i, g, p in pairs:
-        top = None
-        for side, label in ((g, "ground truth"), (p, "prediction")):
-            if side is None:
-                continue
-            try:
-                src = _side(side, label, tasks[0] if tasks else {"fields": {}})
-            except ValueError:
-                continue
-            for part in src.lines.parts:
-                if len(part):
-                    v = float(part[:, 0].max())
-                    top = v if top is None else max(top, v)
-        extents[str(i)] = top
-    extra = carry(extents)
-    for t in tasks:
-        t["resolved"] = {**t["resolved"], **extra.get(t["id"], {})}
-        t["params"] = {**t["params"], **extra.get(t["id"], {})}
+    if carry is None or not tasks:
+        return tasks
+    extra = carry({str(i): extent(tasks[0], g, p) for i, g, p in pairs})
+    return [with_carried(t, extra.get(t["id"], {})) for t in tasks]
 
 
 def _raster_records(gsrc: Source, psrc: Source) -> dict:
@@ -475,7 +481,7 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
               "raster": raster, "band": band,
               "resolved": resolved if spec.inputs == "lines" else None}
              for i, g, p in todo]
-    _carried(proto, spec.id, tasks, pairs)
+    tasks = _carried(proto, spec.id, tasks, pairs)
     computed = []
 
     def write(i, ok, value):  # in this process, as each pair ends

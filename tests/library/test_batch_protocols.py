@@ -150,3 +150,28 @@ def test_tiles_in_error_or_without_prediction_are_not_counted_as_nan(tiles, tmp_
                      "--protocol", "sat2graph_cityscale"])
     assert code == 3                                   # a pair in error: not a silent success
     assert "not in it (in error, or a side missing; see status): 10, 11" in capsys.readouterr().out
+
+
+def test_cityscale_topo_carries_min_lat_in_batch_and_in_the_accumulator():
+    """SAM-Road's City-Scale TOPO script reads tiles 8, 9, 19, ... and never
+    resets min_lat: tile 29 (roads above row 1111 only) walks 0.003 degree
+    after tile 8 (roads down to row 1860), 0.0015 alone.  Batch replays it
+    whatever the file order; the accumulator from the tiles given before,
+    so in ascending order it gives batch's rows."""
+    def line(a0, b0, a1, b1, n=60):      # vertices every 20-30 m: the walks stop at vertices
+        return [(a0 + (a1 - a0) * k / n, b0 + (b1 - b0) * k / n) for k in range(n + 1)]
+    deep = [line(180.0, 260.0, 1860.0, 260.0), line(180.0, 260.0, 180.0, 1760.0)]
+    top = [line(150.0, 300.0, 150.0, 1500.0), line(150.0, 900.0, 1050.0, 900.0)]
+    pairs = [("29", top, top), ("8", deep, deep)]
+    res = rnm.batch("topo", pairs=pairs, protocol="sat2graph_cityscale")
+    radius = {r["id"]: r for r in res.records}
+    assert rnm.topo(top, top, VARIANT="sat2graph").parameters["RADIUS"] == pytest.approx(166.6665)
+    m = rnm.Metric("topo", protocol="sat2graph_cityscale")
+    for i, g, p in sorted(pairs, key=lambda x: int(x[0])):
+        m.update(g, p, id=i)
+    acc = {r["id"]: r for r in m.compute().records}
+    single = rnm.topo(top, top, VARIANT="sat2graph", PRIOR_MAX_A=1860.0)
+    assert single.parameters["RADIUS"] == pytest.approx(333.333)
+    for rows in (radius, acc):
+        assert rows["29"]["TP"] == single.scores["TP"]
+        assert rows["29"]["TP"] != rnm.topo(top, top, VARIANT="sat2graph").scores["TP"]

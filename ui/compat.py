@@ -99,6 +99,14 @@ class DistanceUnit:
                      lambda: QgsUnitTypes.DistanceUnit.DistanceUnknownUnit)
 
 
+# an area parameter with a unit selector in the dialog: QGIS >= 3.40
+try:
+    from qgis.core import QgsProcessingParameterArea as AreaParameter
+    SQUARE_METRES = Qgis.AreaUnit.SquareMeters
+except (ImportError, AttributeError):
+    AreaParameter = SQUARE_METRES = None
+
+
 class WkbType:
     """Geometry (WKB) types of the plugin's outputs."""
     NoGeometry = _first(lambda: Qgis.WkbType.NoGeometry, lambda: QgsWkbTypes.Type.NoGeometry)

@@ -6,7 +6,7 @@ from qgis.core import (QgsProcessingParameterBoolean, QgsProcessingParameterEnum
                        QgsProcessingParameterField, QgsProcessingParameterNumber,
                        QgsProcessingParameterString)
 
-from .compat import FieldDataType, NumberType, ParameterFlag
+from .compat import SQUARE_METRES, AreaParameter, FieldDataType, NumberType, ParameterFlag
 from .i18n import tr
 from .tool_common import metres_parameter
 
@@ -24,6 +24,8 @@ def qgis_parameter(p, advanced=None):
 
 
 def _make(p):
+    if p.unit == "m2" and p.kind == "number" and AreaParameter is not None:
+        return _area(p)
     label = tr(p.label) + (f" [{tr(p.unit)}]" if p.unit and p.kind != "distance" else "")
     if p.kind == "distance":
         q = metres_parameter(p.name, label, p.default, p.optional,
@@ -51,6 +53,18 @@ def _make(p):
         return QgsProcessingParameterField(p.name, label, p.default, p.parent, ftype, False,
                                            p.optional)
     return QgsProcessingParameterString(p.name, label, p.default, False, p.optional)
+
+
+def _area(p):
+    """An area in square metres with the dialog's unit selector (QGIS >=
+    3.40: km2, ha, ft2 ... converted to m2 by the widget; scripts and models
+    pass m2 as before).  No parent layer: the plugin works in metres."""
+    q = AreaParameter(p.name, tr(p.label), p.default, "", p.optional,
+                      p.minimum if p.minimum is not None else 0.0)
+    if p.maximum is not None:
+        q.setMaximum(p.maximum)
+    q.setDefaultUnit(SQUARE_METRES)
+    return q
 
 
 def parameter_value(alg, p, parameters, context):

@@ -473,3 +473,19 @@ def test_two_valued_raster_read_as_road_with_a_warning(run_alg, tmp_path):
     assert b["parameters"]["prediction_raster"]["road_value"] == 255
     assert any("holds only 0 and 255" in w for w in b["warnings"])
     assert not any("holds only" in w for w in a["warnings"])
+
+
+def test_square_metre_sizes_have_a_unit_selector_where_qgis_has_one():
+    """QGIS >= 3.40: the m2 sizes are area parameters in square metres (the
+    dialog offers km2, ha ... and converts); before, numbers labelled [m2].
+    Either way a script's value is square metres."""
+    from ui.compat import SQUARE_METRES, AreaParameter
+    alg = _alg("roadmetrics:centrelines")
+    for name in ("RASTER_MIN_AREA", "RASTER_FILL_HOLES"):
+        d = alg.parameterDefinition(name)
+        if AreaParameter is not None:
+            assert isinstance(d, AreaParameter) and d.defaultUnit() == SQUARE_METRES
+            assert "[m2]" not in d.description()
+        else:
+            assert d.description().endswith("[m2]")
+        assert _advanced(alg, name)

@@ -207,16 +207,42 @@ def _is_box(poly):
 
 def clip_lineset(ls: LineSet, polygon, margin: float = 0.0,
                  index: Optional[PartIndex] = None) -> LineSet:
-    """The LineSet clipped to a polygon (grown by ``margin``); feature
-    attributes are kept (a clipped feature keeps its values).  With an
-    ``index`` of ``ls`` (PartIndex) only the parts near the polygon are
-    visited; the result is the same."""
+    """The LineSet clipped to a polygon (grown by ``margin``), its boundary
+    included; feature attributes are kept (a clipped feature keeps its
+    values).  With an ``index`` of ``ls`` (PartIndex) only the parts near
+    the polygon are visited; the result is the same."""
     poly = _tile_polygon(polygon, margin)
     return _clip(ls, poly, poly.bounds, _is_box(poly), index)
 
 
-def _clip(ls, poly, bounds, is_box, index):
-    """clip_lineset on a polygon already grown, with its bounds and shape."""
+def _edge_pieces(p: np.ndarray, x0: float, y0: float, x1: float, y1: float) -> list:
+    """The pieces of the segments of ``p`` that run along a side of the box
+    (GEOS's clip_by_rect drops them): [(segment index, (2, 2) array)]."""
+    a, b = p[:-1], p[1:]
+    out = []
+    for axis, sides, lo, hi in ((0, (x0, x1), y0, y1), (1, (y0, y1), x0, x1)):
+        other = 1 - axis
+        on = (a[:, axis] == b[:, axis]) & np.isin(a[:, axis], sides)
+        for i in np.flatnonzero(on).tolist():
+            s, e = a[i, other], b[i, other]
+            s2, e2 = min(max(s, lo), hi), min(max(e, lo), hi)
+            if s2 != e2:
+                q = np.array([a[i], b[i]], float)
+                q[0, other], q[1, other] = s2, e2
+                out.append((i, q))
+    return out
+
+
+def _touches_side(bx0, by0, bx1, by1, x0, y0, x1, y1) -> bool:
+    return bx0 == x0 or by0 == y0 or bx1 == x1 or by1 == y1
+
+
+def _clip(ls, poly, bounds, is_box, index, claimed: Optional[set] = None):
+    """clip_lineset on a polygon already grown, with its bounds and shape.
+    A box's sides belong to it; with ``claimed`` (clip_tiles: the pieces
+    along a side already given to an earlier tile) each such piece goes to
+    the first tile that has it, so a road lying on the edge between two
+    tiles is in exactly one of them."""
     from shapely.geometry import LineString
     x0, y0, x1, y1 = bounds
     near = index.near(bounds) if index is not None else None
@@ -229,17 +255,25 @@ def _clip(ls, poly, bounds, is_box, index):
         bx1, by1 = p.max(axis=0)
         if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
             continue
-        if bx0 >= x0 and bx1 <= x1 and by0 >= y0 and by1 <= y1 and is_box:
+        if bx0 >= x0 and bx1 <= x1 and by0 >= y0 and by1 <= y1 and is_box and not (
+                claimed is not None and _touches_side(bx0, by0, bx1, by1, x0, y0, x1, y1)
+                and _edge_pieces(p, x0, y0, x1, y1)):
             parts.append(p)
             pf.append(f)
             continue
         g = LineString(p)
         if is_box:
             from shapely.ops import clip_by_rect
-            c = clip_by_rect(g, x0, y0, x1, y1)
+            c = _line_parts(clip_by_rect(g, x0, y0, x1, y1))
+            for i, q in _edge_pieces(p, x0, y0, x1, y1):
+                key = (k, i, tuple(np.round(q, 9).ravel().tolist()))
+                if claimed is None or key not in claimed:
+                    c.append(q)
+                    if claimed is not None:
+                        claimed.add(key)
         else:
-            c = g.intersection(poly)
-        for q in _line_parts(c):
+            c = _line_parts(g.intersection(poly))
+        for q in c:
             if len(q) >= 2:
                 parts.append(q)
                 pf.append(f)
@@ -266,12 +300,14 @@ def clip_tiles(gt: LineSet, pred: LineSet, tiles: list, margin: float = 0.0,
     gi, pi = PartIndex(gt, cell), PartIndex(pred, cell)
     out = []
     step = max(1, len(polys) // 200)
+    claimed: tuple = (set(), set())     # pieces along a tile side, given to the first tile
     for k, poly in enumerate(polys):
         progress.check()
         if k % step == 0:
             progress.set(k / len(polys), N_("clipping tiles"))
         bounds, is_box = poly.bounds, _is_box(poly)
-        out.append((_clip(gt, poly, bounds, is_box, gi), _clip(pred, poly, bounds, is_box, pi)))
+        out.append((_clip(gt, poly, bounds, is_box, gi, claimed[0]),
+                    _clip(pred, poly, bounds, is_box, pi, claimed[1])))
     return out
 
 

@@ -44,6 +44,32 @@ def test_clip_keeps_attributes_and_cuts_exactly():
     assert c.total_length() == pytest.approx(95)
 
 
+def test_a_road_on_a_tile_edge_is_in_exactly_one_tile():
+    """GEOS's clip_by_rect drops a line running along the box's side: a
+    road on the edge between two tiles was in neither, and a tile whose only
+    road lay on its edge counted as having no ground truth.  A single clip
+    keeps the side; clipping a grid gives each piece along a shared side to
+    the first tile that has it (here the lower one), the grid's outer sides
+    to their only tile."""
+    edge = LineSet([np.array([[-50.0, 100], [250, 100]]),        # along y = 100, past both ends
+                    np.array([[50.0, 0], [50, 100], [150, 100]])])  # inside, then along the edge
+    c = clip_lineset(edge, (0, 0, 200, 100))
+    assert c.total_length() == pytest.approx(200 + 100 + 100)
+    from core.analysis.tiles import clip_tiles
+    tiles = grid_tiles(0, 0, 200, 200, 100)
+    out = clip_tiles(edge, edge, tiles)
+    lengths = [g.total_length() for g, _ in out]
+    assert sum(lengths) == pytest.approx(200 + 100 + 100)
+    below = [tid for tid, (x0, y0, x1, y1) in tiles if y1 == 100]
+    assert all(lengths[k] > 0 for k, (tid, _) in enumerate(tiles) if tid in below)
+    r = evaluate_tiles(edge, edge, tiles, ["ccq"])
+    assert [t.empty for t in r.tiles] == [lengths[k] == 0 for k in range(len(tiles))]
+    assert r.aggregate["ccq"]["F1"] == pytest.approx(1.0)
+    # the grid's top side belongs to its one tile
+    top = LineSet([np.array([[-10.0, 200], [210, 200]])])
+    assert sum(g.total_length() for g, _ in clip_tiles(top, top, tiles)) == pytest.approx(200)
+
+
 def test_pooled_and_mean_hand_checked():
     gt, pred, tiles = two_tiles()
     pooled = evaluate_tiles(gt, pred, tiles[:2], ["apls"], aggregation="pooled").aggregate["apls"]

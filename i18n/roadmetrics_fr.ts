@@ -1049,7 +1049,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:69; core/analysis/evaluate.py:262; core/analysis/paired.py:288; core/analysis/tiles.py:489; core/metrics/pixel/masks.py:165; core/metrics/pixel/masks.py:169; core/metrics/pixel/masks.py:171; core/reports/report.py:186</extracomment>
+        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:69; core/analysis/evaluate.py:262; core/analysis/paired.py:288; core/analysis/tiles.py:525; core/metrics/pixel/masks.py:165; core/metrics/pixel/masks.py:169; core/metrics/pixel/masks.py:171; core/reports/report.py:186</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -1279,57 +1279,57 @@
         <translation>TILE_SIZE {} donne {} tuiles ; choisissez une taille plus grande</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:261; core/analysis/tiles.py:272</extracomment>
+        <extracomment>core/analysis/tiles.py:295; core/analysis/tiles.py:307</extracomment>
         <source>clipping tiles</source>
         <translation>découpage des tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:423</extracomment>
+        <extracomment>core/analysis/tiles.py:459</extracomment>
         <source>{}: no pooled rule; the mean of tile scores is used</source>
         <translation>{} : pas de règle de cumul ; la moyenne des scores des tuiles est utilisée</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:437</extracomment>
+        <extracomment>core/analysis/tiles.py:473</extracomment>
         <source>{}: {} undefined (NaN) in {} tile(s), left out of the mean</source>
         <translation>{} : {} indéfini (NaN) dans {} tuile(s), exclues de la moyenne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:471</extracomment>
+        <extracomment>core/analysis/tiles.py:507</extracomment>
         <source>{}: fewer than two tiles: no interval</source>
         <translation>{} : moins de deux tuiles : pas d&apos;intervalle</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:477</extracomment>
+        <extracomment>core/analysis/tiles.py:513</extracomment>
         <source>{}&apos;s pooled rule is not a sum of counts: no pooled interval over {} tiles</source>
         <translation>la règle de cumul de {} n&apos;est pas une somme de décomptes : pas d&apos;intervalle cumulé sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:536</extracomment>
+        <extracomment>core/analysis/tiles.py:572</extracomment>
         <source>AGGREGATION must be &apos;pooled&apos; or &apos;mean&apos;</source>
         <translation>AGGREGATION doit valoir « pooled » ou « mean »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:538</extracomment>
+        <extracomment>core/analysis/tiles.py:574</extracomment>
         <source>EMPTY_TILES must be &apos;skip&apos;, &apos;worst&apos; or &apos;best&apos;</source>
         <translation>EMPTY_TILES doit valoir « skip », « worst » ou « best »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:560</extracomment>
+        <extracomment>core/analysis/tiles.py:596</extracomment>
         <source>tile {}: {} failed: {}</source>
         <translation>tuile {} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:563</extracomment>
+        <extracomment>core/analysis/tiles.py:599</extracomment>
         <source>tile {} failed: {}</source>
         <translation>tuile {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:568</extracomment>
+        <extracomment>core/analysis/tiles.py:604</extracomment>
         <source>{} of {} tile(s) have no ground truth (EMPTY_TILES = {})</source>
         <translation>{} tuile(s) sur {} sans vérité terrain (EMPTY_TILES = {})</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:570</extracomment>
+        <extracomment>core/analysis/tiles.py:606</extracomment>
         <source>confidence intervals</source>
         <translation>intervalles de confiance</translation>
     </message>
@@ -1950,46 +1950,51 @@
     </message>
     <message>
         <extracomment>core/metrics/paths/apls.py:428</extracomment>
+        <source>{}: the reference&apos;s number depends on Go&apos;s random map order here (contested snapping, e.g. doubled roads); this is the mean over {} random orders, which range from {:.4f} to {:.4f}.</source>
+        <translation>{} : la valeur de la référence dépend ici de l&apos;ordre aléatoire des tables de hachage de Go (accrochages disputés, p. ex. routes doublées) ; c&apos;est la moyenne sur {} ordres aléatoires, qui vont de {:.4f} à {:.4f}.</translation>
+    </message>
+    <message>
+        <extracomment>core/metrics/paths/apls.py:433</extracomment>
         <source>{}: no pair of control points to score (no control point inside the tile less its {} m margin, or none at least MIN_PATH_LENGTH apart): this direction is NaN, and so is APLS, as in the reference.</source>
         <translation>{} : aucune paire de points de contrôle à évaluer (aucun point de contrôle dans la tuile moins sa marge de {} m, ou aucun à au moins MIN_PATH_LENGTH l&apos;un de l&apos;autre) : cette direction vaut NaN, et l&apos;APLS aussi, comme dans la référence.</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:473</extracomment>
+        <extracomment>core/metrics/paths/apls.py:478</extracomment>
         <source>VARIANT must be one of {}</source>
         <translation>VARIANT doit être parmi {}</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:485</extracomment>
+        <extracomment>core/metrics/paths/apls.py:490</extracomment>
         <source>CONTROL_SPACING must be &gt; 0</source>
         <translation>CONTROL_SPACING doit être &gt; 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:487</extracomment>
+        <extracomment>core/metrics/paths/apls.py:492</extracomment>
         <source>SNAP_DISTANCE and MIN_PATH_LENGTH must be &gt;= 0</source>
         <translation>SNAP_DISTANCE et MIN_PATH_LENGTH doivent être &gt;= 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:497</extracomment>
+        <extracomment>core/metrics/paths/apls.py:502</extracomment>
         <source>both networks are empty: APLS = 1 (SpaceNet convention)</source>
         <translation>les deux réseaux sont vides : APLS = 1 (convention SpaceNet)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:500</extracomment>
+        <extracomment>core/metrics/paths/apls.py:505</extracomment>
         <source>the prediction is empty: APLS = 0</source>
         <translation>la prédiction est vide : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:503</extracomment>
+        <extracomment>core/metrics/paths/apls.py:508</extracomment>
         <source>the ground truth is empty but the prediction is not: APLS = 0</source>
         <translation>la vérité terrain est vide mais pas la prédiction : APLS = 0</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:506</extracomment>
+        <extracomment>core/metrics/paths/apls.py:511</extracomment>
         <source>the ground truth has no route of at least MIN_PATH_LENGTH: APLS is undefined (NaN)</source>
         <translation>la vérité terrain n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS est indéfini (NaN)</translation>
     </message>
     <message>
-        <extracomment>core/metrics/paths/apls.py:510</extracomment>
+        <extracomment>core/metrics/paths/apls.py:515</extracomment>
         <source>the prediction has no route of at least MIN_PATH_LENGTH: APLS = 0 (as the reference scores a proposal without routes)</source>
         <translation>la prédiction n&apos;a aucun itinéraire d&apos;au moins MIN_PATH_LENGTH : APLS = 0 (comme la référence note une proposition sans itinéraire)</translation>
     </message>

@@ -424,6 +424,11 @@ def _replay(gt: LineSet, pred: LineSet, used: dict, spacing: float, snap: float,
                               int(used.get("SEED") or 0))
     a, b = r["gt_to_pred"], r["pred_to_gt"]
     for side, label in ((a, msg("ground truth")), (b, msg("prediction"))):
+        if side["orders"] > 1:
+            warnings.append(msg("{}: the reference's number depends on Go's random map order "
+                                "here (contested snapping, e.g. doubled roads); this is the mean "
+                                "over {} random orders, which range from {:.4f} to {:.4f}.",
+                                label, side["orders"], side["order_min"], side["order_max"]))
         if math.isnan(side["score"]):
             warnings.append(msg("{}: no pair of control points to score (no control point inside "
                                 "the tile less its {} m margin, or none at least MIN_PATH_LENGTH "

@@ -80,9 +80,11 @@ def code_counts(codes: np.ndarray) -> np.ndarray:
     return out
 
 
-def maps_section(spec, maps: dict, tr: Callable = _identity, params: Optional[dict] = None) -> str:
+def maps_section(spec, maps: dict, tr: Callable = _identity, params: Optional[dict] = None,
+                 heading: bool = True) -> str:
     """HTML: one figure per map of ``spec`` present in ``maps``, with the
-    legend of a run with ``params`` (the codes it can give)."""
+    legend of a run with ``params`` (the codes it can give), under a
+    heading "Maps" (``heading``)."""
     parts = []
     for m in spec.maps:
         codes = maps.get(m.name)
@@ -102,7 +104,8 @@ def maps_section(spec, maps: dict, tr: Callable = _identity, params: Optional[di
         note = (tr("each {} x {} block of pixels shows its most telling code").format(k, k)
                 if k > 1 else tr("every pixel shown"))
         parts.append(
-            f"<h3>{esc(tr(m.label))} (<code>{esc(m.name)}</code>)</h3>"
+            f"<h{3 if heading else 4}>{esc(tr(m.label))} (<code>{esc(m.name)}</code>)"
+            f"</h{3 if heading else 4}>"
             f"<p class='small'>{esc(tr(m.help))}</p><div class='grid'>"
             f"<figure style='margin:0'><img alt='{esc(m.name)}' src='data:image/png;base64,{png}' "
             f"style='image-rendering:pixelated;border:1px solid #ccc;max-width:640px;"
@@ -113,7 +116,7 @@ def maps_section(spec, maps: dict, tr: Callable = _identity, params: Optional[di
             f"<th>{esc(tr('pixels'))}</th></tr>{rows}</table></div>")
     if not parts:
         return ""
-    return f"<h2>{esc(tr('Maps'))}</h2>" + "".join(parts)
+    return (f"<h2>{esc(tr('Maps'))}</h2>" if heading else "") + "".join(parts)
 
 
 def pixel_report(spec, result, rows: dict, tr: Callable = _identity, meta=None) -> str:

@@ -2704,37 +2704,37 @@
         <translation>La fenêtre du raster à la ligne {} a la forme {}, et non {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:102</extracomment>
+        <extracomment>core/reports/pixel_maps.py:107</extracomment>
         <source>nodata (left out)</source>
         <translation>nodata (exclu)</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:104</extracomment>
+        <extracomment>core/reports/pixel_maps.py:109</extracomment>
         <source>each {} x {} block of pixels shows its most telling code</source>
         <translation>chaque bloc de {} x {} pixels montre son code le plus significatif</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:105</extracomment>
+        <extracomment>core/reports/pixel_maps.py:110</extracomment>
         <source>every pixel shown</source>
         <translation>tous les pixels affichés</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:114; core/reports/pixel_maps.py:116</extracomment>
+        <extracomment>core/reports/pixel_maps.py:119; core/reports/pixel_maps.py:121</extracomment>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:115</extracomment>
+        <extracomment>core/reports/pixel_maps.py:120</extracomment>
         <source>code</source>
         <translation>code</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:115; core/reports/report.py:525</extracomment>
+        <extracomment>core/reports/pixel_maps.py:120; core/reports/report.py:525</extracomment>
         <source>meaning</source>
         <translation>signification</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:119</extracomment>
+        <extracomment>core/reports/pixel_maps.py:124</extracomment>
         <source>Maps</source>
         <translation>Cartes</translation>
     </message>

@@ -159,7 +159,7 @@ class PixelAlgorithm(MetricAlgorithm):
     def _html(self, parameters, context, result, values):
         """The HTML report (scores, maps, warnings, inputs, parameters), or
         None when not asked for."""
-        from ..core.reports.pixel_maps import pixel_report
+        from ..core.reports.report import pixel_report
         path = self.parameterAsFileOutput(parameters, HTML_OUTPUT, context)
         if not path:
             return None

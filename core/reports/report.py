@@ -30,7 +30,7 @@ OPTION_WORDS = (N_("pooled"), N_("mean"), N_("skip"), N_("worst"), N_("best"))
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:24px auto;color:#222;max-width:1100px;padding:0 16px;line-height:1.4}
 h1{font-size:24px;margin-bottom:4px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ddd;padding-bottom:4px}
-h3{font-size:15px;margin:18px 0 4px}
+h3{font-size:15px;margin:18px 0 4px}h4{font-size:13px;margin:12px 0 4px}
 table{border-collapse:collapse;margin:8px 0;font-size:13px}td,th{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}
 th{background:#f3f3f3;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.warn{color:#a14b00}
 .small{color:#555;font-size:12px}svg{background:#fff}.grid{display:flex;flex-wrap:wrap;gap:16px}
@@ -906,3 +906,14 @@ def _tiles_section(tiled, order, gt_parts, tr):
         h.append(f"<tr>{cells}</tr>")
     h.append("</table></div>")
     return "".join(h)
+
+
+def pixel_report(spec, result, rows: dict, tr: Callable = _identity, meta=None) -> str:
+    """The HTML page of one pixel metric: the evaluation report of that
+    metric (summary, scores, warnings, inputs and parameters) with its maps
+    when they were built."""
+    from ..analysis.evaluate import Evaluation
+    from .pixel_maps import maps_section
+    ev = Evaluation({spec.id: result}, {}, [spec.id])
+    return evaluation_report(tr(spec.name), rows, ev, None, (), (), tr=tr, meta=meta,
+                             sections=[maps_section(spec, result.maps, tr, result.parameters)])

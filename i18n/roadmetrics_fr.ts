@@ -59,7 +59,12 @@
         <translation>Résumé {} (HTML)</translation>
     </message>
     <message>
-        <extracomment>ui/catalogue.py:80</extracomment>
+        <extracomment>ui/catalogue.py:89</extracomment>
+        <source>{metric} ({settings}): {layer}</source>
+        <translation>{metric} ({settings}) : {layer}</translation>
+    </message>
+    <message>
+        <extracomment>ui/catalogue.py:96</extracomment>
         <source>{metric}: {layer}</source>
         <translation>{metric} : {layer}</translation>
     </message>

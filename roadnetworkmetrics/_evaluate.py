@@ -268,6 +268,8 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
     tile_list = _tiles(tiles, tile_size, margin, glines)
     pixels = _pixel_run(ground_truth, prediction, pixel_ids, _resolve(raster),
                         tile_list is not None, info) if pixel_ids else None
+    if not ids and pixels is None:  # only pixel metrics chosen, and they cannot run
+        raise InputError(msg("No metric can run: {}.", info["warnings"][-1]))
     ev = tiled = None
     try:
         for m in ids:

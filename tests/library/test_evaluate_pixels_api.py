@@ -80,6 +80,9 @@ def test_other_grid_and_tiles_are_left_out_with_a_warning(pair, tmp_path):
     tiled = rnm.evaluate(gt, pred, ["ccq"], tile_size=40.0)
     assert any("tile by tile" in w for w in tiled.warnings)
     assert "PIXEL_IOU_IOU" not in tiled.numbers
+    with pytest.raises(InputError, match="No metric can run: the pixel metrics are not run: "
+                                         "different grids"):
+        rnm.evaluate(gt, small, ["pixel_iou"])
 
 
 def test_cli_groups_by_family_and_switch(pair):

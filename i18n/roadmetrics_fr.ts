@@ -34,17 +34,17 @@
         <translation>Les axes tirés d&apos;une entrée raster, tels qu&apos;ils ont été évalués, peuvent aussi être écrits (GROUND_TRUTH_CENTRELINES, PREDICTION_CENTRELINES : désactivés par défaut), avec le style de la sortie de l&apos;algorithme Axes des routes.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:155; ui/evaluate.py:103; ui/pixel_algorithm.py:125</extracomment>
+        <extracomment>ui/algorithm.py:155; ui/evaluate.py:115; ui/pixel_algorithm.py:125</extracomment>
         <source>Scores (JSON)</source>
         <translation>Scores (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:181; ui/centrelines.py:64; ui/compare.py:133; ui/evaluate.py:196; ui/perturb.py:95; ui/pixel_algorithm.py:202; ui/sensitivity.py:111</extracomment>
+        <extracomment>ui/algorithm.py:181; ui/centrelines.py:64; ui/compare.py:133; ui/evaluate.py:255; ui/perturb.py:95; ui/pixel_algorithm.py:202; ui/sensitivity.py:111</extracomment>
         <source>Cancelled.</source>
         <translation>Annulé.</translation>
     </message>
     <message>
-        <extracomment>ui/algorithm.py:184; ui/checks.py:530; ui/checks.py:603; ui/checks.py:631; ui/checks.py:646; ui/compare.py:136; ui/evaluate.py:201; ui/perturb.py:98; ui/pixel_algorithm.py:207; ui/rasters.py:99; ui/sensitivity.py:114; ui/tool_common.py:170; ui/tool_common.py:182</extracomment>
+        <extracomment>ui/algorithm.py:184; ui/checks.py:530; ui/checks.py:603; ui/checks.py:631; ui/checks.py:646; ui/compare.py:136; ui/evaluate.py:260; ui/perturb.py:98; ui/pixel_algorithm.py:207; ui/rasters.py:99; ui/sensitivity.py:114; ui/tool_common.py:170; ui/tool_common.py:182</extracomment>
         <source>Invalid parameters: {}</source>
         <translation>Paramètres invalides : {}</translation>
     </message>
@@ -59,7 +59,12 @@
         <translation>Résumé {} (HTML)</translation>
     </message>
     <message>
-        <extracomment>ui/catalogue.py:80</extracomment>
+        <extracomment>ui/catalogue.py:89</extracomment>
+        <source>{metric} ({settings}): {layer}</source>
+        <translation>{metric} ({settings}) : {layer}</translation>
+    </message>
+    <message>
+        <extracomment>ui/catalogue.py:96</extracomment>
         <source>{metric}: {layer}</source>
         <translation>{metric} : {layer}</translation>
     </message>
@@ -109,12 +114,12 @@
         <translation>{} ligne(s) issue(s) de {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:39; ui/compare.py:171; ui/inputs.py:296; ui/rasters.py:247; ui/sensitivity.py:93</extracomment>
+        <extracomment>ui/checks.py:39; ui/compare.py:171; ui/inputs.py:296; ui/rasters.py:257; ui/sensitivity.py:93</extracomment>
         <source>ground-truth</source>
         <translation>vérité terrain</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:39; ui/checks.py:544; ui/checks.py:586; ui/compare.py:226; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:247; ui/rasters.py:289; ui/summary.py:69; core/metrics/geometric/cldice.py:97; core/metrics/instances/instances.py:420; core/metrics/paths/apls.py:362; core/metrics/paths/apls.py:426; core/reports/report.py:439; core/schema.py:466</extracomment>
+        <extracomment>ui/checks.py:39; ui/checks.py:544; ui/checks.py:586; ui/compare.py:226; ui/inputs.py:297; ui/inputs.py:301; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:257; ui/rasters.py:299; ui/summary.py:69; core/metrics/geometric/cldice.py:97; core/metrics/instances/instances.py:420; core/metrics/paths/apls.py:362; core/metrics/paths/apls.py:426; core/reports/report.py:439; core/schema.py:466</extracomment>
         <source>prediction</source>
         <translation>prédiction</translation>
     </message>
@@ -234,7 +239,7 @@
         <translation>Paramètres invalides : {} doit être un nombre de {} à {} ; reçu {}.</translation>
     </message>
     <message>
-        <extracomment>ui/checks.py:543; ui/compare.py:241; ui/compare.py:244; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:289; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:68; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:419; core/metrics/paths/apls.py:360; core/metrics/paths/apls.py:426; core/reports/report.py:438; core/schema.py:466</extracomment>
+        <extracomment>ui/checks.py:543; ui/compare.py:241; ui/compare.py:244; ui/inputs.py:300; ui/inputs.py:318; ui/pixel_algorithm.py:167; ui/rasters.py:299; ui/sensitivity.py:96; ui/sensitivity.py:124; ui/summary.py:68; core/metrics/geometric/cldice.py:96; core/metrics/instances/instances.py:419; core/metrics/paths/apls.py:360; core/metrics/paths/apls.py:426; core/reports/report.py:438; core/schema.py:466</extracomment>
         <source>ground truth</source>
         <translation>vérité terrain</translation>
     </message>
@@ -319,12 +324,12 @@
         <translation>Scores comparés</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:103; ui/evaluate.py:94; ui/sensitivity.py:76</extracomment>
+        <extracomment>ui/compare.py:103; ui/evaluate.py:106; ui/sensitivity.py:76</extracomment>
         <source>HTML report</source>
         <translation>Rapport HTML</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:103; ui/evaluate.py:94; ui/sensitivity.py:76; ui/summary.py:27</extracomment>
+        <extracomment>ui/compare.py:103; ui/evaluate.py:106; ui/sensitivity.py:76; ui/summary.py:27</extracomment>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
@@ -349,17 +354,17 @@
         <translation>Résultats (JSON)</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:149; ui/evaluate.py:221; ui/sensitivity.py:131</extracomment>
+        <extracomment>ui/compare.py:149; ui/evaluate.py:280; ui/sensitivity.py:131</extracomment>
         <source>metrics</source>
         <translation>métriques</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:152; ui/evaluate.py:224; core/reports/report.py:497</extracomment>
+        <extracomment>ui/compare.py:152; ui/evaluate.py:283; core/reports/report.py:497</extracomment>
         <source>tiles</source>
         <translation>tuiles</translation>
     </message>
     <message>
-        <extracomment>ui/compare.py:153; ui/evaluate.py:226; core/reports/tool_reports.py:285</extracomment>
+        <extracomment>ui/compare.py:153; ui/evaluate.py:285; core/reports/tool_reports.py:285</extracomment>
         <source>whole extent</source>
         <translation>emprise entière</translation>
     </message>
@@ -404,72 +409,77 @@
         <translation>SCR de travail</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:51</extracomment>
+        <extracomment>ui/evaluate.py:54</extracomment>
         <source>Evaluate all metrics</source>
         <translation>Évaluer toutes les métriques</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:52</extracomment>
+        <extracomment>ui/evaluate.py:55</extracomment>
         <source>Reports</source>
         <translation>Rapports</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:54</extracomment>
-        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. &lt;i&gt;Benchmark protocol&lt;/i&gt;: APLS and TOPO as published tables compute them (Sat2Graph / SAM-Road City-Scale, SAM-Road SpaceNet, SpaceNet), each metric&apos;s own definition beside in the report; whole extent only. All distances are in metres.</source>
-        <translation>Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. &lt;i&gt;Protocole de benchmark&lt;/i&gt; : APLS et TOPO tels que les tableaux publiés les calculent (Sat2Graph / SAM-Road City-Scale, SAM-Road SpaceNet, SpaceNet), avec la définition propre de chaque métrique à côté dans le rapport ; emprise entière seulement. Toutes les distances sont en mètres.</translation>
+        <extracomment>ui/evaluate.py:57</extracomment>
+        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. &lt;i&gt;Benchmark protocol&lt;/i&gt;: APLS and TOPO as published tables compute them (Sat2Graph / SAM-Road City-Scale, SAM-Road SpaceNet, SpaceNet), each metric&apos;s own definition beside in the report; whole extent only. &lt;i&gt;Pixel metrics when both inputs are rasters&lt;/i&gt;: with a raster ground truth and a raster prediction on one grid (same size, geotransform and CRS), the pixel metrics (IoU, distances, clDice, boundary F) also score the two rasters pixel by pixel, road pixels as RASTER_THRESHOLD / RASTER_CLASSES say (a metric&apos;s own GT_THRESHOLD / PRED_THRESHOLD under its id in the per-metric parameters win); on different grids or with tiles they are left out with a warning. All distances are in metres.</source>
+        <translation>Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. &lt;i&gt;Protocole de benchmark&lt;/i&gt; : APLS et TOPO tels que les tableaux publiés les calculent (Sat2Graph / SAM-Road City-Scale, SAM-Road SpaceNet, SpaceNet), avec la définition propre de chaque métrique à côté dans le rapport ; emprise entière seulement. &lt;i&gt;Métriques pixel quand les deux entrées sont des rasters&lt;/i&gt; : avec une vérité terrain raster et une prédiction raster sur une même grille (même taille, même géotransformation et même SCR), les métriques pixel (IoU, distances, clDice, F de contour) comparent aussi les deux rasters pixel par pixel, les pixels de route étant ceux que disent RASTER_THRESHOLD / RASTER_CLASSES (les GT_THRESHOLD / PRED_THRESHOLD propres à une métrique, sous son identifiant dans les paramètres par métrique, l&apos;emportent) ; sur des grilles différentes ou avec des tuiles, elles sont omises avec un avertissement. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:82; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
+        <extracomment>ui/evaluate.py:91</extracomment>
+        <source>Pixel metrics when both inputs are rasters on one grid</source>
+        <translation>Métriques pixel quand les deux entrées sont des rasters sur une même grille</translation>
+    </message>
+    <message>
+        <extracomment>ui/evaluate.py:94; apls: parameter CLASS_FIELD label; boundaryf: parameter CLASS_FIELD label; ccq: parameter CLASS_FIELD label; cldice: parameter CLASS_FIELD label; distances: parameter CLASS_FIELD label; junct: parameter CLASS_FIELD label; subg: parameter CLASS_FIELD label; optg: parameter CLASS_FIELD label; optj: parameter CLASS_FIELD label; optp: parameter CLASS_FIELD label; tlts: parameter CLASS_FIELD label; topo: parameter CLASS_FIELD label</extracomment>
         <source>Class field (scores per class)</source>
         <translation>Champ de classe (scores par classe)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:86</extracomment>
+        <extracomment>ui/evaluate.py:98</extracomment>
         <source>Benchmark protocol (APLS, TOPO)</source>
         <translation>Protocole de benchmark (APLS, TOPO)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:87</extracomment>
+        <extracomment>ui/evaluate.py:99</extracomment>
         <source>none (each metric&apos;s own definition)</source>
         <translation>aucun (la définition propre de chaque métrique)</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:96</extracomment>
+        <extracomment>ui/evaluate.py:108</extracomment>
         <source>Scores table</source>
         <translation>Table des scores</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:98; core/reports/tool_reports.py:366</extracomment>
+        <extracomment>ui/evaluate.py:110; core/reports/tool_reports.py:366</extracomment>
         <source>Scores per tile</source>
         <translation>Scores par tuile</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:137; core/reports/report.py:656</extracomment>
+        <extracomment>ui/evaluate.py:153; core/reports/report.py:659</extracomment>
         <source>protocol</source>
         <translation>protocole</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:138</extracomment>
+        <extracomment>ui/evaluate.py:154</extracomment>
         <source>Road network evaluation</source>
         <translation>Évaluation de réseau routier</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:177</extracomment>
+        <extracomment>ui/evaluate.py:235</extracomment>
         <source>{} tile(s), aggregation {}, empty tiles: {}</source>
         <translation>{} tuile(s), agrégation {}, tuiles vides : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:199</extracomment>
+        <extracomment>ui/evaluate.py:258</extracomment>
         <source>The evaluation failed: {}</source>
         <translation>L&apos;évaluation a échoué : {}</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:224</extracomment>
+        <extracomment>ui/evaluate.py:283</extracomment>
         <source>{} ({}, tiles without ground truth: {})</source>
         <translation>{} ({}, tuiles sans vérité terrain : {})</translation>
     </message>
     <message>
-        <extracomment>ui/evaluate.py:267</extracomment>
+        <extracomment>ui/evaluate.py:326</extracomment>
         <source>TILE_SCORES is a shapefile (field names of at most 10 characters): {}</source>
         <translation>TILE_SCORES est un shapefile (noms de champs de 10 caractères au plus) : {}</translation>
     </message>
@@ -714,32 +724,32 @@
         <translation>Le raster {} n&apos;est pas géoréférencé (pas de géotransformation) : ses pixels n&apos;ont ni position ni taille en mètres. Géoréférencez-le d&apos;abord (Raster &gt; Géoréférenceur).</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:183; ui/rasters.py:186</extracomment>
+        <extracomment>ui/rasters.py:193; ui/rasters.py:196</extracomment>
         <source>The raster {}: {}</source>
         <translation>Le raster {} : {}</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:274</extracomment>
+        <extracomment>ui/rasters.py:284</extracomment>
         <source>{} only apply to a raster input (GROUND_TRUTH_RASTER or PREDICTION_RASTER), and both inputs are line layers: ignored.</source>
         <translation>{} ne s&apos;appliquent qu&apos;à une entrée raster (GROUND_TRUTH_RASTER ou PREDICTION_RASTER), et les deux entrées sont des couches de lignes : ignorés.</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:299</extracomment>
+        <extracomment>ui/rasters.py:309</extracomment>
         <source>The ground truth needs at least one line.</source>
         <translation>La vérité terrain doit contenir au moins une ligne.</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:311</extracomment>
+        <extracomment>ui/rasters.py:321</extracomment>
         <source>Centrelines of the ground-truth raster (scored)</source>
         <translation>axes du raster de vérité terrain (évalués)</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:312</extracomment>
+        <extracomment>ui/rasters.py:322</extracomment>
         <source>Centrelines of the prediction raster (scored)</source>
         <translation>axes du raster de prédiction (évalués)</translation>
     </message>
     <message>
-        <extracomment>ui/rasters.py:350</extracomment>
+        <extracomment>ui/rasters.py:360</extracomment>
         <source>{} is not written: that input is lines, not a raster.</source>
         <translation>{} n&apos;est pas écrite : cette entrée est une couche de lignes, pas un raster.</translation>
     </message>
@@ -829,7 +839,7 @@
         <translation>Entrées : vérité terrain {} ; prédiction {}.</translation>
     </message>
     <message>
-        <extracomment>ui/summary.py:130; core/reports/report.py:750</extracomment>
+        <extracomment>ui/summary.py:130; core/reports/report.py:753</extracomment>
         <source>Failed metrics: {}</source>
         <translation>Métriques en échec : {}</translation>
     </message>
@@ -1049,7 +1059,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:69; core/analysis/evaluate.py:262; core/analysis/paired.py:288; core/analysis/tiles.py:525; core/metrics/pixel/masks.py:165; core/metrics/pixel/masks.py:169; core/metrics/pixel/masks.py:171; core/reports/report.py:186</extracomment>
+        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:69; core/analysis/evaluate.py:278; core/analysis/paired.py:288; core/analysis/tiles.py:525; core/metrics/pixel/masks.py:165; core/metrics/pixel/masks.py:169; core/metrics/pixel/masks.py:171; core/reports/report.py:186</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -1074,9 +1084,39 @@
         <translation>Le protocole {} couvre {}, pas {}.</translation>
     </message>
     <message>
-        <extracomment>core/analysis/evaluate.py:261</extracomment>
+        <extracomment>core/analysis/evaluate.py:277</extracomment>
         <source>no metric could be computed; {}</source>
         <translation>aucune métrique n&apos;a pu être calculée ; {}</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/evaluate_pixels.py:72</extracomment>
+        <source>The pixel metrics are off, yet the metrics chosen include {}: leave them out or turn the pixel metrics on.</source>
+        <translation>Les métriques pixel sont désactivées, mais les métriques choisies comprennent {} : retirez-les ou activez les métriques pixel.</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/evaluate_pixels.py:107</extracomment>
+        <source>the two rasters are in different CRSs: warp one onto the other&apos;s grid</source>
+        <translation>les deux rasters sont dans des SCR différents : reprojetez l&apos;un sur la grille de l&apos;autre</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/evaluate_pixels.py:109</extracomment>
+        <source>different grids ({} x {} and {} x {} pixels): warp one onto the other</source>
+        <translation>grilles différentes ({} x {} et {} x {} pixels) : reprojetez l&apos;un sur l&apos;autre</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/evaluate_pixels.py:114</extracomment>
+        <source>different grids (same size, other geotransforms): warp one onto the other</source>
+        <translation>grilles différentes (même taille, autres géotransformations) : reprojetez l&apos;un sur l&apos;autre</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/evaluate_pixels.py:122</extracomment>
+        <source>the pixel metrics are not run tile by tile: evaluate the whole extent (no tiles) to score the two rasters pixel by pixel</source>
+        <translation>les métriques pixel ne sont pas calculées tuile par tuile : évaluez l&apos;emprise entière (sans tuiles) pour comparer les deux rasters pixel par pixel</translation>
+    </message>
+    <message>
+        <extracomment>core/analysis/evaluate_pixels.py:125</extracomment>
+        <source>the pixel metrics are not run: {}</source>
+        <translation>les métriques pixel ne sont pas calculées : {}</translation>
     </message>
     <message>
         <extracomment>core/analysis/paired.py:212</extracomment>
@@ -2674,37 +2714,37 @@
         <translation>La fenêtre du raster à la ligne {} a la forme {}, et non {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:100</extracomment>
+        <extracomment>core/reports/pixel_maps.py:107</extracomment>
         <source>nodata (left out)</source>
         <translation>nodata (exclu)</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:102</extracomment>
+        <extracomment>core/reports/pixel_maps.py:109</extracomment>
         <source>each {} x {} block of pixels shows its most telling code</source>
         <translation>chaque bloc de {} x {} pixels montre son code le plus significatif</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:103</extracomment>
+        <extracomment>core/reports/pixel_maps.py:110</extracomment>
         <source>every pixel shown</source>
         <translation>tous les pixels affichés</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:111; core/reports/pixel_maps.py:113</extracomment>
+        <extracomment>core/reports/pixel_maps.py:119; core/reports/pixel_maps.py:121</extracomment>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:112</extracomment>
+        <extracomment>core/reports/pixel_maps.py:120</extracomment>
         <source>code</source>
         <translation>code</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:112; core/reports/report.py:525</extracomment>
+        <extracomment>core/reports/pixel_maps.py:120; core/reports/report.py:525</extracomment>
         <source>meaning</source>
         <translation>signification</translation>
     </message>
     <message>
-        <extracomment>core/reports/pixel_maps.py:116</extracomment>
+        <extracomment>core/reports/pixel_maps.py:124</extracomment>
         <source>Maps</source>
         <translation>Cartes</translation>
     </message>
@@ -2854,7 +2894,7 @@
         <translation>pas de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:485; core/reports/report.py:857; core/reports/tool_reports.py:367</extracomment>
+        <extracomment>core/reports/report.py:485; core/reports/report.py:889; core/reports/tool_reports.py:367</extracomment>
         <source>tile</source>
         <translation>tuile</translation>
     </message>
@@ -2864,17 +2904,17 @@
         <translation>Ce que cela mesure :</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:524; core/reports/report.py:655; core/reports/report.py:738</extracomment>
+        <extracomment>core/reports/report.py:524; core/reports/report.py:658; core/reports/report.py:741</extracomment>
         <source>metric</source>
         <translation>métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:524; core/reports/report.py:655; core/reports/runs_report.py:131; core/reports/tool_reports.py:127</extracomment>
+        <extracomment>core/reports/report.py:524; core/reports/report.py:658; core/reports/runs_report.py:131; core/reports/tool_reports.py:127</extracomment>
         <source>score</source>
         <translation>score</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:525; core/reports/report.py:739</extracomment>
+        <extracomment>core/reports/report.py:525; core/reports/report.py:742</extracomment>
         <source>value</source>
         <translation>valeur</translation>
     </message>
@@ -2904,207 +2944,217 @@
         <translation>nombre</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:600</extracomment>
+        <extracomment>core/reports/report.py:602</extracomment>
         <source>{} over {} tiles</source>
         <translation>{} sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:601</extracomment>
+        <extracomment>core/reports/report.py:603</extracomment>
         <source>Scores by family</source>
         <translation>Scores par famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:612</extracomment>
+        <extracomment>core/reports/report.py:614</extracomment>
         <source>Distributions</source>
         <translation>Distributions</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:619; core/reports/tool_reports.py:55; core/reports/tool_reports.py:56</extracomment>
+        <extracomment>core/reports/report.py:622; core/reports/tool_reports.py:55; core/reports/tool_reports.py:56</extracomment>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:624; core/reports/tool_reports.py:55; core/schema.py:488</extracomment>
+        <extracomment>core/reports/report.py:627; core/reports/tool_reports.py:55; core/schema.py:488</extracomment>
         <source>none</source>
         <translation>aucun</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:652</extracomment>
+        <extracomment>core/reports/report.py:655</extracomment>
         <source>Protocol {} (version {})</source>
         <translation>Protocole {} (version {})</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:654</extracomment>
+        <extracomment>core/reports/report.py:657</extracomment>
         <source>The protocol replays the reference code of published tables, its defects included (docs/paths.md, protocol cards): its column is the number comparable with those tables. The other column is the metric by its own definition on the same inputs.</source>
         <translation>Le protocole rejoue le code de référence des tableaux publiés, défauts compris (docs/paths.md, fiches de protocole) : sa colonne est le nombre comparable à ces tableaux. L&apos;autre colonne est la métrique selon sa propre définition sur les mêmes entrées.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:656</extracomment>
+        <extracomment>core/reports/report.py:659</extracomment>
         <source>own definition</source>
         <translation>définition propre</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:662; core/reports/tool_reports.py:42</extracomment>
+        <extracomment>core/reports/report.py:665; core/reports/tool_reports.py:42</extracomment>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:667; core/reports/tool_reports.py:40</extracomment>
+        <extracomment>core/reports/report.py:670; core/reports/tool_reports.py:40</extracomment>
         <source>Generated</source>
         <translation>Généré le</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:674</extracomment>
+        <extracomment>core/reports/report.py:677</extracomment>
         <source>[low, high]: {} {} % bootstrap confidence interval over the tiles ({} resamples of whole tiles, seed {}; pooled scores recomputed from the resampled sums).</source>
         <translation>[bas, haut] : intervalle de confiance bootstrap {} à {} % sur les tuiles ({} rééchantillonnages de tuiles entières, graine {} ; scores cumulés recalculés à partir des sommes rééchantillonnées).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:676</extracomment>
+        <extracomment>core/reports/report.py:679</extracomment>
         <source>percentile</source>
         <translation>percentile</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:701</extracomment>
+        <extracomment>core/reports/report.py:704</extracomment>
         <source>Intervals over tiles</source>
         <translation>Intervalles sur les tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:702</extracomment>
+        <extracomment>core/reports/report.py:705</extracomment>
         <source>Each aggregated score (dot) with its confidence interval (bar). Where the intervals of two runs overlap heavily, the score does not tell them apart: compare them tile by tile (docs/tools.md, Intervals).</source>
         <translation>Chaque score agrégé (point) avec son intervalle de confiance (barre). Là où les intervalles de deux exécutions se recouvrent largement, le score ne les départage pas : comparez-les tuile par tuile (docs/tools.md, Intervals).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:705</extracomment>
+        <extracomment>core/reports/report.py:708</extracomment>
         <source>scores on [0, 1]</source>
         <translation>scores sur [0, 1]</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:705</extracomment>
+        <extracomment>core/reports/report.py:708</extracomment>
         <source>lengths (m)</source>
         <translation>longueurs (m)</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:730</extracomment>
+        <extracomment>core/reports/report.py:733</extracomment>
         <source>Summary</source>
         <translation>Résumé</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:733</extracomment>
+        <extracomment>core/reports/report.py:736</extracomment>
         <source>Scores aggregated over {} tiles ({}); {} tile(s) without ground truth ({}).</source>
         <translation>Scores agrégés sur {} tuiles ({}) ; {} tuile(s) sans vérité terrain ({}).</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:738</extracomment>
+        <extracomment>core/reports/report.py:741</extracomment>
         <source>family</source>
         <translation>famille</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:738</extracomment>
+        <extracomment>core/reports/report.py:741</extracomment>
         <source>headline score</source>
         <translation>score principal</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:739</extracomment>
+        <extracomment>core/reports/report.py:742</extracomment>
         <source>reading</source>
         <translation>lecture</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:748</extracomment>
+        <extracomment>core/reports/report.py:751</extracomment>
         <source>{} warning(s): see Warnings at the end.</source>
         <translation>{} avertissement(s) : voir Avertissements à la fin.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:761; instances: sink CLASS_TABLE label</extracomment>
+        <extracomment>core/reports/report.py:764; instances: sink CLASS_TABLE label</extracomment>
         <source>Scores per class</source>
         <translation>Scores par classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:762</extracomment>
+        <extracomment>core/reports/report.py:765</extracomment>
         <source>Class field: {}</source>
         <translation>Champ de classe : {}</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:766</extracomment>
+        <extracomment>core/reports/report.py:769</extracomment>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:767</extracomment>
+        <extracomment>core/reports/report.py:770</extracomment>
         <source>ground-truth features</source>
         <translation>entités de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:767</extracomment>
+        <extracomment>core/reports/report.py:770</extracomment>
         <source>predicted features</source>
         <translation>entités prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:811</extracomment>
+        <extracomment>core/reports/report.py:814</extracomment>
         <source>Map</source>
         <translation>Carte</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:813</extracomment>
+        <extracomment>core/reports/report.py:816</extracomment>
         <source>Diagnostics of {}.</source>
         <translation>Diagnostics de {}.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:814</extracomment>
+        <extracomment>core/reports/report.py:817</extracomment>
         <source>Zoom with the mouse wheel or the buttons, drag to pan, double-click for the whole map.</source>
         <translation>Zoomez avec la molette ou les boutons, faites glisser pour vous déplacer, double-cliquez pour revoir toute la carte.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:824; core/reports/tool_reports.py:49</extracomment>
+        <extracomment>core/reports/report.py:832; pixel_boundaryf: group; pixel_cldice: group; pixel_distances: group; pixel_iou: group</extracomment>
+        <source>Pixel metrics</source>
+        <translation>Métriques par pixels</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:838</extracomment>
+        <source>Scored pixel by pixel on the two rasters as read (not on their centrelines): {} x {} pixels of {:g} x {:g} m; road pixels: ground truth {}, prediction {}.</source>
+        <translation>Comparés pixel par pixel sur les deux rasters tels que lus (pas sur leurs axes) : {} x {} pixels de {:g} x {:g} m ; pixels de route : vérité terrain {}, prédiction {}.</translation>
+    </message>
+    <message>
+        <extracomment>core/reports/report.py:856; core/reports/tool_reports.py:49</extracomment>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:829</extracomment>
+        <extracomment>core/reports/report.py:861</extracomment>
         <source>Parameters used by each metric</source>
         <translation>Paramètres utilisés par chaque métrique</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:836; core/reports/tool_reports.py:190</extracomment>
+        <extracomment>core/reports/report.py:868; core/reports/tool_reports.py:190</extracomment>
         <source>Definitions and conventions: see the documentation of the plugin.</source>
         <translation>Définitions et conventions : voir la documentation de l&apos;extension.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:842</extracomment>
+        <extracomment>core/reports/report.py:874</extracomment>
         <source>Tiles</source>
         <translation>Tuiles</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:849</extracomment>
+        <extracomment>core/reports/report.py:881</extracomment>
         <source>{} per tile; hatched: no ground truth; grey: undefined; ground truth in dark grey.</source>
         <translation>{} par tuile ; hachuré : pas de vérité terrain ; gris : indéfini ; vérité terrain en gris foncé.</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:858</extracomment>
+        <extracomment>core/reports/report.py:890</extracomment>
         <source>ground-truth parts</source>
         <translation>parties de vérité terrain</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:858</extracomment>
+        <extracomment>core/reports/report.py:890</extracomment>
         <source>predicted parts</source>
         <translation>parties prédites</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:864</extracomment>
+        <extracomment>core/reports/report.py:896</extracomment>
         <source>failed</source>
         <translation>échec</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:867</extracomment>
+        <extracomment>core/reports/report.py:899</extracomment>
         <source>no ground truth: left out</source>
         <translation>pas de vérité terrain : exclue</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:868</extracomment>
+        <extracomment>core/reports/report.py:900</extracomment>
         <source>no ground truth: counted as the worst value</source>
         <translation>pas de vérité terrain : comptée avec la pire valeur</translation>
     </message>
     <message>
-        <extracomment>core/reports/report.py:869</extracomment>
+        <extracomment>core/reports/report.py:901</extracomment>
         <source>no ground truth: counted as the best value</source>
         <translation>pas de vérité terrain : comptée avec la meilleure valeur</translation>
     </message>
@@ -5199,11 +5249,6 @@
         <translation>F-mesure de contours par pixels (masques)</translation>
     </message>
     <message>
-        <extracomment>pixel_boundaryf: group; pixel_cldice: group; pixel_distances: group; pixel_iou: group</extracomment>
-        <source>Pixel metrics</source>
-        <translation>Métriques par pixels</translation>
-    </message>
-    <message>
         <extracomment>pixel_boundaryf: help</extracomment>
         <source>Boundary F-measure of two road masks on one grid, counted on their boundary pixels, with one of the four matching strategies of Lopez-Molina et al.: distance (a boundary pixel is matched within TOLERANCE of the other boundary), area (overlap of the TOLERANCE neighbourhoods of both boundaries, m2), correspondence (one-to-one matching within TOLERANCE, exact minimum cost) or validation (matched within TOLERANCE by a pixel whose boundary faces the same way, within ANGLE_TOLERANCE). F = P R / (ALPHA P + (1 - ALPHA) R). Both empty -&gt; 1; one empty -&gt; F 0.</source>
         <translation>F-mesure de contours de deux masques de routes sur une même grille, comptée sur leurs pixels de contour, selon l&apos;une des quatre stratégies d&apos;appariement de Lopez-Molina et al. : distance (un pixel de contour est apparié à moins de TOLERANCE de l&apos;autre contour), area (recouvrement des voisinages TOLERANCE des deux contours, m2), correspondence (appariement un-à-un à moins de TOLERANCE, coût minimal exact) ou validation (apparié à moins de TOLERANCE par un pixel dont le contour est orienté dans le même sens, à ANGLE_TOLERANCE près). F = P R / (ALPHA P + (1 - ALPHA) R). Les deux vides -&gt; 1 ; un seul vide -&gt; F 0.</translation>
@@ -5842,6 +5887,10 @@
         <extracomment>raster parameter RASTER_SIMPLIFY help</extracomment>
         <source>Douglas-Peucker tolerance that removes the staircase of the pixel skeleton. 0 keeps every pixel centre.</source>
         <translation>Tolérance de Douglas-Peucker qui supprime l&apos;effet d&apos;escalier du squelette de pixels. 0 conserve chaque centre de pixel.</translation>
+    </message>
+    <message>
+        <source>Runs every selected metric on the two layers and writes a self-contained HTML report (scores by family with their meaning, charts, per-class table, map of matched and unmatched parts, warnings) and a table of all scores. With a tile size or a polygon layer of tiles, each tile is evaluated on the networks clipped to it and the scores are aggregated: pooled (sum the counts / path statistics, then the ratios) or mean (mean of tile scores); &lt;i&gt;Tiles without ground truth&lt;/i&gt; says what such tiles count as. Tiles run on several local processes (&lt;i&gt;Worker processes&lt;/i&gt;) or on a Dask cluster (&lt;i&gt;Dask scheduler address&lt;/i&gt;); without tiles the metrics themselves run on the worker processes, heaviest first. &lt;i&gt;Per-metric parameters (JSON)&lt;/i&gt;: optional, e.g. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. &lt;i&gt;Benchmark protocol&lt;/i&gt;: APLS and TOPO as published tables compute them (Sat2Graph / SAM-Road City-Scale, SAM-Road SpaceNet, SpaceNet), each metric&apos;s own definition beside in the report; whole extent only. All distances are in metres.</source>
+        <translation type="vanished">Exécute chaque métrique choisie sur les deux couches et écrit un rapport HTML autonome (résumé, scores par famille avec leur signification, graphiques, tableau par classe, carte des parties appariées et non appariées, avertissements) et une table de tous les scores. Avec une taille de tuile ou une couche de polygones de tuiles, chaque tuile est évaluée sur les réseaux découpés à son emprise et les scores sont agrégés : cumul (somme des comptes / statistiques de chemins, puis les rapports) ou moyenne (moyenne des scores des tuiles) ; &lt;i&gt;Tuiles sans vérité terrain&lt;/i&gt; indique comment ces tuiles comptent. Les tuiles s&apos;exécutent sur plusieurs processus locaux (&lt;i&gt;Processus de calcul&lt;/i&gt;) ou sur une grappe Dask (&lt;i&gt;Adresse de l&apos;ordonnanceur Dask&lt;/i&gt;) ; sans tuiles, les métriques elles-mêmes s&apos;exécutent sur les processus de calcul, les plus lourdes d&apos;abord. &lt;i&gt;Paramètres par métrique (JSON)&lt;/i&gt; : facultatif, par ex. {&quot;apls&quot;: {&quot;VARIANT&quot;: &quot;sat2graph&quot;}}. &lt;i&gt;Protocole de benchmark&lt;/i&gt; : APLS et TOPO tels que les tableaux publiés les calculent (Sat2Graph / SAM-Road City-Scale, SAM-Road SpaceNet, SpaceNet), avec la définition propre de chaque métrique à côté dans le rapport ; emprise entière seulement. Toutes les distances sont en mètres.</translation>
     </message>
     <message>
         <source>The ground truth can be a raster (GROUND_TRUTH_RASTER) and methods can be rasters (PREDICTION_RASTERS, e.g. the outputs of several models: 0/1 road masks, probability maps with RASTER_THRESHOLD or class maps with RASTER_CLASSES, in a projected CRS in metres), beside or instead of line layers: their centrelines are extracted first with the advanced RASTER_* parameters, the same for every raster, as the Centrelines algorithm does, and each extraction is recorded in RESULTS and the report.</source>

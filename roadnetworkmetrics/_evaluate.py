@@ -3,6 +3,7 @@ or tile by tile, with the plugin's SCORES document and HTML report."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
@@ -10,15 +11,17 @@ import numpy as np
 from .core import registry
 from .core.analysis.evaluate import evaluate as _evaluate
 from .core.analysis.evaluate import metric_params, scores_document, seed_used, with_protocol
+from .core.analysis.evaluate_pixels import (PixelRun, grid_problem, pixel_params, record,
+                                            skip_reason, split_metrics)
 from .core.analysis.tiles import check_tiling, evaluate_tiles, grid_tiles
 from .core.progress import Progress
 from .core.registry import check_fields
 from .core.result import json_safe
-from .core.text import message_of
+from .core.text import message_of, msg
 from ._api import _spec, normalise, sources
 from ._errors import InputError
 from ._inputs import prepare
-from ._raster import raster_params
+from ._raster import is_raster_path, raster_params
 from ._progress import progress_for
 from ._result import Result
 
@@ -86,22 +89,66 @@ class EvaluationResult:
         from . import __version__
         gt, pred, rows, input_warnings = self._inputs
         html = evaluation_report(title, rows, self._evaluation, self._tiled, gt.parts, pred.parts,
-                                 meta={"roadnetworkmetrics": __version__}, input_warnings=input_warnings)
+                                 meta={"roadnetworkmetrics": __version__}, input_warnings=input_warnings,
+                                 pixel_note=(self._doc.get("pixel_metrics") or {}).get("skipped"))
         if path:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(html)
         return html
 
 
-def _check(ids: list, params: dict, seed: Optional[int]) -> dict:
+def _check(ids: list, params: dict, seed: Optional[int], raster: Optional[dict] = None) -> dict:
     resolved = {}
     for m in ids:
         spec = _spec(m)
         try:
-            resolved[m] = metric_params(spec, params, seed)
+            resolved[m] = (pixel_params(spec, params, raster) if spec.inputs == "masks" else
+                           metric_params(spec, params, seed))
         except (ValueError, KeyError) as e:
             raise InputError(message_of(e))
     return resolved
+
+
+def _select(metrics, pixel_metrics: bool, ground_truth, prediction) -> tuple:
+    """(line metric ids, pixel metric ids) of a selection: the pixel
+    metrics only when both inputs are raster files (one named in
+    ``metrics`` with other inputs is refused)."""
+    for m in metrics or ():
+        _spec(m)
+    try:
+        lines, pixels = split_metrics(metrics, pixel_metrics)
+    except ValueError as e:
+        raise InputError(message_of(e)) from None
+    if not (is_raster_path(ground_truth) and is_raster_path(prediction)):
+        named = [m for m in metrics or () if m in pixels]
+        if named:
+            raise InputError(msg("{} score two rasters: give the ground truth and the prediction "
+                                 "as raster files on one grid.", ", ".join(named)))
+        pixels = []
+    return (lines if lines is not None else [s.id for s in registry.all_specs()]), pixels
+
+
+def _pixel_run(ground_truth, prediction, ids: list, raster: dict, tiled: bool,
+               info: dict) -> Optional[PixelRun]:
+    """The pixel metrics' run on two raster files: their headers compared
+    first (core/analysis/evaluate_pixels.py), then both read whole; None
+    with a warning (and SCORES ``pixel_metrics``) when they are not on one
+    grid or the run has tiles."""
+    from ._pixel import _same_crs, rasters_of
+    from ._raster import open_raster
+    band = raster["RASTER_BAND"]
+    with open_raster(os.fspath(ground_truth), band) as (gshape, _, gtr, gcrs, *_), \
+            open_raster(os.fspath(prediction), band) as (pshape, _, ptr, pcrs, *_):
+        pass
+    same_crs = not (gcrs and pcrs and gcrs != pcrs and not _same_crs(gcrs, pcrs))
+    skipped = skip_reason(tiled, grid_problem(gshape, gtr, pshape, ptr, same_crs))
+    if skipped:
+        info["warnings"].append(skipped)
+        info["pixel_metrics"] = record(ids, None, raster, skipped)
+        return None
+    rasters, _ = rasters_of(ground_truth, prediction, band=band)
+    info["pixel_metrics"] = record(ids, rasters, raster)
+    return PixelRun(rasters, ids, raster, maps=True)
 
 
 def _check_ci(level, resamples, method) -> None:
@@ -138,15 +185,19 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
              workers: int = 1, pixel_size: Optional[float] = None,
              progress: Union[bool, Callable, Progress] = False,
              protocol: Optional[str] = None, ci_level: float = 0.95, ci_resamples: int = 10_000,
-             ci_method: str = "bca") -> EvaluationResult:
+             ci_method: str = "bca", pixel_metrics: bool = True) -> EvaluationResult:
     """Several metrics on one pair of inputs (the plugin's evaluate-all).
 
     Parameters
     ----------
     ground_truth, prediction : path, graph, geometries, arrays or GeoDataFrame
         As for the metric functions (:func:`roadnetworkmetrics.apls`).
+        Two raster files on one grid are also scored pixel by pixel (see
+        ``pixel_metrics``).
     metrics : list of str, optional
-        Metric ids (default: all of them, :func:`roadnetworkmetrics.metrics`).
+        Metric ids (default: all of them, :func:`roadnetworkmetrics.metrics`);
+        pixel metric ids (:func:`roadnetworkmetrics.pixel_metrics`) choose
+        which pixel metrics run on two rasters.
     params : dict, optional
         Shared parameters (``{"MERGE_TOLERANCE": 0.1}``) and per-metric ones
         under the metric's id (``{"apls": {"CONTROL_SPACING": 25}}``).
@@ -192,10 +243,10 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
     >>> ev.numbers["CCQ_QUALITY"], ev.numbers["JUNCT_F1"]
     (1.0, 1.0)
     """
-    ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
+    ids, pixel_ids = _select(metrics, pixel_metrics, ground_truth, prediction)
     params = dict(params or {})
     raster = raster_params(params)
-    for m in ids:
+    for m in ids + pixel_ids:
         if isinstance(params.get(m), dict):
             params[m] = normalise(_spec(m), params[m])
     shared = {k.upper(): v for k, v in params.items() if not isinstance(v, dict)}
@@ -205,7 +256,8 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
             params = with_protocol(ids, params, protocol, tiles is not None or tile_size is not None)
         except ValueError as e:
             raise InputError(message_of(e)) from None
-    resolved = _check(ids, params, seed)
+    from ._raster import _resolve
+    resolved = _check(ids + pixel_ids, params, seed, _resolve(raster))
     _check_ci(ci_level, ci_resamples, ci_method)
     # the tiles' seeds derive from one base: seed=, else a shared SEED in params, else 0
     tile_base = seed if seed is not None else int(shared.get("SEED") or 0)
@@ -214,6 +266,10 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
     gt, pred = sources(ground_truth, prediction, fields, raster)
     glines, plines, info = prepare(gt, pred, pixel_size)
     tile_list = _tiles(tiles, tile_size, margin, glines)
+    pixels = _pixel_run(ground_truth, prediction, pixel_ids, _resolve(raster),
+                        tile_list is not None, info) if pixel_ids else None
+    if not ids and pixels is None:  # only pixel metrics chosen, and they cannot run
+        raise InputError(msg("No metric can run: {}.", info["warnings"][-1]))
     ev = tiled = None
     try:
         for m in ids:
@@ -228,17 +284,20 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
                 numbers = tiled.numbers()
             else:
                 ev = _evaluate(glines, plines, ids, params, seed, prog, workers=workers, strict=True,
-                               protocol=protocol)
+                               protocol=protocol, pixels=pixels)
                 numbers = ev.numbers()
     except (ValueError, KeyError) as e:
         raise InputError(message_of(e))
-    doc = scores_document(ids, info, numbers, ev, tiled, aggregation if tiled else None,
+    order = ev.order if ev is not None else ids
+    doc = scores_document(order, info, numbers, ev, tiled, aggregation if tiled else None,
                           empty_tiles if tiled else None)
     results = {m: Result(r, info.get("working_crs")) for m, r in (ev.results.items() if ev else [])}
-    for r in results.values():
+    for m, r in results.items():
         r._inputs = (glines.parts, plines.parts)
+        if pixels is not None and m in pixels.ids:
+            r.transform = pixels.rasters.transform   # Result.write_map writes on the grid
     rows = {"ground truth": gt.name, "prediction": pred.name,
-            "working CRS": info.get("working_crs") or "", "metrics": ", ".join(ids),
+            "working CRS": info.get("working_crs") or "", "metrics": ", ".join(order),
             "SEED": seed_used(ids, params, seed if tile_list is None else tile_base)}
     if protocol is not None:
         rows["protocol"] = protocol

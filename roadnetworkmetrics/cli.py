@@ -290,7 +290,11 @@ def evaluate_parser() -> argparse.ArgumentParser:
     p.add_argument("ground_truth")
     p.add_argument("prediction")
     _common(p)
-    p.add_argument("--metrics", help="comma-separated metric ids (default: all)")
+    p.add_argument("--metrics", help="comma-separated metric ids (default: all); pixel metric "
+                                     "ids choose the pixel metrics run on two rasters")
+    p.add_argument("--no-pixel-metrics", action="store_true",
+                   help="with two rasters on one grid as inputs, run the line metrics only "
+                        "(default: the pixel metrics too, scored on the rasters as read)")
     p.add_argument("--params", help="JSON text or a JSON file (PATH or @PATH): shared parameters "
                                     "and per-metric ones under the metric id, e.g. "
                                     "'{\"apls\": {\"CONTROL_SPACING\": 25}}'")
@@ -339,7 +343,8 @@ def run_evaluate(argv) -> int:
                   tile_size=args.tile_size, aggregation=args.aggregation,
                   empty_tiles=args.empty_tiles, margin=args.margin, workers=args.workers,
                   pixel_size=args.pixel_size, progress=_progress(args), protocol=args.protocol,
-                  ci_level=args.ci_level, ci_resamples=args.ci_resamples, ci_method=args.ci_method)
+                  ci_level=args.ci_level, ci_resamples=args.ci_resamples, ci_method=args.ci_method,
+                  pixel_metrics=not args.no_pixel_metrics)
     if args.report:
         ev.report(args.report)
     if args.json:
@@ -347,11 +352,31 @@ def run_evaluate(argv) -> int:
     elif ev.intervals:
         _print_intervals(ev)
     else:
-        _print_scores("evaluate", ev.numbers, ev.warnings)
+        _print_families(ev)
         _print_clean(ev)
         for m, e in ev.errors.items():
             print(f"error: {m}: {e}", file=sys.stderr)
     return 0
+
+
+def _print_families(ev) -> None:
+    """evaluate's scores as a table grouped by metric family (the report's
+    families: path, geometric ..., pixel metrics), then the warnings."""
+    print("evaluate")
+    width = max((len(k) for k in ev.numbers), default=0)
+    groups: dict = {}
+    for m in ev.to_dict()["metrics"]:
+        groups.setdefault(registry.get(m).group, []).append(registry.get(m))
+    for group, specs in groups.items():
+        print(f"  {group}")
+        for spec in specs:
+            for o in spec.outputs:
+                v = ev.numbers.get(spec.output_key(o.name), math.nan)
+                shown = "nan" if v is None or (isinstance(v, float) and math.isnan(v)) \
+                    else f"{v:.6g}"
+                print(f"    {spec.output_key(o.name):<{width}}  {shown}")
+    for w in ev.warnings:
+        print(f"warning: {w}", file=sys.stderr)
 
 
 def _print_intervals(ev) -> None:
@@ -453,7 +478,11 @@ def run_perturb(argv) -> int:
 
 
 def _tool_common(p) -> None:
-    p.add_argument("--metrics", help="comma-separated metric ids (default: all)")
+    p.add_argument("--metrics", help="comma-separated metric ids (default: all); pixel metric "
+                                     "ids choose the pixel metrics run on two rasters")
+    p.add_argument("--no-pixel-metrics", action="store_true",
+                   help="with two rasters on one grid as inputs, run the line metrics only "
+                        "(default: the pixel metrics too, scored on the rasters as read)")
     p.add_argument("--params", help="JSON text or a JSON file (PATH or @PATH): shared parameters "
                                     "and per-metric ones under the metric id, e.g. "
                                     "'{\"optg\": {\"N_SEEDS\": 300}}'")

@@ -74,6 +74,22 @@ def html_label(spec):
     return tr("{} summary (HTML)").format(registry.short_name(tr(spec.name)))
 
 
+def map_layer_name(spec, raster_map, params=None):
+    """The name of a map's layer in the project: map_label with the
+    settings that tell two runs apart (the metric's choices, such as the
+    strategy, always; its other parameters when not at their defaults):
+    'pixel_boundaryf (STRATEGY area, TOLERANCE 3): boundary matches (raster)'."""
+    settings = []
+    for p in spec.params:
+        v = (params or {}).get(p.name, p.default)
+        if p.kind == "enum" or v != p.default:
+            settings.append(f"{p.name} {v:g}" if isinstance(v, float) else f"{p.name} {v}")
+    if not settings:
+        return map_label(spec, raster_map)
+    return tr("{metric} ({settings}): {layer}").format(
+        metric=spec.id, settings=", ".join(settings), layer=_lower_first(tr(raster_map.label)))
+
+
 def map_label(spec, raster_map):
     """'pixel_boundaryf: boundary matches (raster)': a map's output and
     layer name, with the algorithm that made it."""

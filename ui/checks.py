@@ -427,7 +427,7 @@ def check_per_metric(per_metric, ids, warnings):
     """Validate PARAMETERS ({metric id: {NAME: value}}): every key a metric,
     every name a parameter of it, every value of the parameter's type.
     Settings for a metric that is not run are reported in ``warnings``."""
-    known = {s.id: s for s in registry.all_specs()}
+    known = {s.id: s for s in registry.all_specs(None)}
     for m, values in per_metric.items():
         if m not in known:
             raise QgsProcessingException(tr(

@@ -7,6 +7,7 @@ import math
 
 from qgis.core import (QgsFeature, QgsFields, QgsGeometry,
                        QgsProcessingException, QgsProcessingOutputNumber, QgsProcessingParameterEnum,
+                       QgsProcessingParameterBoolean,
                        QgsProcessingOutputString, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterField,
                        QgsProcessingParameterFileDestination)
@@ -15,6 +16,7 @@ from ..core import registry
 from ..core.fieldnames import needs_short_names, short_field_names
 from ..core.analysis.evaluate import (EvaluationFailed, evaluate, scores_document, seed_used,
                                      with_protocol)
+from ..core.analysis import evaluate_pixels
 from ..core.protocols import PROTOCOLS
 from ..core.analysis.tiles import evaluate_tiles
 from ..core.progress import Cancelled
@@ -25,7 +27,8 @@ from .checks import (check_run, field_names, ground_truth_parameter, layer_crs, 
 from .catalogue import help_with_labels
 from .compat import FieldDataType, make_field, SinkFlag, SourceType, WkbType
 from .i18n import tr, tr_noop
-from .rasters import raster_help, raster_input_parameters, raster_parameters, read_inputs
+from .rasters import (RASTER_INPUTS, raster_grid, raster_help, raster_input_parameters,
+                      raster_layer, raster_parameters, raster_values, read_inputs)
 from .summary import warn
 from .summary import error_text, evaluation_summary, input_rows, interval_summary, meta, translate
 from .tool_common import (
@@ -64,7 +67,13 @@ class EvaluateAlgorithm(ToolAlgorithm):
         "(JSON)</i>: optional, e.g. {\"apls\": {\"VARIANT\": \"sat2graph\"}}. <i>Benchmark "
         "protocol</i>: APLS and TOPO as published tables compute them (Sat2Graph / SAM-Road "
         "City-Scale, SAM-Road SpaceNet, SpaceNet), each metric's own definition beside in the "
-        "report; whole extent only. All distances are in metres.")
+        "report; whole extent only. <i>Pixel metrics when both inputs are rasters</i>: with a "
+        "raster ground truth and a raster prediction on one grid (same size, geotransform and "
+        "CRS), the pixel metrics (IoU, distances, clDice, boundary F) also score the two "
+        "rasters pixel by pixel, road pixels as RASTER_THRESHOLD / RASTER_CLASSES say (a "
+        "metric's own GT_THRESHOLD / PRED_THRESHOLD under its id in the per-metric parameters "
+        "win); on different grids or with tiles they are left out with a warning. All "
+        "distances are in metres.")
 
     def shortHelpString(self):
         labels = {d.name(): d.description() for d in self.parameterDefinitions()}
@@ -78,6 +87,9 @@ class EvaluateAlgorithm(ToolAlgorithm):
         for p in raster_input_parameters():
             self.addParameter(p)
         self.addParameter(metrics_parameter(specs))
+        self.addParameter(QgsProcessingParameterBoolean(
+            "PIXEL_METRICS", tr("Pixel metrics when both inputs are rasters on one grid"), True,
+            True))
         self.addParameter(QgsProcessingParameterField(
             "CLASS_FIELD", tr("Class field (scores per class)"), None, "GROUND_TRUTH",
             FieldDataType.Any, False, True))
@@ -96,7 +108,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
             "SCORES_TABLE", tr("Scores table"), SourceType.Vector, None, True, True))
         self.addParameter(QgsProcessingParameterFeatureSink(
             "TILE_SCORES", tr("Scores per tile"), SourceType.VectorPolygon, None, True, False))
-        for s in specs:
+        for s in specs + registry.all_specs("masks"):
             for o in s.outputs:
                 self.addOutput(QgsProcessingOutputNumber(s.output_key(o.name),
                                                          f"{s.id}: {tr(o.label)}"))
@@ -104,6 +116,7 @@ class EvaluateAlgorithm(ToolAlgorithm):
 
     def processAlgorithm(self, parameters, context, feedback):
         ids = self.chosen_metrics(parameters, context)
+        pixel_ids = self._pixel_ids(parameters, context)
         class_field = self.parameterAsString(parameters, "CLASS_FIELD", context) or None
         params, per_metric = metric_parameters(self, parameters, context)
         if class_field:
@@ -112,37 +125,81 @@ class EvaluateAlgorithm(ToolAlgorithm):
         ci_options(self, parameters, context)  # refused before any input is read
         protocol = self._protocol(parameters, context, ids, per_metric)
         checked = []
-        resolved = resolve_tool(ids, params, per_metric, seed, checked)
+        resolved = resolve_tool(ids + pixel_ids, params, per_metric, seed, checked)
         check_run(self, parameters, context, feedback, resolved, warnings=checked)
         gt, pred, crs, info = read_inputs(self, parameters, context, feedback,
                                           field_names(resolved))
         if gt is None:
             return {}
         info["warnings"][:0] = checked
-        run = self._run(parameters, context, feedback, gt, pred, crs, ids, params, seed, protocol)
+        pixels = self._pixels(parameters, context, feedback, pixel_ids, params, info)
+        run = self._run(parameters, context, feedback, gt, pred, crs, ids, params, seed, protocol,
+                        pixels)
         if run is None:
             return {}
         ev, tiled, numbers, aggregation, empty = run
-        outputs = {k: numbers.get(k, math.nan) for s in self.specs() for k in
-                   [s.output_key(o.name) for o in s.outputs]}
-        scores = scores_document(ids, info, numbers, ev, tiled, aggregation, empty)
+        order = ev.order if ev is not None else ids
+        outputs = {k: numbers.get(k, math.nan) for s in self.specs() + registry.all_specs("masks")
+                   for k in [s.output_key(o.name) for o in s.outputs]}
+        scores = scores_document(order, info, numbers, ev, tiled, aggregation, empty)
         outputs["SCORES"] = json.dumps(json_safe(scores))
-        self._summary(feedback, ids, scores, ev, tiled)
+        self._summary(feedback, order, scores, ev, tiled)
         report = self.parameterAsFileOutput(parameters, "REPORT", context)
         if report:
             info_rows = input_rows(self, parameters, context, info, gt, pred)
-            info_rows.update(self._run_rows(ids, seed, class_field, tiled, aggregation, empty,
+            info_rows.update(self._run_rows(order, seed, class_field, tiled, aggregation, empty,
                                             params, per_metric))
             if protocol:
                 info_rows[tr("protocol")] = protocol
             text = evaluation_report(tr("Road network evaluation"), info_rows, ev, tiled,
                                      gt.parts, pred.parts, tr=tr, meta=meta(),
-                                     class_field=class_field, input_warnings=info["warnings"])
+                                     class_field=class_field, input_warnings=info["warnings"],
+                                     pixel_note=(info.get("pixel_metrics") or {}).get("skipped"))
             outputs["REPORT"] = write_report(report, text)
-        self._scores_table(parameters, context, ids, numbers, outputs, tiled)
-        self._tile_scores(parameters, context, ids, tiled, gt, crs, outputs, numbers, feedback)
+        self._scores_table(parameters, context, order, numbers, outputs, tiled)
+        self._tile_scores(parameters, context, order, tiled, gt, crs, outputs, numbers, feedback)
         feedback.setProgress(100)
         return outputs
+
+    def _pixel_ids(self, parameters, context):
+        """The pixel metrics of this run: all of them when PIXEL_METRICS is
+        on and both inputs are rasters, else none."""
+        on = "PIXEL_METRICS" not in parameters or \
+            self.parameterAsBoolean(parameters, "PIXEL_METRICS", context)
+        both = all(parameters.get(n) not in (None, "") for n in RASTER_INPUTS.values())
+        return evaluate_pixels.pixel_ids() if on and both else []
+
+    def _pixels(self, parameters, context, feedback, ids, params, info):
+        """The pixel metrics' run (core/analysis/evaluate_pixels.py): the two
+        rasters read whole when they are on one grid and the run has no
+        tiles, else None with a warning saying why (recorded in SCORES
+        ``pixel_metrics``)."""
+        if not ids:
+            return None
+        from ..core.metrics.pixel.masks import Rasters
+        from .pixel_algorithm import read_band
+        raster = raster_values(self, parameters, context)
+        layers = [raster_layer(self, parameters, n, context) for n in RASTER_INPUTS.values()]
+        grids = [raster_grid(layer, raster["RASTER_BAND"]) for layer in layers]
+        tile_size, tiles_src, *_ = tile_options(self, parameters, context)
+        skipped = evaluate_pixels.skip_reason(
+            tiles_src is not None or tile_size > 0,
+            evaluate_pixels.grid_problem(*grids[0], *grids[1], layers[0].crs() == layers[1].crs()))
+        if skipped:
+            info["warnings"].append(skipped)
+            warn(feedback, translate(skipped))
+            info["pixel_metrics"] = evaluate_pixels.record(ids, None, raster, skipped)
+            return None
+        (ga, gtr, gnd), (pa, _, pnd) = (read_band(layer, raster["RASTER_BAND"])
+                                        for layer in layers)
+        try:
+            rasters = Rasters(ga, pa, gtr, gnd, pnd)
+        except ValueError as e:
+            raise QgsProcessingException(error_text(e))
+        info["pixel_metrics"] = evaluate_pixels.record(ids, rasters, raster)
+        return evaluate_pixels.PixelRun(
+            rasters, ids, raster, maps=bool(self.parameterAsFileOutput(parameters, "REPORT",
+                                                                       context)))
 
     def _protocol(self, parameters, context, ids, per_metric):
         """The protocol chosen (None: none), its settings put into
@@ -160,7 +217,8 @@ class EvaluateAlgorithm(ToolAlgorithm):
             raise QgsProcessingException(error_text(e))
         return name
 
-    def _run(self, parameters, context, feedback, gt, pred, crs, ids, params, seed, protocol=None):
+    def _run(self, parameters, context, feedback, gt, pred, crs, ids, params, seed, protocol=None,
+             pixels=None):
         """Evaluate the whole extent or tile by tile: (EvaluationResult or None,
         TiledResult or None, numbers, aggregation, empty-tile policy), or None
         when cancelled."""
@@ -188,7 +246,8 @@ class EvaluateAlgorithm(ToolAlgorithm):
             shown = map_metric(ids) if self.parameterAsFileOutput(parameters, "REPORT", context) \
                 else None
             ev = evaluate(gt, pred, ids, params, seed, progress, workers=workers, strict=True,
-                          diagnostics=[shown] if shown else False, protocol=protocol)
+                          diagnostics=[shown] if shown else False, protocol=protocol,
+                          pixels=pixels)
             for w in ev.warnings():
                 warn(feedback, translate(w))
             return ev, None, ev.numbers(), aggregation, empty

@@ -19,7 +19,7 @@ from ..core.text import msg
 from ..core.progress import Cancelled, Progress
 from ..core.runner import run_masks
 from .algorithm import MetricAlgorithm
-from .catalogue import html_label, map_label
+from .catalogue import html_label, map_label, map_layer_name
 from .checks import resolve_single
 from .compat import DistanceUnit
 from .i18n import tr
@@ -152,14 +152,14 @@ class PixelAlgorithm(MetricAlgorithm):
                           driver=driver or "GTiff", prefer="gdal")
             except ValueError as e:
                 raise QgsProcessingException(error_text(e))
-            style_raster(context, path, qml_path(path), map_label(self.spec, specs[name]),
-                         tr(specs[name].help))
+            style_raster(context, path, qml_path(path),
+                         map_layer_name(self.spec, specs[name], params), tr(specs[name].help))
         return paths
 
     def _html(self, parameters, context, result, values):
         """The HTML report (scores, maps, warnings, inputs, parameters), or
         None when not asked for."""
-        from ..core.reports.pixel_maps import pixel_report
+        from ..core.reports.report import pixel_report
         path = self.parameterAsFileOutput(parameters, HTML_OUTPUT, context)
         if not path:
             return None

@@ -147,6 +147,16 @@ def _transform(ds, name):
     return (a, b, c, d, e, f)
 
 
+def raster_grid(layer, band):
+    """(shape (rows, columns), transform (a, b, c, d, e, f)) of a raster
+    layer's band, from its header (nothing is read)."""
+    ds, _ = _open_band(layer, band)
+    try:
+        return (ds.RasterYSize, ds.RasterXSize), _transform(ds, layer.name())
+    finally:
+        ds = None
+
+
 def _check_crs(layer, crs, context):
     """Refuse a raster whose CRS (``crs``: its own, or the one it is taken
     to be in) is not in metres on the ground (core/raster/rasterinput.py)."""

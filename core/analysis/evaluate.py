@@ -210,7 +210,7 @@ def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
              progress: Optional[Progress] = None,
              diagnostics: Union[bool, Collection[str]] = True,
              workers: int = 1, strict: bool = False,
-             protocol: Optional[str] = None) -> Evaluation:
+             protocol: Optional[str] = None, pixels=None) -> Evaluation:
     """``diagnostics``: the metrics' layers are built (True), not built
     (False) or built for the metrics of these ids only; a metric run
     without them may skip the work only its layers need, with the same
@@ -225,25 +225,35 @@ def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
     method of compare): EvaluationFailed when every metric failed, with
     their errors.  ``protocol``: a benchmark protocol's variants for the
     metrics it covers, with their default definitions' scores beside
-    (:func:`add_clean_scores`)."""
+    (:func:`add_clean_scores`).  ``pixels``: a
+    core.analysis.evaluate_pixels.PixelRun, the pixel metrics run on the
+    two rasters after the line metrics (their results join the others';
+    ``metrics`` = [] then runs the pixel metrics only)."""
     progress = progress or NO_PROGRESS
-    ids = list(metrics) if metrics else [s.id for s in registry.all_specs()]
+    if metrics is not None and (metrics or pixels is not None):
+        ids = list(metrics)
+    else:
+        ids = [s.id for s in registry.all_specs()]
     for m in ids:
         registry.get(m)  # KeyError for an unknown metric
     if protocol is not None:
         params = with_protocol(ids, params, protocol)
+    line_progress, pixel_progress = progress, None
+    if pixels is not None and pixels.ids:
+        line_progress, pixel_progress = (progress.sub(0.0, 0.8), progress.sub(0.8, 1.0)) if ids \
+            else (progress.sub(0.0, 0.0), progress)
     spread = workers != 1 and len(ids) > 1
     # cores per metric (core/parallel.py): one when the metrics share the
     # workers, else the workers (one metric, or WORKERS = 1: tiles, tools)
     common = (gt, pred, params, seed, diagnostics, 1 if spread else workers)
     if spread:
         tasks = _tasks(ids)
-        done = run_shared(_run_group, common, tasks, workers, progress,
+        done = run_shared(_run_group, common, tasks, workers, line_progress,
                           [", ".join(registry.get(m).name for m in t) for t in tasks],
                           weights=[sum(registry.get(m).cost for m in t) for t in tasks])
     else:
         tasks = [ids]
-        done = [(True, _run_group(common, ids, progress))]
+        done = [(True, _run_group(common, ids, line_progress))]
     results, errors = {}, {}
     for group, (ok, value) in zip(tasks, done):
         for i, m in enumerate(group):
@@ -256,10 +266,17 @@ def evaluate(gt: LineSet, pred: LineSet, metrics: Optional[list[str]] = None,
     ev = Evaluation(results, errors, ids)
     if protocol is not None:
         add_clean_scores(ev, gt, pred, params, seed, protocol)
+    if pixel_progress is not None:
+        from .evaluate_pixels import run_pixel_metrics
+        pixel_results, pixel_errors = run_pixel_metrics(pixels, params, pixel_progress)
+        results.update(pixel_results)
+        errors.update(pixel_errors)
+        ev.order = ids + list(pixels.ids)
     progress.set(1.0)
-    if strict and ids and not results:
+    if strict and ev.order and not results:
         raise EvaluationFailed(msg("no metric could be computed; {}", "; ".join(
-            msg("{}: {}", m, str(errors[m]).splitlines()[0] if errors[m] else "") for m in ids)))
+            msg("{}: {}", m, str(errors[m]).splitlines()[0] if errors[m] else "")
+            for m in ev.order)))
     return ev
 
 
@@ -282,6 +299,8 @@ def scores_document(ids: list, info: dict, numbers: dict, ev: Optional[Evaluatio
     for k in RECORD_KEYS + INPUT_RECORD_KEYS:
         if info.get(k):
             scores[k] = info[k]
+    if info.get("pixel_metrics"):
+        scores["pixel_metrics"] = info["pixel_metrics"]
     if ev is not None:
         scores["results"] = {m: r.to_dict() for m, r in ev.results.items()}
         scores["errors"] = ev.errors

@@ -1,7 +1,8 @@
 """The maps section of a pixel metric's HTML report: each diagnostic map
 (registry.RasterMap, core/metrics/pixel/maps.py) as an inline palette PNG
 (no network, no imaging library: the PNG is written with zlib) beside its
-legend and the number of pixels of each code.
+legend and the number of pixels of each code (a pixel metric's own report,
+report.py pixel_report, and evaluate-all's Pixel metrics section).
 
 A map larger than PREVIEW_PX on a side is shown reduced by k: each k x k
 block shows the code drawn last in the map's ``draw_order`` (errors over
@@ -17,9 +18,13 @@ from typing import Callable, Optional
 import numpy as np
 
 from ..metrics.pixel.maps import LOOKUP_CHUNK
-from .report import _identity, esc
+from .format import esc
 
 PREVIEW_PX = 1000
+
+
+def _identity(text):
+    return text
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -80,9 +85,11 @@ def code_counts(codes: np.ndarray) -> np.ndarray:
     return out
 
 
-def maps_section(spec, maps: dict, tr: Callable = _identity, params: Optional[dict] = None) -> str:
+def maps_section(spec, maps: dict, tr: Callable = _identity, params: Optional[dict] = None,
+                 heading: bool = True) -> str:
     """HTML: one figure per map of ``spec`` present in ``maps``, with the
-    legend of a run with ``params`` (the codes it can give)."""
+    legend of a run with ``params`` (the codes it can give), under a
+    heading "Maps" (``heading``)."""
     parts = []
     for m in spec.maps:
         codes = maps.get(m.name)
@@ -102,7 +109,8 @@ def maps_section(spec, maps: dict, tr: Callable = _identity, params: Optional[di
         note = (tr("each {} x {} block of pixels shows its most telling code").format(k, k)
                 if k > 1 else tr("every pixel shown"))
         parts.append(
-            f"<h3>{esc(tr(m.label))} (<code>{esc(m.name)}</code>)</h3>"
+            f"<h{3 if heading else 4}>{esc(tr(m.label))} (<code>{esc(m.name)}</code>)"
+            f"</h{3 if heading else 4}>"
             f"<p class='small'>{esc(tr(m.help))}</p><div class='grid'>"
             f"<figure style='margin:0'><img alt='{esc(m.name)}' src='data:image/png;base64,{png}' "
             f"style='image-rendering:pixelated;border:1px solid #ccc;max-width:640px;"
@@ -113,15 +121,4 @@ def maps_section(spec, maps: dict, tr: Callable = _identity, params: Optional[di
             f"<th>{esc(tr('pixels'))}</th></tr>{rows}</table></div>")
     if not parts:
         return ""
-    return f"<h2>{esc(tr('Maps'))}</h2>" + "".join(parts)
-
-
-def pixel_report(spec, result, rows: dict, tr: Callable = _identity, meta=None) -> str:
-    """The HTML page of one pixel metric: the evaluation report of that
-    metric (summary, scores, warnings, inputs and parameters) with its maps
-    when they were built."""
-    from ..analysis.evaluate import Evaluation
-    from .report import evaluation_report
-    ev = Evaluation({spec.id: result}, {}, [spec.id])
-    return evaluation_report(tr(spec.name), rows, ev, None, (), (), tr=tr, meta=meta,
-                             sections=[maps_section(spec, result.maps, tr, result.parameters)])
+    return (f"<h2>{esc(tr('Maps'))}</h2>" if heading else "") + "".join(parts)

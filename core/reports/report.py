@@ -30,7 +30,7 @@ OPTION_WORDS = (N_("pooled"), N_("mean"), N_("skip"), N_("worst"), N_("best"))
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:24px auto;color:#222;max-width:1100px;padding:0 16px;line-height:1.4}
 h1{font-size:24px;margin-bottom:4px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ddd;padding-bottom:4px}
-h3{font-size:15px;margin:18px 0 4px}
+h3{font-size:15px;margin:18px 0 4px}h4{font-size:13px;margin:12px 0 4px}
 table{border-collapse:collapse;margin:8px 0;font-size:13px}td,th{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}
 th{background:#f3f3f3;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.warn{color:#a14b00}
 .small{color:#555;font-size:12px}svg{background:#fff}.grid{display:flex;flex-wrap:wrap;gap:16px}
@@ -572,7 +572,7 @@ def _histograms(evaluation, order, tr):
 def evaluation_report(title: str, info: dict, evaluation=None, tiled=None, gt_parts=(),
                       pred_parts=(), tr: Optional[Callable] = None, meta: Optional[dict] = None,
                       class_field: Optional[str] = None, input_warnings: Sequence = (),
-                      sections: Sequence[str] = ()) -> str:
+                      sections: Sequence[str] = (), pixel_note: Optional[str] = None) -> str:
     """HTML text.  ``info``: {label: value} of the inputs and parameters
     (shown as they are); ``evaluation``: core.analysis.evaluate.Evaluation
     (whole extent) and/or ``tiled``: TiledEvaluation; ``tr``: translation of
@@ -581,7 +581,9 @@ def evaluation_report(title: str, info: dict, evaluation=None, tiled=None, gt_pa
     ``class_field``: the class field chosen (the per-class section only
     appears with one); ``input_warnings``: the warnings of reading the
     inputs, listed first; ``sections``: more HTML shown before the warnings
-    (a pixel metric's maps).  Every warning is translated with ``tr`` (core.text
+    (a pixel metric's maps); ``pixel_note``: why the pixel metrics of an
+    evaluation of two rasters were not run (core/analysis/evaluate_pixels.py),
+    shown in their section.  Every warning is translated with ``tr`` (core.text
     templates), whatever language SCORES keeps them in."""
     tr = tr or _identity
     order = (tiled or evaluation).order
@@ -615,6 +617,7 @@ def evaluation_report(title: str, info: dict, evaluation=None, tiled=None, gt_pa
         h.append(_tiles_section(tiled, order, gt_parts, tr))
     if gt_parts is not None and len(gt_parts):
         h += _map_section(evaluation, order, gt_parts, pred_parts, tr)
+    h += _pixel_section(evaluation, order, pixel_note, tr)
     h += list(sections)
     h.append(f"<h2>{esc(tr('Warnings'))}</h2>")
     if warnings:
@@ -818,6 +821,35 @@ def _map_section(evaluation, order, gt_parts, pred_parts, tr):
     return h
 
 
+def _pixel_section(evaluation, order, note, tr) -> list:
+    """The pixel metrics of an evaluation of two rasters: the grid they
+    scored and the road pixels of each side, then each metric's maps
+    (core/reports/pixel_maps.py); or why they were not run (``note``).  A
+    report of one pixel metric (pixel_report) has its own maps section."""
+    ran = [m for m in order if registry.get(m).inputs == "masks"] if evaluation is not None else []
+    if not (note or (ran and any(registry.get(m).inputs == "lines" for m in order))):
+        return []
+    h = [f"<h2>{esc(tr('Pixel metrics'))}</h2>"]
+    if note:
+        h.append(f"<p class='warn'>{esc(translate(note, tr))}</p>")
+    results = [evaluation.results[m] for m in ran if m in evaluation.results]
+    if results:
+        c = results[0].counts
+        h.append("<p>" + esc(tr(
+            "Scored pixel by pixel on the two rasters as read (not on their centrelines): {} x {} "
+            "pixels of {:g} x {:g} m; road pixels: ground truth {}, prediction {}.").format(
+            c.get("rows"), c.get("columns"), c.get("pixel_height_m", math.nan),
+            c.get("pixel_width_m", math.nan), _group_digits(int(c.get("gt_road_pixels", 0))),
+            _group_digits(int(c.get("pred_road_pixels", 0))))) + "</p>")
+        from .pixel_maps import maps_section
+        for m in ran:
+            r = evaluation.results.get(m)
+            if r is not None and r.maps:
+                h.append(f"<h3>{esc(tr(registry.get(m).name))}</h3>")
+                h.append(maps_section(registry.get(m), r.maps, tr, r.parameters, heading=False))
+    return h
+
+
 def _traceability(info, evaluation, order, tr):
     """Inputs, parameters and each metric's parameters, and the footer."""
     T = lambda s: esc(tr(s))  # noqa: E731
@@ -874,3 +906,14 @@ def _tiles_section(tiled, order, gt_parts, tr):
         h.append(f"<tr>{cells}</tr>")
     h.append("</table></div>")
     return "".join(h)
+
+
+def pixel_report(spec, result, rows: dict, tr: Callable = _identity, meta=None) -> str:
+    """The HTML page of one pixel metric: the evaluation report of that
+    metric (summary, scores, warnings, inputs and parameters) with its maps
+    when they were built."""
+    from ..analysis.evaluate import Evaluation
+    from .pixel_maps import maps_section
+    ev = Evaluation({spec.id: result}, {}, [spec.id])
+    return evaluation_report(tr(spec.name), rows, ev, None, (), (), tr=tr, meta=meta,
+                             sections=[maps_section(spec, result.maps, tr, result.parameters)])

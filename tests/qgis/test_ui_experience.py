@@ -131,6 +131,25 @@ def test_loaded_layers_of_two_metrics_have_different_names(qgis_app):
     assert names == ["APLS — matched control points", "SUBG — matched control points"]
 
 
+def test_map_layers_of_two_strategies_have_different_names(qgis_app, tmp_path):
+    """Two runs of one pixel algorithm with different strategies load
+    layers that say which is which (the strategy always, other settings
+    when not at their defaults)."""
+    import numpy as np
+    from test_raster_inputs import cross, write_tif
+    gt = write_tif(tmp_path / "gt.tif", cross())
+    pred = cross()
+    pred[:, 75:85] = 0
+    pred = write_tif(tmp_path / "pred.tif", pred.astype(np.uint8))
+    names = []
+    for strategy, extra in ((0, {}), (1, {"TOLERANCE": 3.0})):   # distance, area
+        r, ctx = run_loaded("pixel_boundaryf", {"GROUND_TRUTH": gt, "PREDICTION": pred,
+                                                "STRATEGY": strategy, **extra}, ["BOUNDARY_MAP"])
+        names.append(ctx.layerToLoadOnCompletionDetails(r["BOUNDARY_MAP"]).name)
+    assert names == ["pixel_boundaryf (STRATEGY distance): boundary matches (raster)",
+                     "pixel_boundaryf (STRATEGY area, TOLERANCE 3): boundary matches (raster)"]
+
+
 # -- 6: legends ------------------------------------------------------------------------------
 def legend(renderer):
     return [item.label() for item in renderer.legendSymbolItems()]

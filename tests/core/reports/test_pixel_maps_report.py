@@ -11,7 +11,8 @@ import pytest
 
 from core import registry
 from core.metrics.pixel.masks import from_pixel_size
-from core.reports.pixel_maps import PREVIEW_PX, palette_png, pixel_report, preview
+from core.reports.pixel_maps import PREVIEW_PX, palette_png, preview
+from core.reports.report import pixel_report
 from core.runner import run_masks
 
 

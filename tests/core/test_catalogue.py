@@ -121,10 +121,11 @@ def test_metadata_about_and_changelog_cover_the_release():
         assert family in meta["about"]
     version = meta["version"]
     entries = [line for line in meta["changelog"].splitlines() if line and not line.startswith("-")]
-    assert version in entries
+    # the release comes first, dated as in CHANGELOG.md ("1.0.0 - 2026-11-28")
+    assert entries[0].split()[0] == version
     with open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8") as fh:
-        headings = [line[3:] for line in fh if line.startswith("## ")]
-    assert any(h.split()[0] == version for h in headings)
+        headings = [line[3:].rstrip("\n") for line in fh if line.startswith("## ")]
+    assert entries[0] in headings and entries[0].startswith(f"{version} - 20")
     # every release of metadata's changelog has its section in CHANGELOG.md
     assert {e.split()[0] for e in entries} <= {h.split()[0] for h in headings}
 

@@ -27,10 +27,10 @@ ISSUE_REFS_PENDING = set()
 
 
 def documents():
-    """README, DEVELOPMENT, CHANGELOG and every markdown file of docs/
-    (paths relative to the repository root)."""
+    """README, DEVELOPMENT, RELEASING, CHANGELOG and every markdown file of
+    docs/ (paths relative to the repository root)."""
     docs = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "docs", "*.md")))
-    return ["README.md", "DEVELOPMENT.md", "CHANGELOG.md"] + docs
+    return ["README.md", "DEVELOPMENT.md", "RELEASING.md", "CHANGELOG.md"] + docs
 
 
 def paragraphs(text):

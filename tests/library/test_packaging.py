@@ -11,10 +11,57 @@ def _pyproject():
         return f.read()
 
 
-def test_version_is_the_plugins():
+def _metadata_version():
     with open(os.path.join(ROOT, "metadata.txt"), encoding="utf-8") as f:
-        meta = re.search(r"^version=(.+)$", f.read(), re.M).group(1).strip()
-    assert re.search(r'^version = "([^"]+)"', _pyproject(), re.M).group(1) == meta
+        return re.search(r"^version=(.+)$", f.read(), re.M).group(1).strip()
+
+
+def test_the_version_has_one_source():
+    """metadata.txt holds the version; pyproject.toml declares it dynamic and
+    reads it through core/version.py, never a second literal."""
+    text = _pyproject()
+    assert not re.search(r'^version\s*=\s*"', text, re.M)
+    assert re.search(r'^dynamic = \["version"\]', text, re.M)
+    assert 'version = {attr = "roadnetworkmetrics.core.version.BUILD_VERSION"}' in text
+
+
+def test_every_face_reports_metadatas_version(tmp_path):
+    """The library, the CLI, a rows file's provenance and (installed) the
+    distribution's metadata give metadata.txt's version; in a checkout the
+    build reads it too."""
+    import importlib.metadata
+    import json
+    import roadnetworkmetrics as rnm
+    from core import version as core_version
+    from helpers_lib import cli
+    meta = _metadata_version()
+    assert re.fullmatch(r"\d+\.\d+\.\d+", meta)
+    reported = rnm.__version__  # our own version, compared for equality only
+    assert reported == core_version.version() == meta
+    assert cli("--version").stdout.strip() == f"roadmetrics {meta}"
+    s = rnm.datasets.sample()
+    rnm.batch("ccq", spacenet=(s.spacenet_ground_truth, s.spacenet_proposals), pixel_size=0.3,
+              out=str(tmp_path / "rows.jsonl"))
+    with open(tmp_path / "rows.jsonl", encoding="utf-8") as f:
+        assert json.loads(f.readline())["roadmetrics_batch"]["version"] == meta
+    if os.environ.get("ROADMETRICS_INSTALLED"):
+        assert importlib.metadata.version("road-network-metrics") == meta
+    else:
+        assert core_version.BUILD_VERSION == meta
+
+
+def test_the_build_refuses_a_metadata_without_version(tmp_path, monkeypatch):
+    """No version= line: the build stops with the file's name rather than
+    building a package without a version (or with an installed one's)."""
+    import pytest
+    from core import version as core_version
+    (tmp_path / "metadata.txt").write_text("[general]\nname=x\n", encoding="utf-8")
+    monkeypatch.setattr(core_version, "METADATA", str(tmp_path / "metadata.txt"))
+    assert core_version.metadata_version(core_version.METADATA) == ""
+    with pytest.raises(RuntimeError, match="no version= line in .*metadata.txt"):
+        _ = core_version.BUILD_VERSION
+    with pytest.raises(AttributeError):
+        _ = core_version.OTHER
 
 
 def test_every_core_package_is_listed():

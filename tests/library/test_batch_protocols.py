@@ -128,7 +128,7 @@ def test_batch_protocol_prints_sam_roads_number_on_the_reference_tiles(tmp_path)
         topo = rnm.batch("topo", folders=(str(gt), str(pred)), protocol=protocol)
         key = "topo_py" if setting == "spacenet" else "topo_py_without_empty"
         f1 = float(agg[key]["stdout"].splitlines()[-1].split()[1])
-        assert topo.summary["protocol"]["F1"] == pytest.approx(f1, abs=0.005)
+        assert topo.summary["protocol"]["TOPO_F1"] == pytest.approx(f1, abs=0.005)
 
 
 def test_tiles_in_error_or_without_prediction_are_not_counted_as_nan(tiles, tmp_path, capsys):

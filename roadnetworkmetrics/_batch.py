@@ -130,7 +130,7 @@ def score_pair(task: dict, progress=None) -> dict:
         gsrc = _side(gt, "ground truth", task)
         psrc = _side(pred, "prediction", task) if pred is not None else None
     except ValueError as e:
-        return {**row, "status": "error", "error": message_of(e)}
+        return {**row, "status": "error", "error": _spelt(e, task)}
     if psrc is None:
         psrc = Source(LineSet([]), gsrc.crs, gsrc.pixel, "missing prediction",
                       pixel_size_m=gsrc.pixel_size_m)
@@ -160,11 +160,20 @@ def score_pair(task: dict, progress=None) -> dict:
              if task.get("resolved") is not None else
              compute(spec.id, gsrc, psrc, task["params"], task["pixel_size"], diagnostics=False))
     except InputError as e:
-        return {**row, "status": "error", "error": str(e)}
+        return {**row, "status": "error", "error": _spelt(e, task)}
     out = {**row, "status": status, **r.scores,
            "warnings": " | ".join(r.warnings)}
     out["_pool_stats"] = r.pool_stats
     return out
+
+
+def _spelt(e: ValueError, task: dict) -> str:
+    """A pair's error as the face that runs the batch spells the options
+    it names (``--raster-threshold`` for the command line)."""
+    from ._errors import ThresholdNeeded, cli_spelling, library_spelling
+    if isinstance(e, ThresholdNeeded):
+        return e.spelt(cli_spelling if task.get("face") == "cli" else library_spelling)
+    return str(message_of(e))
 
 
 def _side(path, name: str, task: dict) -> Source:
@@ -210,7 +219,7 @@ def _score_masks(spec, task: dict, row: dict) -> dict:
                           band=band)
     except ValueError as e:
         status = "grid_mismatch" if isinstance(e, GridMismatchError) else "error"
-        return {**row, "status": status, "error": str(message_of(e))}
+        return {**row, "status": status, "error": _spelt(e, task)}
     return {**row, "status": status, **r.scores, "warnings": " | ".join(r.warnings),
             "_pool_stats": r.pool_stats}
 
@@ -427,7 +436,7 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
               progress: Optional[Callable] = None, band: int = 1, *,
               keep_errors: bool = False, inputs: Optional[tuple] = None,
               on_count: Optional[Callable] = None, protocol: Optional[str] = None,
-              ci: Optional[dict] = None) -> dict:
+              ci: Optional[dict] = None, face: str = "library") -> dict:
     """Score every pair, write one row each to ``out``, return the summary
     (:func:`aggregate` with ``resumed``, ``retried``, ``rows``,
     ``provenance`` and ``warnings``).  ``params`` may hold the raster
@@ -436,7 +445,8 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     (kind, [source paths]) as recorded in the rows' provenance (default:
     in-memory pairs); ``on_count(done, total)`` is called as pairs end
     (resumed ones count as done); ``ci``: the bootstrap interval settings
-    (:func:`intervals`; ``{"resamples": 0}``: none).  Every check that can be made before scoring is made
+    (:func:`intervals`; ``{"resamples": 0}``: none); ``face``: 'cli' spells
+    the options a pair's error names as the command line does.  Every check that can be made before scoring is made
     first (InputError); a resume refuses a file made differently
     (core: roadnetworkmetrics/_rows.py)."""
     st = settings(metric, params, empty_chips, band, protocol, pairs)
@@ -459,7 +469,7 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     todo = [(i, g, p) for i, g, p in pairs if str(i) not in done]
     tasks = [{"id": str(i), "gt": g, "pred": p, "metric": metric, "params": params,
               "pixel_size": pixel_size, "empty_chips": empty_chips, "fields": fields,
-              "raster": raster, "band": band,
+              "raster": raster, "band": band, "face": face,
               "resolved": resolved if spec.inputs == "lines" else None}
              for i, g, p in todo]
     computed = []

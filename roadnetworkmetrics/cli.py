@@ -766,7 +766,7 @@ def run_batch(argv) -> int:
                                args.dask, not args.no_resume, None,
                                band, keep_errors=args.keep_errors,
                                inputs=inputs, on_count=bar.count if bar else None,
-                               protocol=args.protocol, ci=ci_settings(args))
+                               protocol=args.protocol, ci=ci_settings(args), face="cli")
     finally:
         if bar:
             bar.close()

@@ -181,7 +181,9 @@ def test_raster_parameters_as_keywords_and_for_evaluate(tmp_path):
     rec = r.parameters["prediction_raster"]
     assert (rec["band"], rec["threshold"], rec["prune_m"]) == (2, 0.5, 3.0)
     assert r.scores["QUALITY"] > 0.9
-    with pytest.raises(InputError, match="not a 0/1 mask"):
+    with pytest.raises(InputError, match=r"The raster prob.tif: The raster is not a 0/1 mask.*"
+                                         r"Set raster_threshold= \(e.g. raster_threshold=0.5 "
+                                         r"for a probability map\) or raster_classes=\."):
         rnm.ccq(gt_lines(), tif, raster_band=2)
     with pytest.raises(InputError, match="band 3"):
         rnm.ccq(gt_lines(), tif, raster_band=3, raster_threshold=0.5)
@@ -254,7 +256,10 @@ def test_cli_raster_options_and_exit_codes(tmp_path):
     assert doc["parameters"]["prediction_raster"]["simplify_m"] == 1.0
     assert doc["scores"] == rnm.ccq(gt, tif, raster_threshold=0.5,
                                     raster_simplify=1).to_dict()["scores"]
-    for args, text in [((), "not a 0/1 mask"), (("--raster-band", "2"), "band 2"),
+    for args, text in [((), "not a 0/1 mask"), ((), "Set --raster-threshold (e.g. "
+                                                     "--raster-threshold 0.5 for a probability "
+                                                     "map) or --raster-classes."),
+                       (("--raster-band", "2"), "band 2"),
                        (("--raster-threshold", "0.5", "--raster-classes", "1"), "not both"),
                        (("--raster-prune", "-1"), "RASTER_PRUNE")]:
         c = cli("ccq", gt, tif, *args)

@@ -1049,7 +1049,7 @@
         <translation>la vérité terrain n&apos;a aucune ligne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:69; core/analysis/evaluate.py:262; core/analysis/paired.py:290; core/analysis/tiles.py:492; core/metrics/pixel/masks.py:165; core/metrics/pixel/masks.py:169; core/metrics/pixel/masks.py:171; core/reports/report.py:186</extracomment>
+        <extracomment>core/analysis/compare.py:341; core/analysis/compare.py:368; core/analysis/compare.py:390; core/analysis/evaluate.py:69; core/analysis/evaluate.py:262; core/analysis/paired.py:288; core/analysis/tiles.py:489; core/metrics/pixel/masks.py:165; core/metrics/pixel/masks.py:169; core/metrics/pixel/masks.py:171; core/reports/report.py:186</extracomment>
         <source>{}: {}</source>
         <translation>{} : {}</translation>
     </message>
@@ -1079,22 +1079,22 @@
         <translation>aucune métrique n&apos;a pu être calculée ; {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/paired.py:214</extracomment>
+        <extracomment>core/analysis/paired.py:212</extracomment>
         <source>{} chip(s) are not in every run and are left out of the paired statistics: {}</source>
         <translation>{} tuile(s) ne sont pas dans toutes les exécutions et sont exclues des statistiques appariées : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/paired.py:276</extracomment>
+        <extracomment>core/analysis/paired.py:274</extracomment>
         <source>compare-runs needs at least two runs, got {}</source>
         <translation>compare-runs demande au moins deux exécutions, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/paired.py:278</extracomment>
+        <extracomment>core/analysis/paired.py:276</extracomment>
         <source>run names must be unique, got {}</source>
         <translation>les noms des exécutions doivent être uniques, reçu {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/paired.py:281</extracomment>
+        <extracomment>core/analysis/paired.py:279</extracomment>
         <source>the runs have {} chip(s) in common: nothing to compare</source>
         <translation>les exécutions ont {} tuile(s) en commun : rien à comparer</translation>
     </message>
@@ -1269,67 +1269,67 @@
         <translation>{} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:76</extracomment>
+        <extracomment>core/analysis/tiles.py:77</extracomment>
         <source>TILE_SIZE must be &gt; 0 for a grid</source>
         <translation>TILE_SIZE doit être &gt; 0 pour une grille</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:80</extracomment>
+        <extracomment>core/analysis/tiles.py:81</extracomment>
         <source>TILE_SIZE {} gives {} tiles; choose a larger size</source>
         <translation>TILE_SIZE {} donne {} tuiles ; choisissez une taille plus grande</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:260; core/analysis/tiles.py:271</extracomment>
+        <extracomment>core/analysis/tiles.py:261; core/analysis/tiles.py:272</extracomment>
         <source>clipping tiles</source>
         <translation>découpage des tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:426</extracomment>
+        <extracomment>core/analysis/tiles.py:423</extracomment>
         <source>{}: no pooled rule; the mean of tile scores is used</source>
         <translation>{} : pas de règle de cumul ; la moyenne des scores des tuiles est utilisée</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:440</extracomment>
+        <extracomment>core/analysis/tiles.py:437</extracomment>
         <source>{}: {} undefined (NaN) in {} tile(s), left out of the mean</source>
         <translation>{} : {} indéfini (NaN) dans {} tuile(s), exclues de la moyenne</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:474</extracomment>
+        <extracomment>core/analysis/tiles.py:471</extracomment>
         <source>{}: fewer than two tiles: no interval</source>
         <translation>{} : moins de deux tuiles : pas d&apos;intervalle</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:480</extracomment>
+        <extracomment>core/analysis/tiles.py:477</extracomment>
         <source>{}&apos;s pooled rule is not a sum of counts: no pooled interval over {} tiles</source>
         <translation>la règle de cumul de {} n&apos;est pas une somme de décomptes : pas d&apos;intervalle cumulé sur {} tuiles</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:539</extracomment>
+        <extracomment>core/analysis/tiles.py:536</extracomment>
         <source>AGGREGATION must be &apos;pooled&apos; or &apos;mean&apos;</source>
         <translation>AGGREGATION doit valoir « pooled » ou « mean »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:541</extracomment>
+        <extracomment>core/analysis/tiles.py:538</extracomment>
         <source>EMPTY_TILES must be &apos;skip&apos;, &apos;worst&apos; or &apos;best&apos;</source>
         <translation>EMPTY_TILES doit valoir « skip », « worst » ou « best »</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:563</extracomment>
+        <extracomment>core/analysis/tiles.py:560</extracomment>
         <source>tile {}: {} failed: {}</source>
         <translation>tuile {} : {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:566</extracomment>
+        <extracomment>core/analysis/tiles.py:563</extracomment>
         <source>tile {} failed: {}</source>
         <translation>tuile {} en échec : {}</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:571</extracomment>
+        <extracomment>core/analysis/tiles.py:568</extracomment>
         <source>{} of {} tile(s) have no ground truth (EMPTY_TILES = {})</source>
         <translation>{} tuile(s) sur {} sans vérité terrain (EMPTY_TILES = {})</translation>
     </message>
     <message>
-        <extracomment>core/analysis/tiles.py:573</extracomment>
+        <extracomment>core/analysis/tiles.py:570</extracomment>
         <source>confidence intervals</source>
         <translation>intervalles de confiance</translation>
     </message>
@@ -2602,6 +2602,21 @@
         <extracomment>core/raster/params.py:100</extracomment>
         <source>Give a raster threshold (probability maps) or raster road classes (class maps), not both.</source>
         <translation>Indiquez un seuil raster (cartes de probabilité) ou des classes de routes raster (cartes de classes), mais pas les deux.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/params.py:153</extracomment>
+        <source>{} sets the threshold of both rasters and {} that of one: give one of them.</source>
+        <translation>{} fixe le seuil des deux rasters et {} celui d’un seul : donnez l’un ou l’autre.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/params.py:159</extracomment>
+        <source>{} and {} are one parameter (the second is the old name): give it once.</source>
+        <translation>{} et {} sont un même paramètre (le second est l’ancien nom) : donnez-le une seule fois.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/params.py:163</extracomment>
+        <source>Give {} (probability maps) or {} (class maps), not both.</source>
+        <translation>Donnez {} (cartes de probabilité) ou {} (cartes de classes), pas les deux.</translation>
     </message>
     <message>
         <extracomment>core/raster/rasterinput.py:35</extracomment>

@@ -8,7 +8,7 @@
     roadmetrics evaluate GT PRED [--metrics apls,ccq] [--report report.html] [--json]
     roadmetrics batch METRIC (--pairs GT_DIR PRED_DIR | --manifest CSV |
                               --spacenet GT.csv PROPOSAL.csv) --out rows.csv [--json]
-                              (.tif pairs: --raster-threshold 0.5 ...; pixel metrics: --band)
+                              (.tif pairs: --raster-threshold 0.5 --raster-band 1 ...)
     roadmetrics perturb INPUT --error-type T --count N --output pred.geojson
                               [--ground-truth-output gt.geojson] [--errors errors.geojson]
     roadmetrics sensitivity GT [--metrics optj,apls] [--error-types ...] [--counts "0,5,10"]

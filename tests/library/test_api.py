@@ -116,7 +116,7 @@ def test_progress_callback_and_silence(capsys):
 def test_evaluate_matches_single_metrics():
     ev = rnm.evaluate(GT, PRED, metrics=["apls", "ccq"])
     assert ev.numbers["APLS"] == rnm.apls(GT, PRED).scores["APLS"]
-    assert ev.numbers["CCQ_QUALITY"] == rnm.ccq(GT, PRED).scores["QUALITY"]
+    assert ev.numbers["CCQ_QUALITY"] == rnm.ccq(GT, PRED).scores["CCQ_QUALITY"]
     doc = ev.to_dict()
     assert doc["metrics"] == ["apls", "ccq"] and doc["results"]["apls"]["metric"] == "apls"
     assert "<html" in ev.report().lower()

@@ -88,8 +88,8 @@ def test_evaluate_with_a_protocol_reports_both_numbers(tmp_path):
     own = rnm.apls(gt, pred)
     assert ev.numbers["APLS"] == replay.scores["APLS"]
     assert ev.results["apls"].details["clean_scores"]["APLS"] == own.scores["APLS"]
-    assert ev.numbers["TOPO_F1"] == rnm.topo(gt, pred, VARIANT="sat2graph").scores["F1"]
-    assert ev.results["topo"].details["clean_scores"]["F1"] == rnm.topo(gt, pred).scores["F1"]
+    assert ev.numbers["TOPO_F1"] == rnm.topo(gt, pred, VARIANT="sat2graph").scores["TOPO_F1"]
+    assert ev.results["topo"].details["clean_scores"]["F1"] == rnm.topo(gt, pred).scores["TOPO_F1"]
     assert "clean_scores" not in ev.results["ccq"].details      # not covered by the protocol
     html = ev.report(str(tmp_path / "r.html"))
     text = open(tmp_path / "r.html", encoding="utf-8").read()

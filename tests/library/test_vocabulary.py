@@ -145,7 +145,7 @@ def test_pixel_metrics_old_keywords_warn_and_give_the_same_numbers():
     assert dict(new.scores) == dict(old.scores) == dict(banded.scores)
     with pytest.raises(InputError, match="give raster_band= only"):
         rnm.pixel_iou(g, p, pixel_size=0.5, band=1, raster_band=1)
-    with pytest.raises(InputError, match="one parameter"):
+    with pytest.warns(FutureWarning), pytest.raises(InputError, match="one parameter"):
         rnm.pixel_iou(cls, p * 3, pixel_size=0.5, road_classes="3", raster_classes="3")
     res = rnm.batch("pixel_iou", [("a", g, p)], pixel_size=0.5, raster_threshold=0.5,
                     ci_resamples=0)

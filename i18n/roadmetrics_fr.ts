@@ -2649,6 +2649,21 @@
         <translation>Indiquez un seuil raster (cartes de probabilité) ou des classes de routes raster (cartes de classes), mais pas les deux.</translation>
     </message>
     <message>
+        <extracomment>core/raster/params.py:153</extracomment>
+        <source>{} sets the threshold of both rasters and {} that of one: give one of them.</source>
+        <translation>{} fixe le seuil des deux rasters et {} celui d’un seul : donnez l’un ou l’autre.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/params.py:159</extracomment>
+        <source>{} and {} are one parameter (the second is the old name): give it once.</source>
+        <translation>{} et {} sont un même paramètre (le second est l’ancien nom) : donnez-le une seule fois.</translation>
+    </message>
+    <message>
+        <extracomment>core/raster/params.py:163</extracomment>
+        <source>Give {} (probability maps) or {} (class maps), not both.</source>
+        <translation>Donnez {} (cartes de probabilité) ou {} (cartes de classes), pas les deux.</translation>
+    </message>
+    <message>
         <extracomment>core/raster/rasterinput.py:35</extracomment>
         <source>The raster {} is in {}, which is not in metres on the ground: the extraction&apos;s sizes are metres. Warp it to a projected CRS in metres first (QGIS: Raster &gt; Projections &gt; Warp; GDAL: gdalwarp -t_srs).</source>
         <translation>Le raster {} est dans {}, qui n&apos;est pas en mètres sur le terrain : les tailles de l&apos;extraction sont en mètres. Reprojetez-le d&apos;abord dans un SCR projeté en mètres (QGIS : Raster &gt; Projections &gt; Projection (warp) ; GDAL : gdalwarp -t_srs).</translation>

@@ -94,7 +94,8 @@ class Metric:
     ci_level, ci_resamples, ci_method, ci_seed
         The bootstrap intervals of the aggregate (as :func:`batch`).
     band : int
-        The band of mask files (pixel metrics).
+        Deprecated alias of ``raster_band=`` (the band of a pixel metric's
+        mask files), removed in 2.0.
     **params
         The metrics' parameters; with several metrics, shared ones by name
         and one metric's under its id (``apls={'CONTROL_SPACING': 25}``).
@@ -116,7 +117,7 @@ class Metric:
     def __init__(self, metrics: Union[str, list], *, pixel_size: Optional[float] = None,
                  empty_chips: str = "spacenet", protocol: Optional[str] = None, workers: int = 1,
                  ci_level: float = 0.95, ci_resamples: int = 10_000, ci_method: str = "bca",
-                 ci_seed: int = 0, band: int = 1, **params):
+                 ci_seed: int = 0, band: Optional[int] = None, **params):
         from . import _batch
         self.single = isinstance(metrics, str)
         ids = [metrics] if self.single else list(metrics)
@@ -128,6 +129,11 @@ class Metric:
             raise InputError(msg("workers must be a whole number >= 0, got {!r}.", workers))
         self.workers, self.pixel_size = workers, pixel_size
         self._metrics = {}
+        if band is not None or any(k.upper() in ("RASTER_BAND", "ROAD_CLASSES") for k in params):
+            from ._api import _spec
+            masks = [_spec(m) for m in ids if _spec(m).inputs == "masks"]
+            band = _batch.mask_band(masks[0], params, band) if masks else band
+        band = 1 if band is None else band
         for m in ids:
             own = params.get(m) if isinstance(params.get(m), dict) else {}
             shared = {k: v for k, v in params.items() if not isinstance(v, dict)}

@@ -71,7 +71,8 @@ def compute(metric: str, ground_truth: Any, prediction: Any, params: Optional[di
     False: scores without the layers (or the pixel metrics' maps)."""
     spec = _spec(metric)
     if spec.inputs == "masks":
-        from ._pixel import compute_masks
+        from ._pixel import compute_masks, note_old_names
+        note_old_names(params)
         return compute_masks(spec, ground_truth, prediction, params, pixel_size=pixel_size,
                              progress=progress, maps=False)
     params = dict(params or {})
@@ -146,9 +147,9 @@ def _example(spec: MetricSpec) -> str:
              ">>> road = [[(0, 0), (200, 0), (400, 0)], [(200, 0), (200, 300)]]",
              f">>> r = rnm.{spec.id}(road, road{_example_params(spec)})"]
     if o.perfect is not None and not (isinstance(o.perfect, float) and math.isnan(o.perfect)):
-        lines += [f">>> round(r.scores[{o.name!r}], 6)", f"{float(o.perfect)!r}"]
+        lines += [f">>> round(r.scores[{spec.output_key(o.name)!r}], 6)", f"{float(o.perfect)!r}"]
     else:
-        lines += [f">>> {o.name!r} in r.scores", "True"]
+        lines += [f">>> {spec.output_key(o.name)!r} in r.scores", "True"]
     return "\n".join(lines)
 
 
@@ -178,8 +179,8 @@ def _notes(spec: MetricSpec) -> str:
 
 
 def docstring(spec: MetricSpec) -> str:
-    outs = "\n".join(f"    - ``{o.name}``: {o.label}" + (f" ({o.unit})" if o.unit else "")
-                     for o in spec.outputs)
+    outs = "\n".join(f"    - ``{spec.output_key(o.name)}``: {o.label}" +
+                     (f" ({o.unit})" if o.unit else "") for o in spec.outputs)
     sinks = ", ".join(f"``{s.name}``" for s in spec.sinks) or "none"
     params = "\n".join(_param_doc(p) for p in spec.all_params())
     return f"""{spec.name}.
@@ -195,7 +196,8 @@ Parameters
 Returns
 -------
 Result
-    ``scores``:
+    ``scores`` (docs/library.md, "Score names"; the short names of the QGIS
+    algorithm's outputs still answer until 2.0, with a FutureWarning):
 {outs}
 
     ``layers``: {sinks}.

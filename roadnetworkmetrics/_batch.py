@@ -48,6 +48,7 @@ from .core.network.lineset import LineSet
 from .core.result import MetricResult, json_safe
 from .core.text import message_of, msg
 from ._errors import InputError
+from ._names import canonical_scores, short_to_canonical
 from ._raster import RASTER_EXTENSIONS, is_raster_path
 from ._rows import (RASTER_COLUMNS, STATUS, RowsFile, check_output, inputs_record,
                     provenance, score_bounds)
@@ -129,7 +130,7 @@ def score_pair(task: dict, progress=None) -> dict:
         gsrc = _side(gt, "ground truth", task)
         psrc = _side(pred, "prediction", task) if pred is not None else None
     except ValueError as e:
-        return {**row, "status": "error", "error": message_of(e)}
+        return {**row, "status": "error", "error": _spelt(e, task)}
     if psrc is None:
         psrc = Source(LineSet([]), gsrc.crs, gsrc.pixel, "missing prediction",
                       pixel_size_m=gsrc.pixel_size_m)
@@ -143,10 +144,12 @@ def score_pair(task: dict, progress=None) -> dict:
     if rule == "skip" and (g_empty or p_empty):
         return {**row, "status": status, **_source_warnings(gsrc, psrc)}
     if g_empty and rule == REFERENCE_RULE:
-        return {**row, "status": status, **{o.name: math.nan for o in spec.outputs},
+        return {**row, "status": status, **{spec.output_key(o.name): math.nan
+                                                for o in spec.outputs},
                 **_source_warnings(gsrc, psrc)}
     if g_empty:
-        scores = {o.name: (o.perfect if p_empty else worst_value(o)) for o in spec.outputs
+        scores = {spec.output_key(o.name): (o.perfect if p_empty else worst_value(o))
+                  for o in spec.outputs
                   if not (o.perfect is None and o.bounds and o.bounds[1] is None)}
         return {**row, "status": status, **{k: v for k, v in scores.items() if v is not None},
                 **_source_warnings(gsrc, psrc)}
@@ -157,11 +160,20 @@ def score_pair(task: dict, progress=None) -> dict:
              if task.get("resolved") is not None else
              compute(spec.id, gsrc, psrc, task["params"], task["pixel_size"], diagnostics=False))
     except InputError as e:
-        return {**row, "status": "error", "error": str(e)}
+        return {**row, "status": "error", "error": _spelt(e, task)}
     out = {**row, "status": status, **r.scores,
            "warnings": " | ".join(r.warnings)}
     out["_pool_stats"] = r.pool_stats
     return out
+
+
+def _spelt(e: ValueError, task: dict) -> str:
+    """A pair's error as the face that runs the batch spells the options
+    it names (``--raster-threshold`` for the command line)."""
+    from ._errors import ThresholdNeeded, cli_spelling, library_spelling
+    if isinstance(e, ThresholdNeeded):
+        return e.spelt(cli_spelling if task.get("face") == "cli" else library_spelling)
+    return str(message_of(e))
 
 
 def _side(path, name: str, task: dict) -> Source:
@@ -241,7 +253,7 @@ def _score_masks(spec, task: dict, row: dict) -> dict:
                           band=band)
     except ValueError as e:
         status = "grid_mismatch" if isinstance(e, GridMismatchError) else "error"
-        return {**row, "status": status, "error": str(message_of(e))}
+        return {**row, "status": status, "error": _spelt(e, task)}
     return {**row, "status": status, **r.scores, "warnings": " | ".join(r.warnings),
             "_pool_stats": r.pool_stats}
 
@@ -272,8 +284,11 @@ def columns(metric: str, rasters: bool = False) -> list:
 
 
 def score_names(spec) -> list:
-    return [o.name for o in spec.outputs] + [k for k in spec.extra_scores
-                                             if k not in {o.name for o in spec.outputs}]
+    """The score columns of a metric's rows, canonical names (``TOPO_F1``:
+    _names.py): its outputs, then its ``extra_scores``."""
+    outs = [spec.output_key(o.name) for o in spec.outputs]
+    return outs + [spec.output_key(k) for k in spec.extra_scores
+                   if spec.output_key(k) not in outs]
 
 
 def _nan(v) -> bool:
@@ -299,7 +314,7 @@ def aggregate(metric: str, rows: list) -> dict:
     status = {s: 0 for s in STATUS}
     for r in rows:
         status[r.get("status", "error")] = status.get(r.get("status", "error"), 0) + 1
-    head = spec.headline_output().name
+    head = spec.output_key(spec.headline_output().name)
     out = {"metric": metric, "pairs": len(rows),
            "scored": sum(1 for r in rows if isinstance(r.get(head), (int, float))
                          and not _nan(float(r[head]))),
@@ -311,9 +326,11 @@ def aggregate(metric: str, rows: list) -> dict:
             if isinstance(ps, str):
                 ps = json.loads(ps)
             if ps:
-                rs.append(MetricResult(metric, {o.name: r.get(o.name) for o in spec.outputs},
+                rs.append(MetricResult(metric, {o.name: r.get(spec.output_key(o.name))
+                                                for o in spec.outputs},
                                        pool_stats=ps))
-        out["pooled"] = dict(spec.clip_scores(dict(spec.pool(rs)))) if rs else {}
+        out["pooled"] = canonical_scores(spec, spec.clip_scores(dict(spec.pool(rs)))) \
+            if rs else {}
     for s in ("missing_prediction", "missing_ground_truth") + FAILED:
         ids = [r["id"] for r in rows if r.get("status") == s]
         if ids:
@@ -332,14 +349,18 @@ def intervals(metric: str, rows: list, ci: Optional[dict] = None) -> dict:
 
     def num(v):
         return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else math.nan
-    values = {k: [num(r.get(k)) for r in chips] for k in score_names(spec)}
+    # the core's table names the scores as the metric's outputs: short names
+    # in, canonical names out
+    short = {v: k for k, v in short_to_canonical(spec).items()}
+    values = {short.get(k, k): [num(r.get(k)) for r in chips] for k in score_names(spec)}
     stats = []
     for r in chips:
         ps = r.get("_pool_stats") or r.get("pool_stats")
         if ps:
             stats.append(json.loads(ps) if isinstance(ps, str) else ps)
-    return bootstrap.table(spec, values, stats if spec.pool is not None else None,
-                           **(ci or {}))
+    out = bootstrap.table(spec, values, stats if spec.pool is not None else None, **(ci or {}))
+    out["scores"] = canonical_scores(spec, out["scores"])
+    return out
 
 
 def check_ci(ci: Optional[dict]) -> dict:
@@ -432,6 +453,9 @@ def settings(metric: str, params: Optional[dict], empty_chips: str, band: int,
         raise InputError(msg("empty_chips must be one of {}, not {!r}.", ", ".join(EMPTY_RULES),
                              empty_chips))
     raster, rasters = _raster_settings(spec, params, pairs)
+    if spec.inputs == "masks":
+        from ._pixel import mask_values
+        params = mask_values(params)     # raster_threshold=: both rasters' thresholds
     resolved = resolve(spec, params)
     if spec.inputs == "masks" and not (isinstance(band, int) and band >= 1):
         raise InputError(msg("The band must be a whole number from 1, got {}.", band))
@@ -446,7 +470,7 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
               progress: Optional[Callable] = None, band: int = 1, *,
               keep_errors: bool = False, inputs: Optional[tuple] = None,
               on_count: Optional[Callable] = None, protocol: Optional[str] = None,
-              ci: Optional[dict] = None) -> dict:
+              ci: Optional[dict] = None, face: str = "library") -> dict:
     """Score every pair, write one row each to ``out``, return the summary
     (:func:`aggregate` with ``resumed``, ``retried``, ``rows``,
     ``provenance`` and ``warnings``).  ``params`` may hold the raster
@@ -455,7 +479,8 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     (kind, [source paths]) as recorded in the rows' provenance (default:
     in-memory pairs); ``on_count(done, total)`` is called as pairs end
     (resumed ones count as done); ``ci``: the bootstrap interval settings
-    (:func:`intervals`; ``{"resamples": 0}``: none).  Every check that can be made before scoring is made
+    (:func:`intervals`; ``{"resamples": 0}``: none); ``face``: 'cli' spells
+    the options a pair's error names as the command line does.  Every check that can be made before scoring is made
     first (InputError); a resume refuses a file made differently
     (core: roadnetworkmetrics/_rows.py)."""
     st = settings(metric, params, empty_chips, band, protocol, pairs)
@@ -478,7 +503,7 @@ def run_batch(metric: str, pairs: list, out: Optional[str], params: Optional[dic
     todo = [(i, g, p) for i, g, p in pairs if str(i) not in done]
     tasks = [{"id": str(i), "gt": g, "pred": p, "metric": metric, "params": params,
               "pixel_size": pixel_size, "empty_chips": empty_chips, "fields": fields,
-              "raster": raster, "band": band,
+              "raster": raster, "band": band, "face": face,
               "resolved": resolved if spec.inputs == "lines" else None}
              for i, g, p in todo]
     tasks = _carried(proto, spec.id, tasks, pairs)
@@ -535,8 +560,13 @@ NOT_IN_PROTOCOL = FAILED + ("missing_ground_truth", "missing_prediction")
 def _protocol_summary(proto, metric: str, rows: list) -> dict:
     """The protocol's aggregate over the rows the reference would have read;
     the others are listed (``tiles_not_scored``), never counted as NaN."""
-    scored = [r for r in rows if r.get("status") not in NOT_IN_PROTOCOL]
-    out = {**proto.record(), "title": proto.title, **proto.aggregate[metric](scored)}
+    names = short_to_canonical(registry.get(metric))
+    short = {v: k for k, v in names.items()}
+    # the core's aggregates read and name the outputs by their short names
+    scored = [{short.get(k, k): v for k, v in r.items()} for r in rows
+              if r.get("status") not in NOT_IN_PROTOCOL]
+    agg = proto.aggregate[metric](scored)
+    out = {**proto.record(), "title": proto.title, **{names.get(k, k): v for k, v in agg.items()}}
     left = [r["id"] for r in rows if r.get("status") in NOT_IN_PROTOCOL]
     if left:
         out["tiles_not_scored"] = left
@@ -638,7 +668,8 @@ class BatchResult:
 
     def __repr__(self) -> str:
         s = self.summary
-        head = registry.get(s["metric"]).headline_output().name
+        spec = registry.get(s["metric"])
+        head = spec.output_key(spec.headline_output().name)
         return (f"<BatchResult {s['metric']}: {s['pairs']} pairs, {s['scored']} scored, "
                 f"{s['failed']} failed, mean {head} {s['mean'].get(head, math.nan):.4g}>")
 
@@ -646,7 +677,8 @@ class BatchResult:
 def batch(metric: str, pairs=None, *, spacenet=None, folders=None, manifest=None,
           out: Optional[str] = None, pixel_size: Optional[float] = None,
           empty_chips: str = "spacenet", workers: int = 1, dask: Optional[str] = None,
-          resume: bool = True, keep_errors: bool = False, progress=False, band: int = 1,
+          resume: bool = True, keep_errors: bool = False, progress=False,
+          band: Optional[int] = None,
           protocol: Optional[str] = None, ci_level: float = 0.95, ci_resamples: int = 10_000,
           ci_method: str = "bca", ci_seed: int = 0, **params) -> BatchResult:
     """Score one metric over many (ground truth, prediction) pairs: one row
@@ -685,7 +717,8 @@ def batch(metric: str, pairs=None, *, spacenet=None, folders=None, manifest=None
         True: a bar on stderr (n/N, rate, time left); a callable:
         ``progress(fraction, message)``.
     band : int
-        The band of the masks (pixel metrics).
+        Deprecated alias of ``raster_band=`` (the band of a pixel metric's
+        masks), removed in 2.0.
     protocol : str, optional
         Score as a published benchmark does (``'sat2graph_cityscale'``,
         ``'samroad_spacenet'``, ``'spacenet'``: core/protocols.py): the
@@ -694,7 +727,9 @@ def batch(metric: str, pairs=None, *, spacenet=None, folders=None, manifest=None
         ``summary['protocol']``.
     **params
         The metric's parameters (names as in the plugin), and the raster
-        parameters (``RASTER_THRESHOLD`` ...) for raster files.
+        parameters (``raster_threshold=``, ``raster_band=`` ...) for raster
+        files (a pixel metric: ``raster_threshold=`` thresholds both masks,
+        ``gt_threshold=`` / ``pred_threshold=`` one of them).
 
     Returns
     -------
@@ -724,6 +759,7 @@ def batch(metric: str, pairs=None, *, spacenet=None, folders=None, manifest=None
                              , ", ".join(given) or "none"))
     from ._api import _spec
     spec = _spec(metric)
+    band = mask_band(spec, params, band)
     if spacenet is not None:
         g, p = _two(spacenet, "spacenet")
         ps, inputs = pairs_from_spacenet(g, p, pixel_size), ("spacenet", [g, p])
@@ -754,6 +790,18 @@ def batch(metric: str, pairs=None, *, spacenet=None, folders=None, manifest=None
     records = [{k: v for k, v in r.items() if not k.startswith("_")}
                for r in summary.pop("_rows")]
     return BatchResult(summary, records)
+
+
+def mask_band(spec, params: dict, band: Optional[int]) -> int:
+    """The band of a pixel metric's masks from ``raster_band=`` (taken out
+    of ``params``) or the deprecated ``band=``; 1 for a line metric (its
+    rasters' band is the raster parameter RASTER_BAND)."""
+    if spec.inputs != "masks":
+        return 1 if band is None else band
+    from ._pixel import band_of, note_old_names
+    note_old_names(params, stacklevel=4)
+    rb = [params.pop(k) for k in list(params) if k.upper() == "RASTER_BAND"]
+    return band_of(rb[-1] if rb else None, band, stacklevel=4)
 
 
 def _two(v, name: str) -> tuple:

@@ -14,7 +14,8 @@ from .core.raster.memory import PIXEL_METRIC_BYTES_PER_PIXEL
 from .core.registry import MetricSpec
 from .core.runner import run_masks
 from .core.text import message_of, msg
-from ._errors import InputError
+from ._errors import InputError, ThresholdNeeded, library_spelling
+from ._names import deprecated_keyword
 from ._raster import _fits
 from ._progress import progress_for
 from ._result import Result
@@ -165,19 +166,56 @@ def _same_crs(a, b) -> bool:
     return pyproj.CRS.from_user_input(a) == pyproj.CRS.from_user_input(b)
 
 
+def note_old_names(params: Optional[dict], stacklevel: int = 3) -> None:
+    """The FutureWarning of ``road_classes=``, the old name of
+    ``raster_classes=`` (at the library's public functions)."""
+    for k in params or {}:
+        if k.upper() == "ROAD_CLASSES":
+            deprecated_keyword(k, "raster_classes", stacklevel=stacklevel + 1)
+
+
+def mask_values(params: Optional[dict], spell=library_spelling) -> dict:
+    """A pixel metric's keywords in capitals with the raster ones
+    (``raster_threshold=`` for both rasters, ``raster_classes=``) turned
+    into its own parameters (core/raster/params.py mask_params); both
+    forms for one raster: InputError naming them as ``spell`` does."""
+    from .core.raster.params import mask_params
+    up = {k.upper(): v for k, v in (params or {}).items()}
+    try:
+        return mask_params(up, spell)
+    except ValueError as e:
+        raise InputError(message_of(e)) from None
+
+
+def band_of(raster_band: Optional[int], band: Optional[int], stacklevel: int = 3) -> int:
+    """The band of the rasters from ``raster_band=`` or its deprecated alias
+    ``band=`` (a FutureWarning; both: InputError); default 1."""
+    if band is None:
+        return 1 if raster_band is None else raster_band
+    if raster_band is not None:
+        raise InputError(msg("raster_band= and band= are one parameter (band= is the old "
+                             "name): give raster_band= only."))
+    deprecated_keyword("band", "raster_band", stacklevel=stacklevel + 1)
+    return band
+
+
 def compute_masks(spec: MetricSpec, ground_truth: Any, prediction: Any,
                   params: Optional[dict] = None, transform=None, pixel_size=None, band: int = 1,
                   progress: Union[bool, Callable] = False, maps: bool = False) -> Result:
     """Run the pixel metric ``spec`` on two arrays or raster files
-    (``maps``: also its diagnostic maps, ``Result.maps``)."""
+    (``maps``: also its diagnostic maps, ``Result.maps``); ``params`` may
+    hold ``raster_threshold`` and ``raster_classes`` (:func:`mask_values`)."""
     from ._api import resolve
-    resolved = resolve(spec, params or {})
+    resolved = resolve(spec, mask_values(params))
     rasters, crs = rasters_of(ground_truth, prediction, transform, pixel_size, band)
     from ._raster import _box, check_crs
     check_crs(crs, "ground truth", _box(rasters.transform, rasters.gt.shape))
+    from .core.raster.mask import NotAMask
     try:
         with progress_for(progress, spec.name) as prog:
             result = run_masks(spec, rasters, resolved, prog, diagnostics=maps)
+    except NotAMask as e:
+        raise ThresholdNeeded(message_of(e)) from None
     except (ValueError, KeyError) as e:
         raise InputError(message_of(e)) from None
     result.parameters["pixel_size_m"] = list(rasters.spacing_m)
@@ -188,7 +226,7 @@ def compute_masks(spec: MetricSpec, ground_truth: Any, prediction: Any,
 
 def docstring(spec: MetricSpec) -> str:
     from ._api import _notes, _param_doc
-    outs = "\n".join(f"    - ``{o.name}``: {o.label}" for o in spec.outputs)
+    outs = "\n".join(f"    - ``{spec.output_key(o.name)}``: {o.label}" for o in spec.outputs)
     maps = "\n".join(f"    - ``{m.name}``: {m.label}; codes: " +
                      "; ".join(f"{c} {t}" for c, _, t in m.legend) for m in spec.maps)
     params = "\n".join(_param_doc(p) for p in spec.all_params())
@@ -201,16 +239,27 @@ Parameters
 ----------
 ground_truth, prediction : 2-D numpy arrays or raster paths
     Two rasters on one grid (same shape, transform and CRS): 0/1 masks,
-    probability maps (with GT_THRESHOLD / PRED_THRESHOLD) or class maps
-    (with ROAD_CLASSES).  Paths: GeoTIFF (rasterio, else GDAL's Python
+    probability maps (with ``raster_threshold=``) or class maps (with
+    ``raster_classes=``).  Paths: GeoTIFF (rasterio, else GDAL's Python
     bindings; its transform, CRS and nodata are used) or .npy.
 transform : 6 numbers, optional
     (a, b, c, d, e, f): x = a col + b row + c, y = d col + e row + f, in
     metres (rasterio / affine order).
 pixel_size : float or (height, width), optional
     Metres per pixel, instead of a transform.
-band : int, default 1
-    The band of a raster file.
+raster_band : int, default 1
+    The band of a raster file (``band=``: its deprecated alias, removed in
+    2.0).
+raster_threshold : float, optional
+    Road pixels are those >= this value, in both rasters (a probability
+    map; a 0/1 or 0/v mask thresholded at a value in (0, v] is the same
+    mask, so one value serves a mask beside a probability map).
+    GT_THRESHOLD / PRED_THRESHOLD below set one raster's threshold instead;
+    both forms for one raster are refused.
+raster_classes : str, optional
+    A class map's road values, separated by commas (e.g. '1,3'): ROAD_CLASSES
+    below, under the name every raster input uses (``road_classes=``: its
+    deprecated alias, removed in 2.0).
 {params}
 progress : bool or callable, default False
 maps : bool, default False
@@ -235,17 +284,18 @@ Examples
 >>> import numpy as np, roadnetworkmetrics as rnm
 >>> mask = np.zeros((40, 40), dtype=np.uint8); mask[18:22] = 1
 >>> r = rnm.{spec.id}(mask, mask, pixel_size=0.5)
->>> round(r.scores[{o.name!r}], 6)
+>>> round(r.scores[{spec.output_key(o.name)!r}], 6)
 {float(o.perfect)!r}
 """
 
 
 def mask_function(spec: MetricSpec) -> Callable:
     def metric(ground_truth: Any, prediction: Any, *, transform=None, pixel_size=None,
-               band: int = 1, progress: Union[bool, Callable] = False, maps: bool = False,
-               **params: Any) -> Result:
-        return compute_masks(spec, ground_truth, prediction, params, transform, pixel_size, band,
-                             progress, maps)
+               raster_band: Optional[int] = None, progress: Union[bool, Callable] = False,
+               maps: bool = False, band: Optional[int] = None, **params: Any) -> Result:
+        note_old_names(params)
+        return compute_masks(spec, ground_truth, prediction, params, transform, pixel_size,
+                             band_of(raster_band, band), progress, maps)
     metric.__name__ = metric.__qualname__ = spec.id
     metric.__doc__ = docstring(spec)
     metric.__module__ = "roadnetworkmetrics"

@@ -74,7 +74,8 @@ def _value_text(output, value) -> str:
 def headline_title(spec, scores: dict) -> str:
     """'APLS: APLS 0.678', the metric's name and its headline score."""
     o = spec.headline_output()
-    return f"{spec.name}: {o.name} {_value_text(o, scores.get(o.name))}"
+    key = spec.output_key(o.name)
+    return f"{spec.name}: {key} {_value_text(o, dict.get(scores, key))}"
 
 
 def plot_result(result, ax=None, layers: Optional[Sequence[str]] = None, legend: bool = True,

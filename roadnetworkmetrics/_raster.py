@@ -17,7 +17,7 @@ from .core.crs import DEGREE_CRS_NAMES
 from .core.io.source import Source
 from .core.raster.memory import check_fits
 from .core.text import message_of, msg
-from ._errors import InputError
+from ._errors import InputError, ThresholdNeeded
 
 RASTER_EXTENSIONS = (".tif", ".tiff", ".img", ".jp2")
 """File extensions read as rasters when given where lines are expected."""
@@ -159,8 +159,11 @@ def check_crs(crs: Any, name: str, box: tuple) -> None:
 def _source(shape, read, transform, crs, nodata, block_rows, resolved, name) -> Source:
     """The centrelines of a band as a Source with its extraction record."""
     from .core.raster.rasterinput import empty_warning, extract, mask_warning
+    from .core.raster.mask import NotAMask
     try:
         lines, rec = extract(shape, read, transform, nodata, resolved, name, block_rows)
+    except NotAMask as e:
+        raise ThresholdNeeded(msg("The raster {}: {}", name, message_of(e))) from None
     except ValueError as e:
         raise InputError(message_of(e)) from None
     warnings = [w for w in (mask_warning(name, rec), empty_warning(name, rec)) if w]

@@ -5,6 +5,12 @@ import json
 from typing import Any, Optional
 
 from .core.result import MetricResult
+from ._names import Scores, canonical_scores
+
+
+def _spec_of(metric: str):
+    from .core import registry
+    return registry.get(metric)
 
 
 class Result:
@@ -15,8 +21,11 @@ class Result:
     metric : str
         The metric id (``"apls"``).
     scores : dict
-        {output name: number}, e.g. ``{"APLS": 0.678, "APLS_GT_TO_PRED": ...}``;
-        NaN where a score is undefined (``None`` in :meth:`to_dict`).
+        {score name: number}, names as evaluate gives them (``TOPO_F1``,
+        ``CCQ_QUALITY``, ``APLS``, ``APLS_GT_TO_PRED``: docs/library.md,
+        "Score names"); NaN where a score is undefined (``None`` in
+        :meth:`to_dict`).  The short output names of the QGIS algorithm
+        (``scores["F1"]``) still answer until 2.0, with a FutureWarning.
     parameters : dict
         Every parameter used (defaults included), the working CRS and what
         was done to the inputs (``reprojected_to``, ``pixel_size_m`` ...).
@@ -45,7 +54,7 @@ class Result:
     def __init__(self, core: MetricResult, crs: Optional[str] = None):
         self._core = core
         self.metric = core.metric
-        self.scores = core.scores
+        self.scores = Scores(_spec_of(core.metric), core.scores)
         self.parameters = core.parameters
         self.counts = core.counts
         self.warnings = [str(w) for w in core.warnings]
@@ -143,9 +152,19 @@ class Result:
         chips are pooled (the metric's pooled rule; batch rows keep them)."""
         return self._core.pool_stats
 
+    @property
+    def score(self) -> float:
+        """The metric's headline score (``scores`` of its headline output:
+        APLS, TOPO_F1, CCQ_QUALITY ...)."""
+        spec = _spec_of(self.metric)
+        return float(dict.get(self.scores, spec.output_key(spec.headline_output().name)))
+
     def to_dict(self) -> dict:
-        """The plugin's SCORES document (JSON-safe: NaN as None)."""
-        return self._core.to_dict()
+        """The plugin's SCORES document (JSON-safe: NaN as None), the scores
+        under their canonical names (``TOPO_F1``)."""
+        out = self._core.to_dict()
+        out["scores"] = canonical_scores(_spec_of(self.metric), out["scores"])
+        return out
 
     def to_json(self, indent: Optional[int] = None) -> str:
         return json.dumps(self.to_dict(), indent=indent)

@@ -262,6 +262,7 @@ class RowsFile:
         if not isinstance(prov, dict) or prov.get("format") is None:
             raise self._refuse("it has no provenance record (it was not written by this "
                                "version's batch).")
+        prov = self._renamed(prov)
         diff = differences(prov, self.prov)
         if diff:
             raise self._refuse("it was made differently: {}.", "; ".join(diff))
@@ -280,7 +281,7 @@ class RowsFile:
             table = list(csv.reader(io.StringIO("".join(lines[1:])), strict=True))
         except csv.Error as e:
             raise self._refuse("it is not a valid CSV file ({}).", e)
-        if not table or table[0] != self.cols:
+        if not table or self._names(table[0]) != self.cols:
             raise self._refuse("its columns are not those of this batch.")
         rows = []
         for k, r in enumerate(table[1:]):
@@ -310,6 +311,7 @@ class RowsFile:
                 raise self._refuse("line {} is not JSON.", k + 2)
             if not isinstance(r, dict):
                 raise self._refuse("line {} is not a JSON object.", k + 2)
+            r = dict(zip(self._names(r), r.values()))
             unknown = sorted(set(r) - set(self.cols))
             if unknown:
                 raise self._refuse("line {} has columns this batch does not write ({}).", k + 2,
@@ -329,9 +331,27 @@ class RowsFile:
         except ValueError:
             prov = None
         self._check_prov(prov)
-        if table.column_names != self.cols:
+        if self._names(table.column_names) != self.cols:
             raise self._refuse("its columns are not those of this batch.")
-        return table.to_pylist()
+        return [dict(zip(self._names(r), r.values())) for r in table.to_pylist()]
+
+    def _renamed(self, prov: dict) -> dict:
+        """The provenance with its score columns under their canonical names:
+        rows written before the scores were named ``TOPO_F1`` have ``F1``
+        columns (_names.py); their rows are renamed as they are read."""
+        from .core import registry
+        from ._names import short_to_canonical
+        try:
+            self._aliases = short_to_canonical(registry.get(prov.get("metric")))
+        except (KeyError, ValueError):
+            self._aliases = {}
+        if isinstance(prov.get("columns"), list):
+            prov = {**prov, "columns": self._names(prov["columns"])}
+        return prov
+
+    def _names(self, cols) -> list:
+        aliases = getattr(self, "_aliases", {})
+        return [aliases.get(c, c) for c in cols]
 
     def _dropped(self) -> None:
         self.warnings.append(msg("{}: its last line was cut short (an interrupted run?): "
@@ -474,9 +494,10 @@ def _cell(v):
 
 def score_bounds(spec) -> dict:
     """{score: (low, high)} of a metric's rows, for their strict reading."""
-    out = {o.name: tuple(o.bounds) if o.bounds else (None, None) for o in spec.outputs}
+    out = {spec.output_key(o.name): tuple(o.bounds) if o.bounds else (None, None)
+           for o in spec.outputs}
     for k in spec.extra_scores:
-        out.setdefault(k, (None, None))
+        out.setdefault(spec.output_key(k), (None, None))
     return out
 
 
@@ -514,5 +535,6 @@ class RowsInput(RowsFile):
             raise self._refuse("its metric {!r} is unknown.", prov.get("metric"))
         if not isinstance(prov.get("columns"), list):
             raise self._refuse("its provenance record lists no columns.")
+        prov = self._renamed(prov)
         self.prov, self.cols = prov, list(prov["columns"])
         self.outputs = score_bounds(spec)

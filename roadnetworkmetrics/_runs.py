@@ -76,16 +76,18 @@ def _ground_truth(prov: dict) -> Optional[str]:
 
 def _scores(metric: str, scores) -> list:
     """[(score, orientation)] compared: 'all' (every score with a perfect
-    value), 'headline' or a list of names."""
+    value), 'headline' or a list of names (canonical, ``TOPO_F1``; a short
+    one, ``F1``, with a FutureWarning)."""
     from .core import registry
     from .core.analysis.scoring import headline, orientation
+    from ._names import canonical_names
     spec = registry.get(metric)
-    oriented = [(o.name, orientation(o)) for o in spec.outputs if orientation(o)]
+    oriented = [(spec.output_key(o.name), orientation(o)) for o in spec.outputs if orientation(o)]
     if scores in (None, "all"):
         return oriented
     if scores == "headline":
-        return [(headline(spec), 1)]
-    names = [scores] if isinstance(scores, str) else list(scores)
+        return [(spec.output_key(headline(spec)), 1)]
+    names = canonical_names(spec, [scores] if isinstance(scores, str) else list(scores))
     known = dict(oriented)
     bad = [s for s in names if s not in known]
     if bad:
@@ -187,7 +189,7 @@ def compare_runs(*runs, names: Optional[list] = None, metric: Optional[str] = No
     ...                        resamples=1000)
     >>> p = cmp.records[0]
     >>> p["score"], p["better"], (p["wins"], p["ties"], p["losses"])
-    ('F1', 'exact', (6, 0, 0))
+    ('CCQ_F1', 'exact', (6, 0, 0))
     """
     from .core.analysis.paired import compare_runs as core_compare
     if len(runs) == 1 and hasattr(runs[0], "_core") and hasattr(runs[0], "references"):
@@ -210,8 +212,12 @@ def compare_runs(*runs, names: Optional[list] = None, metric: Optional[str] = No
                              ", ".join(sorted(metrics))))
     metric = metrics.pop()
     keys = _scores(metric, scores)
+    from .core import registry
+    from ._names import canonical_row
+    spec = registry.get(metric)
     data = []
     for name, (rows, _, _) in zip(names, read):
+        rows = [canonical_row(spec, r) for r in rows]     # rows named before TOPO_F1 ...
         data.append((name, {str(r["id"]): r for r in rows if r.get("status") not in FAILED}))
         failed = [r["id"] for r in rows if r.get("status") in FAILED]
         if failed:

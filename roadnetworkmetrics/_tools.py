@@ -22,6 +22,7 @@ from ._api import _spec, field_values, normalise
 from ._errors import InputError
 from ._inputs import as_source, prepare
 from ._progress import progress_for
+from ._names import short_to_canonical
 from ._raster import is_raster_path, raster_params
 from ._result import records
 
@@ -281,7 +282,7 @@ def perturb(lines: Any, error_type: str, count: int, *, seed: int = 0,
     >>> p = rnm.perturb(grid, "interruptions", 2, seed=2)
     >>> p.n_errors, len(p.layers["errors"]), len(p.layers["prediction"])
     (2, 2, 22)
-    >>> round(rnm.optj(p.ground_truth, p.prediction).scores["F1"], 4)   # 2 * 44 / 92
+    >>> round(rnm.optj(p.ground_truth, p.prediction).scores["OPTJ_F1"], 4)   # 2 * 44 / 92
     0.9565
     """
     from .core.analysis.perturb import perturb as _perturb
@@ -338,8 +339,11 @@ class SensitivityResult:
         return _frame(self.records, list(self.COLUMNS))
 
     def series(self, error_type: str, metric: str, score: str) -> tuple:
-        """(counts, mean, std) of one score over the repetitions."""
-        return self._core.series(error_type, metric, score)
+        """(counts, mean, std) of one score over the repetitions; ``score``
+        by its key (``OPTJ_F1``) or its output name in the metric
+        (``F1``), as the records' ``key`` and ``score`` columns."""
+        short = {v: k for k, v in short_to_canonical(_spec(metric)).items()}
+        return self._core.series(error_type, metric, short.get(score, score))
 
     def to_dict(self) -> dict:
         """The plugin's RESULTS (JSON-safe)."""
@@ -436,7 +440,7 @@ def sensitivity(ground_truth: Any, *, error_types: Optional[Sequence[str]] = Non
     >>> steps = (0, 100, 200, 300)
     >>> grid = [[(x, y) for x in steps] for y in steps] + [[(x, y) for y in steps] for x in steps]
     >>> s = rnm.sensitivity(grid, error_types=["interruptions"], counts=[0, 1, 3], metrics=["optj"])
-    >>> [round(v, 4) for v in s.series("interruptions", "optj", "F1")[1]]  # 1, 84/86, 92/98
+    >>> [round(v, 4) for v in s.series("interruptions", "optj", "OPTJ_F1")[1]]  # 1, 84/86, 92/98
     [1.0, 0.9767, 0.9388]
     >>> s.summary[0]["key"], s.summary[0]["flat"]
     ('OPTJ_F1', False)

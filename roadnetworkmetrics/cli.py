@@ -8,7 +8,7 @@
     roadmetrics evaluate GT PRED [--metrics apls,ccq] [--report report.html] [--json]
     roadmetrics batch METRIC (--pairs GT_DIR PRED_DIR | --manifest CSV |
                               --spacenet GT.csv PROPOSAL.csv) --out rows.csv [--json]
-                              (.tif pairs: --raster-threshold 0.5 ...; pixel metrics: --band)
+                              (.tif pairs: --raster-threshold 0.5 --raster-band 1 ...)
     roadmetrics perturb INPUT --error-type T --count N --output pred.geojson
                               [--ground-truth-output gt.geojson] [--errors errors.geojson]
     roadmetrics sensitivity GT [--metrics optj,apls] [--error-types ...] [--counts "0,5,10"]
@@ -151,7 +151,7 @@ def _print_scores(title: str, scores: dict, warnings: list, spec=None,
     written."""
     print(title)
     width = max((len(k) for k in scores), default=0)
-    outs = {o.name: o for o in spec.outputs} if spec is not None else {}
+    outs = {spec.output_key(o.name): o for o in spec.outputs} if spec is not None else {}
     for k, v in scores.items():
         nan = v is None or (isinstance(v, float) and math.isnan(v))
         shown = "nan" if nan else f"{v:.6g}"
@@ -170,9 +170,11 @@ def _print_scores(title: str, scores: dict, warnings: list, spec=None,
 
 def _why_nan(spec, name: str) -> str:
     """The 'NaN ...' clause of the score's help, or of the output it
-    derives from (APLS_TIME_GT_TO_PRED: APLS_TIME's)."""
+    derives from (APLS_TIME_GT_TO_PRED: APLS_TIME's); ``name`` canonical
+    (TOPO_F1) or short (F1)."""
     import re
-    for o in sorted((x for x in spec.outputs if name.startswith(x.name)),
+    for o in sorted((x for x in spec.outputs if name.startswith((spec.output_key(x.name),
+                                                                 x.name))),
                     key=lambda x: -len(x.name)):
         m = re.search(r"\(?(NaN[^.;)]*)", o.help or "")
         if m:
@@ -190,21 +192,93 @@ def mask_parser(spec) -> argparse.ArgumentParser:
                    help="metres per pixel, for .npy arrays and rasters without "
                         "georeferencing (a GeoTIFF's own transform is used otherwise; a size "
                         "that contradicts it is refused)")
-    p.add_argument("--band", type=int, default=1, help="band of the rasters (default 1)")
     for m in spec.maps:
         p.add_argument(_sink_option(m.name), metavar="FILE.tif", dest="map_" + m.name,
                        help=f"write the map {m.name} ({m.label}) to FILE.tif: a GeoTIFF on the "
                             f"input grid with its colour table and a .qml style (rasterio or "
                             f"GDAL's Python bindings)")
-    _add_params(p, spec.all_params())
+    _add_mask_params(p, spec)
     return p
+
+
+# old option -> (its name now, dest of the old one): kept until 2.0
+OLD_OPTIONS = {"--band": ("--raster-band", "old_band"),
+               "--road-classes": ("--raster-classes", "old_road_classes")}
+MASK_RASTER_HELP = {
+    "RASTER_BAND": "Band of both rasters (1 = the first).",
+    "RASTER_THRESHOLD": "Road pixels of both rasters are those >= this value (a probability map: "
+                        "e.g. 0.5). A 0/1 or 0/v mask thresholded at a value in (0, v] is the "
+                        "same mask, so one value serves a mask beside a probability map; "
+                        "--gt-threshold / --pred-threshold set one raster's instead. Empty: "
+                        "0/1 masks, or give the classes.",
+    "RASTER_CLASSES": "Class maps: the values that are road in both rasters, separated by commas "
+                      "(e.g. 1,3); the IoU metric scores each as a class. Not together with "
+                      "--raster-threshold."}
+
+
+def _add_mask_params(parser, spec) -> None:
+    """A pixel metric's options: its own parameters, then how its rasters
+    are read, named as every raster input is (--raster-band,
+    --raster-threshold, --raster-classes; core/raster/params.py
+    MASK_ALIASES), with the per-raster thresholds and the old names."""
+    from .core.raster.params import BY_NAME
+    from .core.registry import MASK_PARAMS
+    own = [p for p in spec.all_params() if p not in MASK_PARAMS]
+    _add_params(parser, own)
+    group = parser.add_argument_group("rasters (how their pixels are read)")
+    for name in ("RASTER_BAND", "RASTER_THRESHOLD", "RASTER_CLASSES"):
+        p = BY_NAME[name]
+        default = "" if p.default is None else f" (default {p.default})"
+        group.add_argument(f"--{name}", _option(name), dest=name, type=_kind_type(p),
+                           default=None, metavar=p.kind.upper(),
+                           help=f"{p.label}{default}. {MASK_RASTER_HELP[name]}")
+    for p in MASK_PARAMS:
+        if p.name != "ROAD_CLASSES":
+            group.add_argument(f"--{p.name}", _option(p.name), dest=p.name, type=_kind_type(p),
+                               default=None, metavar=p.kind.upper(),
+                               help=f"{p.label}. {p.help}".replace("%", "%%"))
+    group.add_argument("--band", dest="old_band", type=int, default=None, metavar="INTEGER",
+                       help="deprecated alias of --raster-band, removed in 2.0")
+    group.add_argument("--road-classes", "--ROAD_CLASSES", dest="old_road_classes", default=None,
+                       metavar="STRING", help="deprecated alias of --raster-classes, removed in "
+                                              "2.0")
+
+
+def _option(name: str) -> str:
+    return "--" + name.lower().replace("_", "-")
+
+
+def mask_options(args, spec) -> tuple:
+    """(parameters, band) of a pixel metric from its options: the old names
+    noted on stderr (one line each) or refused beside their new ones,
+    --raster-threshold and --raster-classes turned into the metric's
+    parameters (exit 2 on a raster given a threshold both ways)."""
+    from ._errors import cli_spelling
+    from ._pixel import mask_values
+    from .core.registry import MASK_PARAMS
+    for old, (new, dest) in OLD_OPTIONS.items():
+        value = getattr(args, dest)
+        if value is None:
+            continue
+        target = new[2:].upper().replace("-", "_")
+        if getattr(args, target) is not None:
+            raise InputError(f"{old} and {new} are one option ({old} is the old name): give "
+                             f"{new} only.")
+        print(f"{PROG}: note: {old} is a deprecated alias of {new}, removed in 2.0",
+              file=sys.stderr)
+        setattr(args, target, value)
+    names = [p.name for p in spec.all_params() if p not in MASK_PARAMS] + \
+        [p.name for p in MASK_PARAMS if p.name != "ROAD_CLASSES"] + ["RASTER_THRESHOLD",
+                                                                      "RASTER_CLASSES"]
+    params = mask_values(_given(args, names), cli_spelling)
+    return params, args.RASTER_BAND if args.RASTER_BAND is not None else 1
 
 
 def run_mask_metric(spec, argv) -> int:
     from ._pixel import compute_masks
     from ._writers import check_outputs
     args = mask_parser(spec).parse_args(argv)
-    params = _given(args, [p.name for p in spec.all_params()])
+    params, band = mask_options(args, spec)
     maps = {m.name: getattr(args, "map_" + m.name) for m in spec.maps
             if getattr(args, "map_" + m.name)}
     for path in maps.values():
@@ -215,7 +289,7 @@ def run_mask_metric(spec, argv) -> int:
     if maps:
         _map_writer_available()
     r = compute_masks(spec, args.ground_truth, args.prediction, params,
-                      pixel_size=args.pixel_size, band=args.band, progress=_progress(args),
+                      pixel_size=args.pixel_size, band=band, progress=_progress(args),
                       maps=bool(maps))
     for name, path in maps.items():
         r.write_map(name, path)
@@ -657,10 +731,10 @@ def batch_parser(spec) -> argparse.ArgumentParser:
                    help="exit 0 even when pairs could not be scored (with SHARE, e.g. 0.01: "
                         "when at most that share of the pairs could not)")
     add_ci_options(p)
-    _add_params(p, spec.all_params())
     if spec.inputs == "masks":
-        p.add_argument("--band", type=int, default=1, help="band of the rasters (default 1)")
+        _add_mask_params(p, spec)
     else:
+        _add_params(p, spec.all_params())
         _add_raster_params(p)
     return p
 
@@ -711,15 +785,17 @@ def run_batch(argv) -> int:
     if _progress(args):
         from ._progress import CountBar
         bar = CountBar(f"batch {spec.id}")
-    names = [p.name for p in spec.all_params()] + (
-        [] if spec.inputs == "masks" else _raster_names())
+    if spec.inputs == "masks":
+        params, band = mask_options(args, spec)
+    else:
+        params, band = _given(args, [p.name for p in spec.all_params()] + _raster_names()), 1
     try:
-        agg = _batch.run_batch(spec.id, pairs, args.out, _given(args, names),
+        agg = _batch.run_batch(spec.id, pairs, args.out, params,
                                args.pixel_size, args.empty_chips or "spacenet", args.workers,
                                args.dask, not args.no_resume, None,
-                               getattr(args, "band", 1), keep_errors=args.keep_errors,
+                               band, keep_errors=args.keep_errors,
                                inputs=inputs, on_count=bar.count if bar else None,
-                               protocol=args.protocol, ci=ci_settings(args))
+                               protocol=args.protocol, ci=ci_settings(args), face="cli")
     finally:
         if bar:
             bar.close()
@@ -768,16 +844,18 @@ def print_summary(agg: dict) -> None:
     for note in iv.get("notes", []):
         print(f"  note: {note}")
     if agg.get("protocol"):
-        _print_protocol(agg["protocol"])
+        _print_protocol(agg["protocol"], agg["metric"])
     for s in ("missing_prediction", "missing_ground_truth", "grid_mismatch", "error"):
         if agg.get(s):
             print(f"{s}: {', '.join(map(str, agg[s][:10]))}"
                   + (" ..." if len(agg[s]) > 10 else ""), file=sys.stderr)
 
 
-def _print_protocol(p: dict) -> None:
+def _print_protocol(p: dict, metric: str) -> None:
     """The protocol's number, as the reference's aggregation prints it."""
-    scores = [k for k in ("APLS", "F1", "PRECISION", "RECALL") if k in p]
+    spec = registry.get(metric)
+    scores = [k for k in (spec.output_key(n) for n in ("APLS", "F1", "PRECISION", "RECALL"))
+              if k in p]
     print(f"protocol {p['name']} (version {p['version']}: {p['title']}), over {p['tiles']} "
           f"tile(s): " + ", ".join(f"{k} {p[k]:.6g}" for k in scores))
     if p.get("stopped_at") is not None:
@@ -847,18 +925,27 @@ def show_help(name: Optional[str]) -> int:
     if spec.reference:
         print(f"Reference: {spec.reference}\n")
     print("Parameters (--NAME value):")
-    _param_lines(spec.all_params())
+    from .core.registry import MASK_PARAMS
+    _param_lines([p for p in spec.all_params() if p.name != "ROAD_CLASSES" or
+                  p not in MASK_PARAMS])
     if spec.inputs == "lines":
         from .core.raster.params import RASTER_PARAMS
         print("\nRaster input (a .tif ground truth or prediction: its centrelines are extracted "
               "first):")
         _param_lines(RASTER_PARAMS)
+    else:
+        print("\nRasters (how their pixels are read; old names kept until 2.0: --band for "
+              "--raster-band, --road-classes for --raster-classes):")
+        for name, text in MASK_RASTER_HELP.items():
+            print(f"  {_option(name)}\n      {text}")
     print("\nOptions: --json (scores as JSON), --quiet (no progress bar), --pixel-size M (metres "
-          "per pixel, for inputs in pixel coordinates)" +
-          (", --band N (band of the rasters)" if spec.inputs == "masks" else ""))
-    print("\nOutputs (scores):")
+          "per pixel, for inputs in pixel coordinates)")
+    print("\nOutputs (scores, named as evaluate, batch rows and --json name them; QGIS: the "
+          "algorithm's output id where it differs):")
     for o in spec.outputs:
-        print(f"  {o.name}: {o.label}" + (f" [{o.unit}]" if o.unit else ""))
+        key = spec.output_key(o.name)
+        print(f"  {key}: {o.label}" + (f" [{o.unit}]" if o.unit else "") +
+              (f" (QGIS: {o.name})" if key != o.name else ""))
     if spec.maps:
         print("\nMaps (GeoTIFFs on the input grid; write with the option):")
         for m in spec.maps:
@@ -913,14 +1000,38 @@ def _main(argv: list) -> int:
     return run_metric(_spec(cmd), rest)
 
 
+class _warnings_as_notes:
+    """The library's FutureWarnings (an old score name given to
+    compare-runs ...) as one line on stderr, ``roadmetrics: note: ...``."""
+
+    def __enter__(self):
+        import warnings
+        self._cm = warnings.catch_warnings()
+        self._cm.__enter__()
+        shown = warnings.showwarning
+
+        def show(message, category, filename, lineno, file=None, line=None):
+            if issubclass(category, FutureWarning):
+                print(f"{PROG}: note: {message}", file=sys.stderr)
+            else:
+                shown(message, category, filename, lineno, file, line)
+        warnings.showwarning = show
+        return self
+
+    def __exit__(self, *exc):
+        return self._cm.__exit__(*exc)
+
+
 def main(argv: Optional[list] = None) -> int:
     """Entry point of the ``roadmetrics`` command; returns the exit code."""
     argv = sys.argv[1:] if argv is None else list(argv)
     debug = bool(os.environ.get("ROADMETRICS_DEBUG"))
     try:
-        return _main(argv)
+        with _warnings_as_notes():
+            return _main(argv)
     except InputError as e:
-        print(f"{PROG}: error: {e}", file=sys.stderr)
+        from ._errors import cli_spelling, spelt
+        print(f"{PROG}: error: {spelt(e, cli_spelling)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"\n{PROG}: interrupted", file=sys.stderr)

@@ -6,7 +6,7 @@ kind right after ``pip install``::
     >>> import roadnetworkmetrics as rnm
     >>> s = rnm.datasets.sample()
     >>> r = rnm.ccq(s.ground_truth, s.prediction)
-    >>> round(r.scores["QUALITY"], 3)
+    >>> round(r.scores["CCQ_QUALITY"], 3)
     0.946
 
 Files (``resources/sample/README.md`` in the repository says how they were

@@ -123,3 +123,43 @@ def record(resolved: dict, nodata: Optional[float], transform, shape: tuple,
            "threshold": resolved["RASTER_THRESHOLD"], "classes": resolved["RASTER_CLASSES"]}
     out.update(extraction_args(resolved))
     return out
+
+
+MASK_ALIASES = {"RASTER_THRESHOLD": ("GT_THRESHOLD", "PRED_THRESHOLD"),
+                "RASTER_CLASSES": ("ROAD_CLASSES",)}
+"""The raster parameters a pixel metric takes besides its own (MASK_PARAMS),
+so that one name reads a raster in every command: RASTER_THRESHOLD sets the
+threshold of both rasters (a 0/1 or {0, v} mask thresholded at t in (0, v]
+is the same mask, so one value serves a mask and a probability map alike),
+GT_THRESHOLD / PRED_THRESHOLD set one raster's; RASTER_CLASSES is
+ROAD_CLASSES (QGIS keeps ROAD_CLASSES as the pixel algorithms' id)."""
+
+
+def mask_params(values: dict, spell=None) -> dict:
+    """A pixel metric's parameters (names in capitals) with RASTER_THRESHOLD
+    and RASTER_CLASSES turned into its own (:data:`MASK_ALIASES`).  A raster
+    given a threshold both ways (RASTER_THRESHOLD and GT_THRESHOLD or
+    PRED_THRESHOLD), the classes both ways, or a threshold for both rasters
+    with classes, is refused (ValueError with one sentence); ``spell(name)``
+    writes a parameter as the face spells it (``--raster-threshold``,
+    ``raster_threshold=``)."""
+    spell = spell or (lambda name: name)
+    given = {k: v for k, v in values.items() if v is not None}
+    out = {k: v for k, v in values.items() if k not in MASK_ALIASES}
+    t = given.get("RASTER_THRESHOLD")
+    if t is not None:
+        sides = [k for k in MASK_ALIASES["RASTER_THRESHOLD"] if k in given]
+        if sides:
+            raise ValueError(msg("{} sets the threshold of both rasters and {} that of one: give "
+                                 "one of them.", spell("RASTER_THRESHOLD"),
+                                 " and ".join(map(spell, sides))))
+        out.update({k: t for k in MASK_ALIASES["RASTER_THRESHOLD"]})
+    if "RASTER_CLASSES" in given:
+        if "ROAD_CLASSES" in given:
+            raise ValueError(msg("{} and {} are one parameter (the second is the old name): "
+                                 "give it once.", spell("RASTER_CLASSES"), spell("ROAD_CLASSES")))
+        out["ROAD_CLASSES"] = given["RASTER_CLASSES"]
+    if t is not None and out.get("ROAD_CLASSES") is not None:
+        raise ValueError(msg("Give {} (probability maps) or {} (class maps), not both.",
+                             spell("RASTER_THRESHOLD"), spell("RASTER_CLASSES")))
+    return out

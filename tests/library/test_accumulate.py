@@ -43,7 +43,7 @@ def test_several_metrics_with_their_own_parameters():
     m = rnm.Metric(["apls", "ccq"], ci_resamples=500, ccq={"BUFFER": 5.0})
     row = m.update(ROAD, PAIRS[3][2])
     assert set(row) == {"apls", "ccq"}
-    assert row["ccq"]["F1"] == rnm.ccq(ROAD, PAIRS[3][2], BUFFER=5.0).scores["F1"]
+    assert row["ccq"]["CCQ_F1"] == rnm.ccq(ROAD, PAIRS[3][2], BUFFER=5.0).scores["CCQ_F1"]
     res = m.compute()
     assert set(res) == {"apls", "ccq"} and res["ccq"].provenance["parameters"]["BUFFER"] == 5.0
 
@@ -73,7 +73,7 @@ def test_masks_as_tensors_for_a_pixel_metric():
     res = m.compute()
     direct = rnm.pixel_iou(gt, pred, pixel_size=0.5).scores
     assert {k: res.records[0][k] for k in direct} == direct
-    assert res.records[1]["IOU"] == 1.0
+    assert res.records[1]["PIXEL_IOU_IOU"] == 1.0
 
 
 def test_reset_and_bad_use():

@@ -88,8 +88,8 @@ def test_evaluate_with_a_protocol_reports_both_numbers(tmp_path):
     own = rnm.apls(gt, pred)
     assert ev.numbers["APLS"] == replay.scores["APLS"]
     assert ev.results["apls"].details["clean_scores"]["APLS"] == own.scores["APLS"]
-    assert ev.numbers["TOPO_F1"] == rnm.topo(gt, pred, VARIANT="sat2graph").scores["F1"]
-    assert ev.results["topo"].details["clean_scores"]["F1"] == rnm.topo(gt, pred).scores["F1"]
+    assert ev.numbers["TOPO_F1"] == rnm.topo(gt, pred, VARIANT="sat2graph").scores["TOPO_F1"]
+    assert ev.results["topo"].details["clean_scores"]["F1"] == rnm.topo(gt, pred).scores["TOPO_F1"]
     assert "clean_scores" not in ev.results["ccq"].details      # not covered by the protocol
     html = ev.report(str(tmp_path / "r.html"))
     text = open(tmp_path / "r.html", encoding="utf-8").read()
@@ -129,7 +129,7 @@ def test_batch_protocol_prints_sam_roads_number_on_the_reference_tiles(tmp_path)
         key = "topo_py" if setting == "spacenet" else "topo_py_without_empty"
         f1 = float(agg[key]["stdout"].splitlines()[-1].split()[1])
         # City-Scale: main.py's min_lat carried from tile to tile, replayed: the same digits
-        assert topo.summary["protocol"]["F1"] == pytest.approx(f1, abs=1e-12)
+        assert topo.summary["protocol"]["TOPO_F1"] == pytest.approx(f1, abs=1e-12)
 
 
 def test_tiles_in_error_or_without_prediction_are_not_counted_as_nan(tiles, tmp_path, capsys):
@@ -173,5 +173,5 @@ def test_cityscale_topo_carries_min_lat_in_batch_and_in_the_accumulator():
     single = rnm.topo(top, top, VARIANT="sat2graph", PRIOR_MAX_A=1860.0)
     assert single.parameters["RADIUS"] == pytest.approx(333.333)
     for rows in (radius, acc):
-        assert rows["29"]["TP"] == single.scores["TP"]
-        assert rows["29"]["TP"] != rnm.topo(top, top, VARIANT="sat2graph").scores["TP"]
+        assert rows["29"]["TOPO_TP"] == single.scores["TOPO_TP"]
+        assert rows["29"]["TOPO_TP"] != rnm.topo(top, top, VARIANT="sat2graph").scores["TOPO_TP"]

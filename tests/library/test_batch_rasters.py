@@ -79,9 +79,9 @@ def test_mixed_folder_rows_equal_single_pairs(mixed):
     assert (rec["source"], rec["threshold"], rec["prune_m"]) == ("a.tif", 0.5, 3.0)
     assert rows["c"]["ground_truth_raster"] == ""
     # an empty map: an empty prediction (the SpaceNet rule: worst), its warning kept
-    assert rows["e"]["status"] == "empty_prediction" and float(rows["e"]["QUALITY"]) == 0.0
+    assert rows["e"]["status"] == "empty_prediction" and float(rows["e"]["CCQ_QUALITY"]) == 0.0
     assert "no road pixel" in rows["e"]["warnings"]
-    assert rows["orphan"]["status"] == "missing_ground_truth" and rows["orphan"]["QUALITY"] == ""
+    assert rows["orphan"]["status"] == "missing_ground_truth" and rows["orphan"]["CCQ_QUALITY"] == ""
     assert agg["raster"]["threshold"] == 0.5 and agg["raster"]["prune_m"] == 3.0
     assert {k: v for k, v in agg["status"].items() if v} == \
         {"ok": 3, "empty_prediction": 1, "missing_ground_truth": 1}
@@ -137,6 +137,7 @@ def test_unreadable_raster_and_bad_parameters(mixed):
     r = cli("batch", "ccq", "--pairs", mixed / "gt", mixed / "pred", "--out",
             mixed / "rows2.csv")
     assert r.returncode == 3 and "not a 0/1 mask" in _rows(mixed / "rows2.csv")["a"]["error"]
+    assert "Set --raster-threshold" in _rows(mixed / "rows2.csv")["a"]["error"]
     # bad raster parameters stop the batch before any pair: exit code 2, one sentence
     for args, text in [(("--raster-prune", "-1"), "RASTER_PRUNE"),
                        (("--raster-threshold", "0.5", "--raster-classes", "1"), "not both")]:
@@ -200,7 +201,8 @@ def test_pixel_metrics_rows_equal_single_pairs(masks, metric):
 
 def registry_headline(metric):
     from core import registry
-    return registry.get(metric).headline_output().name
+    spec = registry.get(metric)
+    return spec.output_key(spec.headline_output().name)
 
 
 def test_pixel_metric_cli_band_workers_and_skip(masks):
@@ -215,23 +217,28 @@ def test_pixel_metric_cli_band_workers_and_skip(masks):
     one = cli(*base, "--out", masks / "one.csv", "--band", "1")
     assert one.returncode == 3, one.stderr    # 'bad' could not be scored
     rows = _rows(masks / "one.csv")
-    assert float(rows["two"]["IOU"]) == 0.0 and rows["bad"]["status"] == "error"
+    assert float(rows["two"]["PIXEL_IOU_IOU"]) == 0.0 and rows["bad"]["status"] == "error"
     assert "Traceback" not in rows["bad"]["error"]
     skip = cli(*base, "--out", masks / "skip.csv", "--empty-chips", "skip", "--workers", "2",
                "--allow-errors")
     assert skip.returncode == 0, skip.stderr
     srows = _rows(masks / "skip.csv")
-    assert srows["missing"]["status"] == "missing_prediction" and srows["missing"]["IOU"] == ""
+    assert srows["missing"]["status"] == "missing_prediction" and srows["missing"]["PIXEL_IOU_IOU"] == ""
     assert {k: r for k, r in srows.items() if k != "missing"} == \
         {k: r for k, r in rows.items() if k != "missing"}
     # band 2 does not exist in most files: a row error each, band 2 of 'two' is the cross
-    b2 = cli(*base, "--out", masks / "b2.csv", "--band", "2", "--allow-errors", "0.99")
+    b2 = cli(*base, "--out", masks / "b2.csv", "--raster-band", "2", "--allow-errors", "0.99")
     assert b2.returncode == 0
     rows2 = _rows(masks / "b2.csv")
-    assert rows2["two"]["status"] == "ok" and float(rows2["two"]["IOU"]) == 1.0
+    assert rows2["two"]["status"] == "ok" and float(rows2["two"]["PIXEL_IOU_IOU"]) == 1.0
     assert rows2["a"]["status"] == "error" and "band 2" in rows2["a"]["error"]
-    bad = cli(*base, "--out", masks / "x.csv", "--raster-threshold", "0.5")
+    # --raster-threshold reads both masks (a 0/1 mask thresholded at 0.5 is unchanged) ...
+    t = cli(*base, "--out", masks / "t.csv", "--raster-threshold", "0.5", "--allow-errors")
+    assert t.returncode == 0 and _rows(masks / "t.csv") == rows
+    # ... and with a per-raster threshold it is refused before any pair
+    bad = cli(*base, "--out", masks / "x.csv", "--raster-threshold", "0.5", "--gt-threshold", "1")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "--raster-threshold sets the threshold of both rasters" in bad.stderr
 
 
 @pytest.mark.slow
@@ -293,7 +300,8 @@ def test_pixel_batch_rows_and_mean_are_the_single_pairs(pairs, metric):
         agg = _batch.run_batch(metric, listed, str(d / "rows.jsonl"))
         rows = read_jsonl_rows(d / "rows.jsonl")
         singles = {i: fn(g, p).scores for i, g, p in listed}
-    for name in (o.name for o in registry.get(metric).outputs):
+    spec = registry.get(metric)
+    for name in (spec.output_key(o.name) for o in spec.outputs):
         vals = [singles[i][name] for i in singles]
         for i in singles:
             v = singles[i][name]

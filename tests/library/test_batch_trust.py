@@ -328,8 +328,8 @@ def test_rnm_batch_on_networkx_graphs_and_masks():
     m[10:14, :] = 1
     pm = np.roll(m, 1, axis=0)
     res = rnm.batch("pixel_iou", [("m", m, pm)], pixel_size=0.5)
-    assert res.records[0]["IOU"] == pytest.approx(rnm.pixel_iou(m, pm, pixel_size=0.5)
-                                                  .scores["IOU"], abs=1e-12)
+    assert res.records[0]["PIXEL_IOU_IOU"] == pytest.approx(rnm.pixel_iou(m, pm, pixel_size=0.5)
+                                                            .scores["PIXEL_IOU_IOU"], abs=1e-12)
 
 
 def test_rnm_batch_spacenet_and_folders_equal_the_cli(sn, tmp_path):

@@ -122,7 +122,7 @@ def test_terminal_output_has_units_reasons_and_written_files(tmp_path):
     assert "APLS_TIME_GT_TO_PRED  nan  (NaN without SPEED_FIELD)" in c.stdout
     assert f"written: {out} (" in c.stdout
     d = cli("distances", GT, PRED, "--quiet")
-    assert any(line.split()[0] == "HD95" and line.endswith(" m") for line in d.stdout.splitlines()[1:])
+    assert any(line.split()[0] == "DISTANCES_HD95" and line.endswith(" m") for line in d.stdout.splitlines()[1:])
 
 
 def test_help_is_plain_text_and_lists_every_option():

@@ -26,11 +26,11 @@ def test_batch_summary_has_an_interval_for_every_score():
     sc = res.summary["scores"]
     assert res.summary["intervals"] == {"method": "bca", "level": 0.95, "resamples": 2000,
                                         "seed": 3, "chips": 8}
-    f1 = sc["F1"]
-    assert f1["mean"] == res.mean["F1"] and f1["ci_low"] <= f1["mean"] <= f1["ci_high"]
-    assert f1["pooled"] == pytest.approx(res.pooled["F1"], rel=1e-12)
+    f1 = sc["CCQ_F1"]
+    assert f1["mean"] == res.mean["CCQ_F1"] and f1["ci_low"] <= f1["mean"] <= f1["ci_high"]
+    assert f1["pooled"] == pytest.approx(res.pooled["CCQ_F1"], rel=1e-12)
     assert f1["pooled_ci_low"] <= f1["pooled"] <= f1["pooled_ci_high"]
-    assert res.intervals["F1"] == (f1["ci_low"], f1["ci_high"])
+    assert res.intervals["CCQ_F1"] == (f1["ci_low"], f1["ci_high"])
     # the same rows give the same intervals (seeded); another seed, others
     again = rnm.batch("ccq", _pairs([0, 1, 3, 5, 7, 9, 12, 15]), ci_resamples=2000, ci_seed=3)
     assert again.summary["scores"] == sc
@@ -44,7 +44,7 @@ def test_batch_interval_settings_are_checked_before_scoring():
     with pytest.raises(InputError, match="method"):
         rnm.batch("ccq", _pairs([0, 1]), ci_method="student")
     none = rnm.batch("ccq", _pairs([0, 1, 2]), ci_resamples=0)
-    assert math.isnan(none.summary["scores"]["F1"]["ci_low"])
+    assert math.isnan(none.summary["scores"]["CCQ_F1"]["ci_low"])
 
 
 def test_cli_batch_prints_and_records_intervals(tmp_path):
@@ -59,12 +59,12 @@ def test_cli_batch_prints_and_records_intervals(tmp_path):
             "--ci-resamples", "500", "--quiet")
     assert c.returncode == 0, c.stderr
     assert "intervals: bca 95 % over 3 chip(s), 500 resamples, seed 0" in c.stdout
-    line = next(x for x in c.stdout.splitlines() if x.strip().startswith("F1 "))
+    line = next(x for x in c.stdout.splitlines() if x.strip().startswith("CCQ_F1 "))
     assert "[" in line and "]" in line
     j = cli("batch", "ccq", "--pairs", gt, pred, "--out", tmp_path / "rows.csv",
             "--ci-resamples", "500", "--json", "--quiet")
     doc = json.loads(j.stdout)
-    assert set(doc["scores"]["F1"]) >= {"mean", "ci_low", "ci_high", "pooled", "pooled_ci_low",
+    assert set(doc["scores"]["CCQ_F1"]) >= {"mean", "ci_low", "ci_high", "pooled", "pooled_ci_low",
                                         "pooled_ci_high"}
     bad = cli("batch", "ccq", "--pairs", gt, pred, "--out", tmp_path / "rows2.csv",
               "--ci-level", "2")
@@ -82,12 +82,12 @@ def test_compare_runs_equals_the_core_on_the_same_rows(tmp_path):
     from core.analysis.paired import paired_test
     a, b, c = _runs(tmp_path)
     res = rnm.compare_runs(tmp_path / "a.csv", tmp_path / "b.jsonl", tmp_path / "c.csv",
-                           scores=["F1"], resamples=1000)
+                           scores=["CCQ_F1"], resamples=1000)
     assert res.summary["methods"] == ["a", "b", "c"]
-    f1 = res.summary["scores"]["F1"]
+    f1 = res.summary["scores"]["CCQ_F1"]
     ab = next(p for p in f1["pairs"] if (p["a"], p["b"]) == ("a", "b"))
-    va = np.array([r["F1"] for r in a.records])
-    vb = np.array([r["F1"] for r in b.records])
+    va = np.array([r["CCQ_F1"] for r in a.records])
+    vb = np.array([r["CCQ_F1"] for r in b.records])
     assert ab["mean_difference"] == pytest.approx((vb - va).mean(), rel=1e-12)
     ref = paired_test(va, vb)
     assert (ab["wins"], ab["ties"], ab["losses"], ab["p"]) == (ref["wins"], ref["ties"],
@@ -95,9 +95,9 @@ def test_compare_runs_equals_the_core_on_the_same_rows(tmp_path):
     assert ab["better"] == "b" and f1["ranking"][0]["method"] == "b"
     assert sum(f1["rank_probabilities"]["b"]) == pytest.approx(1.0)
     # the same comparison from BatchResults and from DataFrame-like records
-    again = rnm.compare_runs(a, b, c, names=["a", "b", "c"], scores=["F1"], resamples=1000)
+    again = rnm.compare_runs(a, b, c, names=["a", "b", "c"], scores=["CCQ_F1"], resamples=1000)
     assert again.summary["scores"] == res.summary["scores"]
-    recs = rnm.compare_runs(a.records, b.records, c.records, metric="ccq", scores=["F1"],
+    recs = rnm.compare_runs(a.records, b.records, c.records, metric="ccq", scores=["CCQ_F1"],
                             names=["a", "b", "c"],
                             resamples=1000)
     assert recs.summary["scores"] == res.summary["scores"]
@@ -134,17 +134,17 @@ def test_chips_not_in_every_run_are_listed_and_left_out(tmp_path):
 
 def test_cli_compare_runs(tmp_path):
     _runs(tmp_path)
-    c = cli("compare-runs", tmp_path / "a.csv", tmp_path / "b.jsonl", "--scores", "F1",
+    c = cli("compare-runs", tmp_path / "a.csv", tmp_path / "b.jsonl", "--scores", "CCQ_F1",
             "--ci-resamples", "500", "--report", tmp_path / "r.html")
     assert c.returncode == 0, c.stderr
     assert "b - a:" in c.stdout and "W/T/L" in c.stdout
     html = (tmp_path / "r.html").read_text()
-    assert "<svg" in html and "F1" in html
+    assert "<svg" in html and "CCQ_F1" in html
     j = cli("compare-runs", tmp_path / "a.csv", tmp_path / "b.jsonl", tmp_path / "c.csv",
-            "--scores", "F1", "--ci-resamples", "500", "--json")
+            "--scores", "CCQ_F1", "--ci-resamples", "500", "--json")
     doc = json.loads(j.stdout)
-    assert set(doc["scores"]["F1"]["rank_probabilities"]) == {"a", "b", "c"}
-    p = doc["scores"]["F1"]["pairs"][0]
+    assert set(doc["scores"]["CCQ_F1"]["rank_probabilities"]) == {"a", "b", "c"}
+    p = doc["scores"]["CCQ_F1"]["pairs"][0]
     assert {"mean_difference", "ci_low", "ci_high", "p", "wins", "ties", "losses"} <= set(p)
     over = cli("compare-runs", tmp_path / "a.csv", tmp_path / "b.jsonl", "--report",
                tmp_path / "a.csv")

@@ -63,8 +63,8 @@ def test_rfc7946_reads_back_as_the_same_lines(sample_ccq, tmp_path):
     # both files are one network in two CRSs: after the library's
     # reprojection to one working CRS they match within millimetres
     same = rnm.ccq(b, a, BUFFER=0.05)
-    assert same.scores["F1"] == pytest.approx(1.0, abs=1e-6)
-    assert same.scores["RMS_OFFSET"] < 0.005
+    assert same.scores["CCQ_F1"] == pytest.approx(1.0, abs=1e-6)
+    assert same.scores["CCQ_RMS_OFFSET"] < 0.005
 
 
 def test_default_keeps_the_working_crs(sample_ccq, tmp_path):

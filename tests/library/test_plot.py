@@ -86,7 +86,7 @@ def test_line_layers_in_their_qgis_colours(plt, tmp_path):
         n = len(r.layers[name])
         assert f"{sink('ccq', name).label} ({n})" in [t.replace("\n", " ") for t in texts]
     assert any("1 - 2 m" in t for t in texts) and any("over 4 m" in t for t in texts)
-    assert f"F1 {r.scores['F1']:.3f}" in ax.get_title()
+    assert f"CCQ_F1 {r.scores['CCQ_F1']:.3f}" in ax.get_title()
     assert ax.get_aspect() == 1.0
 
 

@@ -180,8 +180,10 @@ def test_raster_parameters_as_keywords_and_for_evaluate(tmp_path):
     r = rnm.ccq(gt_lines(), tif, raster_band=2, raster_threshold=0.5, RASTER_PRUNE=3)
     rec = r.parameters["prediction_raster"]
     assert (rec["band"], rec["threshold"], rec["prune_m"]) == (2, 0.5, 3.0)
-    assert r.scores["QUALITY"] > 0.9
-    with pytest.raises(InputError, match="not a 0/1 mask"):
+    assert r.scores["CCQ_QUALITY"] > 0.9
+    with pytest.raises(InputError, match=r"The raster prob.tif: The raster is not a 0/1 mask.*"
+                                         r"Set raster_threshold= \(e.g. raster_threshold=0.5 "
+                                         r"for a probability map\) or raster_classes=\."):
         rnm.ccq(gt_lines(), tif, raster_band=2)
     with pytest.raises(InputError, match="band 3"):
         rnm.ccq(gt_lines(), tif, raster_band=3, raster_threshold=0.5)
@@ -189,7 +191,7 @@ def test_raster_parameters_as_keywords_and_for_evaluate(tmp_path):
         rnm.ccq(gt_lines(), gt_lines(), raster_threshold=0.5)
     ev = rnm.evaluate(gt_lines(), tif, ["ccq"], {"raster_threshold": 0.5, "raster_band": 2})
     assert ev.to_dict()["prediction_raster"]["threshold"] == 0.5
-    assert ev.numbers["CCQ_QUALITY"] == r.scores["QUALITY"] or rec["prune_m"] != 6.0
+    assert ev.numbers["CCQ_QUALITY"] == r.scores["CCQ_QUALITY"] or rec["prune_m"] != 6.0
     assert "centreline extraction" in ev.report()
 
 
@@ -205,7 +207,7 @@ def test_raster_crs_rules(tmp_path):
         rnm.ccq(gt_lines(), merc)
     nocrs = write_geotiff(tmp_path / "nocrs.tif", cross(), crs=None)
     r = rnm.ccq(rnm.read(gt_lines(), crs="EPSG:3067"), nocrs)
-    assert any("no valid CRS" in w for w in r.warnings) and r.scores["QUALITY"] > 0.9
+    assert any("no valid CRS" in w for w in r.warnings) and r.scores["CCQ_QUALITY"] > 0.9
     with pytest.raises(InputError, match="degrees"):  # taken in the ground truth's CRS
         rnm.ccq(rnm.read([[(24.9, 60.2), (24.91, 60.2)]], crs="EPSG:4326"), nocrs)
 
@@ -218,13 +220,13 @@ def test_raster_in_another_crs_is_transformed(tmp_path):
     r = rnm.ccq(rnm.read(gt_lines(), crs="EPSG:3067"), utm)
     assert r.parameters["working_crs"] == "EPSG:3067"
     assert any("differs from the ground truth" in w for w in r.warnings)
-    assert r.scores["QUALITY"] > 0.9
+    assert r.scores["CCQ_QUALITY"] > 0.9
 
 
 def test_empty_raster(tmp_path):
     empty = write_geotiff(tmp_path / "empty.tif", np.full((40, 40), 255, np.uint8), nodata=255)
     r = rnm.ccq(gt_lines(), empty)
-    assert any("no road pixel" in w for w in r.warnings) and r.scores["COMPLETENESS"] == 0.0
+    assert any("no road pixel" in w for w in r.warnings) and r.scores["CCQ_COMPLETENESS"] == 0.0
     with pytest.raises(InputError, match="no usable line"):
         rnm.ccq(empty, gt_lines())
 
@@ -233,7 +235,7 @@ def test_bare_2d_arrays_are_coordinates_not_masks():
     """A (k, 2) array is a line; a wider or boolean one is refused with the
     way to give a raster (its position and pixel size are needed)."""
     assert rnm.ccq(np.array([[0.0, 0.0], [100.0, 0.0]]),
-                   np.array([[0.0, 0.0], [100.0, 0.0]])).scores["QUALITY"] == 1.0
+                   np.array([[0.0, 0.0], [100.0, 0.0]])).scores["CCQ_QUALITY"] == 1.0
     for mask in (np.zeros((50, 50), dtype=np.uint8), np.zeros((10, 2), dtype=bool)):
         with pytest.raises(InputError, match="centrelines"):
             rnm.ccq(gt_lines(), mask)
@@ -254,7 +256,10 @@ def test_cli_raster_options_and_exit_codes(tmp_path):
     assert doc["parameters"]["prediction_raster"]["simplify_m"] == 1.0
     assert doc["scores"] == rnm.ccq(gt, tif, raster_threshold=0.5,
                                     raster_simplify=1).to_dict()["scores"]
-    for args, text in [((), "not a 0/1 mask"), (("--raster-band", "2"), "band 2"),
+    for args, text in [((), "not a 0/1 mask"), ((), "Set --raster-threshold (e.g. "
+                                                     "--raster-threshold 0.5 for a probability "
+                                                     "map) or --raster-classes."),
+                       (("--raster-band", "2"), "band 2"),
                        (("--raster-threshold", "0.5", "--raster-classes", "1"), "not both"),
                        (("--raster-prune", "-1"), "RASTER_PRUNE")]:
         c = cli("ccq", gt, tif, *args)
@@ -273,7 +278,7 @@ def test_raster_in_the_same_crs_written_differently_is_not_transformed(tmp_path)
     r = rnm.ccq(rnm.read(gt_lines(), crs="EPSG:3067"), tif)
     assert r.parameters["working_crs"] == "EPSG:3067"
     assert not any("differs" in w for w in r.warnings), r.warnings
-    assert r.scores["QUALITY"] > 0.9
+    assert r.scores["CCQ_QUALITY"] > 0.9
 
 
 def sparse_geotiff(path, size=100_000):

@@ -44,7 +44,7 @@ def test_perturb_interruptions_hand_checked():
     # 20 roads between junctions and dead ends (the 4 corners dissolve), each gap splits one
     assert len(p.layers["ground_truth"]) == 20 and len(p.layers["prediction"]) == 22
     # 2 gaps: 4 dead ends, TP = PP = 44, AP = 48 (tests/qgis/test_tools_processing.py)
-    assert rnm.optj(p.ground_truth, p.prediction).scores["F1"] == pytest.approx(88 / 92)
+    assert rnm.optj(p.ground_truth, p.prediction).scores["OPTJ_F1"] == pytest.approx(88 / 92)
 
 
 def test_perturb_is_the_core_perturbation():

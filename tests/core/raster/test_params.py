@@ -53,3 +53,28 @@ def test_record():
                    "threshold": 0.5, "classes": None, "min_area_m2": 30.0,
                    "fill_holes_m2": 30.0, "prune_m": 6.0, "simplify_m": 0.5}
     assert record(r, math.nan, (1, 0, 0, 0, -1, 0), (1, 1), "x")["nodata"] is None
+
+
+def test_mask_params_raster_threshold_sets_both_rasters_and_classes_are_road_classes():
+    from core.raster.params import mask_params
+    assert mask_params({"RASTER_THRESHOLD": 0.5, "TOLERANCE": 2.0}) == \
+        {"GT_THRESHOLD": 0.5, "PRED_THRESHOLD": 0.5, "TOLERANCE": 2.0}
+    assert mask_params({"RASTER_CLASSES": "1,3"}) == {"ROAD_CLASSES": "1,3"}
+    # a per-raster threshold with classes for the other stays as it was
+    assert mask_params({"PRED_THRESHOLD": 0.5, "ROAD_CLASSES": "1", "RASTER_THRESHOLD": None}) \
+        == {"PRED_THRESHOLD": 0.5, "ROAD_CLASSES": "1"}
+
+
+def test_mask_params_refuses_a_raster_given_both_ways_naming_the_faces_option():
+    from core.raster.params import mask_params
+    dash = lambda n: "--" + n.lower().replace("_", "-")  # noqa: E731
+    with pytest.raises(ValueError, match=r"^--raster-threshold sets the threshold of both "
+                                         r"rasters and --gt-threshold that of one: give one of "
+                                         r"them\.$"):
+        mask_params({"RASTER_THRESHOLD": 0.5, "GT_THRESHOLD": 0.5}, dash)
+    with pytest.raises(ValueError, match="RASTER_THRESHOLD .* GT_THRESHOLD and PRED_THRESHOLD"):
+        mask_params({"RASTER_THRESHOLD": 0.5, "GT_THRESHOLD": 0.5, "PRED_THRESHOLD": 0.4})
+    with pytest.raises(ValueError, match="RASTER_CLASSES and ROAD_CLASSES are one parameter"):
+        mask_params({"RASTER_CLASSES": "1", "ROAD_CLASSES": "1"})
+    with pytest.raises(ValueError, match="not both"):
+        mask_params({"RASTER_THRESHOLD": 0.5, "ROAD_CLASSES": "1"})

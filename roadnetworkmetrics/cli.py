@@ -153,19 +153,25 @@ def _print_scores(title: str, scores: dict, warnings: list, spec=None,
     width = max((len(k) for k in scores), default=0)
     outs = {spec.output_key(o.name): o for o in spec.outputs} if spec is not None else {}
     for k, v in scores.items():
-        nan = v is None or (isinstance(v, float) and math.isnan(v))
-        shown = "nan" if nan else f"{v:.6g}"
-        o = outs.get(k)
-        if o is not None and not nan and o.unit not in ("ratio", "count", None, ""):
-            shown += f" {o.unit}"
-        if spec is not None and nan:
-            why = _why_nan(spec, k)
-            shown += f"  ({why})" if why else ""
-        print(f"  {k:<{width}}  {shown}")
+        print(f"  {k:<{width}}  {_value_text(spec, outs.get(k), k, v)}")
     for path, what in written:
         print(f"written: {path} ({what})")
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
+
+
+def _value_text(spec, o, key: str, v) -> str:
+    """A score as the tables print it: 6 significant digits, the output's
+    unit (metres, degrees ...; none for ratios and counts) and, for NaN,
+    why (with ``spec``)."""
+    nan = v is None or (isinstance(v, float) and math.isnan(v))
+    shown = "nan" if nan else f"{v:.6g}"
+    if o is not None and not nan and o.unit not in ("ratio", "count", None, ""):
+        shown += f" {o.unit}"
+    if spec is not None and nan:
+        why = _why_nan(spec, key)
+        shown += f"  ({why})" if why else ""
+    return shown
 
 
 def _why_nan(spec, name: str) -> str:
@@ -445,10 +451,9 @@ def _print_families(ev) -> None:
         print(f"  {group}")
         for spec in specs:
             for o in spec.outputs:
-                v = ev.numbers.get(spec.output_key(o.name), math.nan)
-                shown = "nan" if v is None or (isinstance(v, float) and math.isnan(v)) \
-                    else f"{v:.6g}"
-                print(f"    {spec.output_key(o.name):<{width}}  {shown}")
+                k = spec.output_key(o.name)
+                v = ev.numbers.get(k, math.nan)
+                print(f"    {k:<{width}}  {_value_text(spec, o, k, v)}")
     for w in ev.warnings:
         print(f"warning: {w}", file=sys.stderr)
 
@@ -461,9 +466,13 @@ def _print_intervals(ev) -> None:
     print(f"evaluate: {iv['method']} {100 * iv['level']:g} % intervals over "
           f"{'/'.join(map(str, tiles))} tile(s), {iv['resamples']} resamples, seed {iv['seed']}")
     width = max((len(k) for k in ev.numbers), default=0)
+    outs = {s.output_key(o.name): (s, o) for s in map(registry.get, ev.to_dict()["metrics"])
+            for o in s.outputs}
     for k, v in ev.numbers.items():
         lo, hi = ev.intervals.get(k, (math.nan, math.nan))
-        print(f"  {k:<{width}}  {text(v, lo, hi, 4 if math.isfinite(lo) else 6)}")
+        s, o = outs.get(k, (None, None))
+        shown = text(v, lo, hi, 4) if math.isfinite(lo) else _value_text(s, o, k, v)
+        print(f"  {k:<{width}}  {shown}")
     for note in iv.get("notes", []):
         print(f"  note: {note}")
     for w in ev.warnings:

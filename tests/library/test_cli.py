@@ -125,6 +125,25 @@ def test_terminal_output_has_units_reasons_and_written_files(tmp_path):
     assert any(line.split()[0] == "DISTANCES_HD95" and line.endswith(" m") for line in d.stdout.splitlines()[1:])
 
 
+def test_evaluate_table_has_units_reasons_and_whole_counts():
+    """evaluate's table, grouped by family, reads as the metric commands do:
+    metres beside distances, why a score is NaN; over tiles, counts (which
+    have no interval) print as whole numbers, not 4687.00."""
+    c = cli("evaluate", GT, PRED, "--metrics", "apls,distances", "--quiet")
+    assert c.returncode == 0, c.stderr
+    lines = c.stdout.splitlines()
+    assert "  Path metrics" in lines and "  Geometric metrics" in lines
+    assert any(x.split()[0] == "APLS_TIME" and x.endswith("(NaN without SPEED_FIELD)") for x in lines)
+    assert any(x.split()[0] == "DISTANCES_HD95" and x.endswith(" m") for x in lines)
+    t = cli("evaluate", GT, PRED, "--metrics", "topo", "--tile-size", "500", "--ci-resamples", "200",
+            "--quiet")
+    assert t.returncode == 0, t.stderr
+    tp = [x.split() for x in t.stdout.splitlines() if x.split()[:1] == ["TOPO_TP"]][0]
+    assert len(tp) == 2 and tp[1].isdigit()
+    f1 = [x for x in t.stdout.splitlines() if x.split()[:1] == ["TOPO_F1"]][0]
+    assert "[" in f1 and "]" in f1
+
+
 def test_help_is_plain_text_and_lists_every_option():
     h = cli("help", "apls").stdout
     assert "``" not in h and "--raster-threshold" in h and "--pixel-size" in h

@@ -79,3 +79,12 @@ def read_jsonl_rows(path) -> dict:
         head = json.loads(f.readline())
         assert set(head) == {"roadmetrics_batch"}, head
         return {r["id"]: r for r in map(json.loads, f)}
+
+
+def masks():
+    """Two 30 x 40 road masks: a cross (rows 10-13, columns 20-22) and the
+    same cross shifted one row down."""
+    g = np.zeros((30, 40), np.uint8)
+    g[10:14] = 1
+    g[:, 20:23] = 1
+    return g, np.roll(g, 1, axis=0)

@@ -13,15 +13,7 @@ from core.metrics.pixel.masks import from_pixel_size
 from core import registry
 from core.runner import run_masks
 
-from helpers_lib import cli
-
-
-def masks():
-    g = np.zeros((30, 40), np.uint8)
-    g[10:14] = 1
-    g[:, 20:23] = 1
-    p = np.roll(g, 1, axis=0)
-    return g, p
+from helpers_lib import cli, masks
 
 
 @pytest.mark.parametrize("metric", ["pixel_iou", "pixel_distances", "pixel_cldice",

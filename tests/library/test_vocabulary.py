@@ -12,19 +12,11 @@ import pytest
 import roadnetworkmetrics as rnm
 from roadnetworkmetrics import InputError
 
-from helpers_lib import cli, read_csv_rows
+from helpers_lib import cli, masks, read_csv_rows
 
 ROAD = [[(0, 0), (200, 0), (400, 0)], [(200, 0), (200, 300)]]
 SHIFTED = [[(0, 3), (400, 3)], [(200, 3), (201, 250)]]
 TOPO_KEYS = ["TOPO_PRECISION", "TOPO_RECALL", "TOPO_F1", "TOPO_TP", "TOPO_FP", "TOPO_FN"]
-
-
-def masks():
-    g = np.zeros((30, 40), np.uint8)
-    g[10:14] = 1
-    g[:, 20:23] = 1
-    p = np.roll(g, 1, axis=0)
-    return g, p
 
 
 def test_a_metric_names_its_scores_as_evaluate_does():

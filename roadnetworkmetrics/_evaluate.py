@@ -146,8 +146,9 @@ def _pixel_run(ground_truth, prediction, ids: list, raster: dict, tiled: bool,
         info["warnings"].append(skipped)
         info["pixel_metrics"] = record(ids, None, raster, skipped)
         return None
-    rasters, _ = rasters_of(ground_truth, prediction, band=band)
+    rasters, crs = rasters_of(ground_truth, prediction, band=band)
     info["pixel_metrics"] = record(ids, rasters, raster)
+    info["pixel_crs"] = crs              # the rasters' own CRS (WKT), for their maps
     return PixelRun(rasters, ids, raster, maps=True)
 
 
@@ -296,6 +297,7 @@ def evaluate(ground_truth: Any, prediction: Any, metrics: Optional[Sequence[str]
         r._inputs = (glines.parts, plines.parts)
         if pixels is not None and m in pixels.ids:
             r.transform = pixels.rasters.transform   # Result.write_map writes on the grid
+            r.crs = info.get("pixel_crs")                # ... in the rasters' CRS
     rows = {"ground truth": gt.name, "prediction": pred.name,
             "working CRS": info.get("working_crs") or "", "metrics": ", ".join(order),
             "SEED": seed_used(ids, params, seed if tile_list is None else tile_base)}

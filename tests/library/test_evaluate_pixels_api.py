@@ -41,6 +41,8 @@ def test_numbers_of_the_single_functions_and_maps(pair, tmp_path):
             {k: ev.numbers[k] for k in (spec.output_key(o.name) for o in spec.outputs)}, m
     assert ev.to_dict()["metrics"] == ["ccq"] + rnm.pixel_metrics()
     out = str(tmp_path / "confusion.tif")
+    # the maps are on the rasters' grid, in their CRS (WKT, as the single function has it)
+    assert ev.results["pixel_iou"].crs == rnm.pixel_iou(gt, pred, maps=True).crs
     ev.results["pixel_iou"].write_map("CONFUSION_MAP", out)
     codes = rnm.pixel_iou(gt, pred, maps=True).maps["CONFUSION_MAP"]
     assert np.array_equal(ev.results["pixel_iou"].maps["CONFUSION_MAP"], codes)
@@ -92,7 +94,7 @@ def test_cli_groups_by_family_and_switch(pair):
     assert c.stdout.splitlines()[:2] == ["evaluate", "  Geometric metrics"]
     assert "  Pixel metrics\n    PIXEL_IOU_IOU      0.608696\n" in c.stdout, c.stdout
     j = json.loads(cli("evaluate", gt, pred, "--metrics", "ccq", "--json").stdout)
-    assert j["numbers"]["PIXEL_IOU_IOU"] == rnm.pixel_iou(gt, pred).scores["IOU"]
+    assert j["numbers"]["PIXEL_IOU_IOU"] == rnm.pixel_iou(gt, pred).scores["PIXEL_IOU_IOU"]
     c = cli("evaluate", gt, pred, "--metrics", "pixel_iou", "--no-pixel-metrics")
     assert c.returncode == 2 and "pixel metrics are off" in c.stderr
     c = cli("evaluate", gt, pred, "--metrics", "ccq", "--no-pixel-metrics", "--json")

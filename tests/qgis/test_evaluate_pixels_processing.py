@@ -84,7 +84,7 @@ def test_probability_map_one_threshold_for_both_and_a_metric_override(run_alg, t
         "PARAMETERS": json.dumps({"pixel_cldice": {"PRED_THRESHOLD": 0.3}})})
     assert res["PIXEL_IOU_IOU"] == pytest.approx(1400 / 2300, rel=1e-15)
     assert res["PIXEL_CLDICE_TPREC"] == rnm.pixel_cldice(gt, pred, gt_threshold=0.5,
-                                                         pred_threshold=0.3).scores["TPREC"]
+                                                         pred_threshold=0.3).scores["PIXEL_CLDICE_TPREC"]
     doc = json.loads(res["SCORES"])
     assert doc["results"]["pixel_cldice"]["parameters"]["PRED_THRESHOLD"] == 0.3
     assert doc["results"]["pixel_iou"]["parameters"]["PRED_THRESHOLD"] == 0.5

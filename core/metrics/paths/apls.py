@@ -615,6 +615,7 @@ SPEC = register(MetricSpec(
               help="sat2graph variants: control points only farther than this from the tile's "
                    "sides. Empty: 100 (sat2graph), 30 (sat2graph_spacenet)."),
         Param("ORDERS", "integer", "Random orders (sat2graph)", 64, minimum=1, maximum=4096,
+              advanced=True,
               help="sat2graph variants: where the reference's result depends on Go's random map "
                    "order (one-to-one snapping conflicts, e.g. doubled roads), the mean over up "
                    "to this many random orders drawn with SEED, 4 at a time until its standard "

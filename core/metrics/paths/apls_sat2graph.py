@@ -418,8 +418,11 @@ def snap(g: Graph, points: list, other: Graph, s: Setting, rng=None) -> tuple[np
     """The vertex of ``other`` each control point snaps to (-1: none), one
     to one, the points taken in Go's map order (``rng`` None: the order they
     were kept); and whether the order mattered: some point did not get its
-    first candidate closer than the snap distance (without that, every order
-    gives the same matches)."""
+    first candidate closer than the snap distance.  Without that, every
+    order gives the same matches: each point p got f(p), its first candidate
+    within the snap distance, so no f(q) lies within ``prop_step`` hops of an
+    earlier f(p); the hop distance is symmetric, so in any other order f(p)
+    is never taken before p comes either, and p again gets f(p)."""
     match = np.full(len(points), -1, np.int64)
     if other.n == 0 or not points:
         return match, False

@@ -561,11 +561,7 @@ def run_perturb(argv) -> int:
 
 
 def _tool_common(p) -> None:
-    p.add_argument("--metrics", help="comma-separated metric ids (default: all); pixel metric "
-                                     "ids choose the pixel metrics run on two rasters")
-    p.add_argument("--no-pixel-metrics", action="store_true",
-                   help="with two rasters on one grid as inputs, run the line metrics only "
-                        "(default: the pixel metrics too, scored on the rasters as read)")
+    p.add_argument("--metrics", help="comma-separated metric ids (default: all)")
     p.add_argument("--params", help="JSON text or a JSON file (PATH or @PATH): shared parameters "
                                     "and per-metric ones under the metric id, e.g. "
                                     "'{\"optg\": {\"N_SEEDS\": 300}}'")

@@ -9,7 +9,8 @@ from typing import Any, Callable, Optional, Union
 
 import numpy as np
 
-from .core.metrics.pixel.masks import GridMismatch, Rasters, from_pixel_size, pixel_sides
+from .core.metrics.pixel.masks import (GridMismatch, Rasters, from_pixel_size, pixel_sides,
+                                       same_transform)
 from .core.raster.memory import PIXEL_METRIC_BYTES_PER_PIXEL
 from .core.registry import MetricSpec
 from .core.runner import run_masks
@@ -103,8 +104,7 @@ def rasters_of(ground_truth: Any, prediction: Any, transform=None,
     transforms, or ``transform``, or ``pixel_size``), the same CRS."""
     ga, gt_t, gcrs, gnd = _load(ground_truth, band, "ground truth")
     pa, pt_t, pcrs, pnd = _load(prediction, band, "prediction")
-    if gt_t is not None and pt_t is not None and not np.allclose(gt_t, pt_t, rtol=0,
-                                                                  atol=1e-9 * max(map(abs, gt_t))):
+    if gt_t is not None and pt_t is not None and not same_transform(gt_t, pt_t):
         raise GridMismatchError(msg("The two rasters are not on one grid (transforms {} and "
                                     "{}): resample one onto the other.", gt_t, pt_t))
     if gcrs and pcrs and gcrs != pcrs and not _same_crs(gcrs, pcrs):

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from .. import registry
 from ..progress import Cancelled
+from ..metrics.pixel.masks import same_transform
 from ..runner import run_masks
 from ..text import message_of, msg
 
@@ -32,11 +33,6 @@ if TYPE_CHECKING:
 
 # the mask parameters filled from the raster reading settings
 MASK_SETTINGS = ("GT_THRESHOLD", "PRED_THRESHOLD", "ROAD_CLASSES")
-
-# two geotransforms are one grid when they differ by at most this fraction of
-# their largest coefficient (the library's rule for two raster files)
-TRANSFORM_TOLERANCE = 1e-9
-
 
 @dataclass
 class PixelRun:
@@ -108,9 +104,7 @@ def grid_problem(gt_shape: Sequence[int], gt_transform: Sequence[float],
     if tuple(gt_shape)[:2] != tuple(pred_shape)[:2]:
         return msg("different grids ({} x {} and {} x {} pixels): warp one onto the other",
                    gt_shape[0], gt_shape[1], pred_shape[0], pred_shape[1])
-    scale = max(max(abs(float(v)) for v in gt_transform), 1e-300)
-    if any(abs(float(a) - float(b)) > TRANSFORM_TOLERANCE * scale
-           for a, b in zip(gt_transform, pred_transform)):
+    if not same_transform(gt_transform, pred_transform):
         return msg("different grids (same size, other geotransforms): warp one onto the other")
     return None
 

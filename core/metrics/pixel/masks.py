@@ -80,6 +80,18 @@ def from_pixel_size(gt, pred, pixel_size_m, **nodata) -> Rasters:
     return Rasters(gt, pred, (float(w), 0.0, 0.0, 0.0, -float(h), 0.0), **nodata)
 
 
+# two geotransforms are one grid when no coefficient differs by more than
+# this fraction of the first one's largest coefficient
+TRANSFORM_TOLERANCE = 1e-9
+
+
+def same_transform(a, b) -> bool:
+    """Whether two geotransforms (6 coefficients) describe one grid, to
+    TRANSFORM_TOLERANCE of ``a``'s largest coefficient."""
+    scale = max(max(abs(float(v)) for v in a), 1e-300)
+    return all(abs(float(x) - float(y)) <= TRANSFORM_TOLERANCE * scale for x, y in zip(a, b))
+
+
 def pixel_sides(transform) -> tuple[float, float]:
     """(height, width) of a pixel in map units: the lengths of the row and
     column steps.  A sheared grid (steps not at right angles) is refused:
